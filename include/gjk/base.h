@@ -1,0 +1,50 @@
+/// @file gjk/base.h
+/// Status codes, the allocator hook and the assertion hook.
+#ifndef GJK_BASE_H
+#define GJK_BASE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Outcome of a query or of a shape creation. Every output struct carries one.
+typedef enum gjk_status {
+    /// The answer is within the library's tolerances.
+    GJK_OK = 0,
+    /// The iteration (or polytope capacity) limit was reached; the outputs hold the best estimate found so far,
+    /// which is finite and usually close. Common only for curved shapes in EPA.
+    GJK_MAX_ITERATIONS = 1,
+    /// Numerical degeneracy stopped the algorithm early (e.g. an EPA horizon that was not a simple loop); the
+    /// outputs hold the best finite estimate.
+    GJK_DEGENERATE = 2,
+    /// An argument was NULL, non-finite, negative where a size is expected, a zero quaternion, an unknown shape
+    /// type, or a hull with no or too many points. The outputs are zeroed.
+    GJK_INVALID_INPUT = 3,
+    /// Shape creation only: the allocator returned NULL.
+    GJK_OUT_OF_MEMORY = 4
+} gjk_status;
+
+/// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory".
+const char *gjk_status_string(gjk_status status);
+
+/// Allocation functions. Only hull creation allocates; queries never do.
+typedef void *gjk_alloc_fn(size_t size, void *user);
+typedef void gjk_free_fn(void *ptr, void *user);
+
+/// Replace the allocator used by hull creation (NULL functions restore malloc/free). Call it before creating
+/// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
+void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
+
+/// Called when GJK_ASSERT fails (debug builds, or builds with GJK_ENABLE_ASSERT). Return to continue, or abort.
+typedef void gjk_assert_fn(const char *condition, const char *file, int line);
+
+/// Replace the assertion handler (NULL restores the default, which prints and aborts).
+void gjk_set_assert_handler(gjk_assert_fn *handler);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

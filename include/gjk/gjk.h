@@ -1,0 +1,40 @@
+/// @file gjk/gjk.h
+/// gjk: convex collision detection in 2D and 3D. Include this one header.
+///
+/// ## In one minute
+/// ```c
+/// #include <gjk/gjk.h>
+/// gjk_shape3 box = gjk_box3(gjk_v3(1, 1, 1));
+/// gjk_shape3 cap = gjk_capsule3(0.5, 1.0);
+/// gjk_pair3 pair = {&box, gjk_pose3_identity(), &cap, gjk_pose3_make(gjk_v3(0, 0, 2.2), gjk_quat_identity())};
+/// gjk_result3 r = gjk_signed_distance3(&pair, NULL);
+/// // r.distance > 0: gap; < 0: minus the depth. r.normal points from A to B; r.point_a / r.point_b on each shape.
+/// ```
+///
+/// ## The pieces
+/// - gjk/math.h: `gjk_real` (double, or float with -DGJK_USE_FLOAT=ON), vectors, quaternions, poses.
+/// - gjk/shape.h: shapes in their local frame (box, sphere, capsule, cylinder, cone, ellipsoid, hull, ... in 3D;
+///   circle, box, capsule, polygon, ... in 2D), margins (rounding), user support callbacks, hull creation.
+/// - gjk/query.h: intersect, distance, penetration and signed distance, in 3D and 2D.
+/// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
+///
+/// ## Advice
+/// - Prefer spheres, capsules and rounded shapes (a margin) where you can: their answers are exact and cheap, as
+///   the algorithm works on their cores and adds the radii analytically; EPA runs only when cores overlap.
+/// - Keep coordinates near the shapes: queries work in A's frame, but a pair 1e6 units from the origin with
+///   millimetre features still loses digits in float.
+/// - Check `status`: anything but GJK_OK means the result is an estimate (finite) or the input was invalid.
+#ifndef GJK_GJK_H
+#define GJK_GJK_H
+
+#include "gjk/base.h"
+#include "gjk/math.h"
+#include "gjk/query.h"
+#include "gjk/shape.h"
+
+/// Library version.
+#define GJK_VERSION_MAJOR 0
+#define GJK_VERSION_MINOR 1
+#define GJK_VERSION_PATCH 0
+
+#endif

@@ -1,0 +1,222 @@
+/// @file gjk/math.h
+/// Small value types of gjk: the real type, 2D and 3D vectors, rotations and poses, with `static inline` helpers
+/// that take and return values (`gjk_vec3 c = gjk_add3(a, b)`).
+///
+/// Precision: `gjk_real` is `double` unless the library was built with `-DGJK_USE_FLOAT=ON`; write literals with
+/// `GJK_R(0.5)` so that they take the build's precision.
+#ifndef GJK_MATH_H
+#define GJK_MATH_H
+
+#include <float.h>
+#include <math.h>
+
+#include "gjk/config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if GJK_USE_FLOAT
+typedef float gjk_real;
+#define GJK_R(x) x##f
+/// Machine epsilon of gjk_real.
+#define GJK_REAL_EPSILON FLT_EPSILON
+/// Largest finite gjk_real.
+#define GJK_REAL_MAX FLT_MAX
+#define GJK_SQRT sqrtf
+#define GJK_ABS fabsf
+#define GJK_SIN sinf
+#define GJK_COS cosf
+#else
+typedef double gjk_real;
+#define GJK_R(x) x
+#define GJK_REAL_EPSILON DBL_EPSILON
+#define GJK_REAL_MAX DBL_MAX
+#define GJK_SQRT sqrt
+#define GJK_ABS fabs
+#define GJK_SIN sin
+#define GJK_COS cos
+#endif
+
+/// A 2D vector or point.
+typedef struct gjk_vec2 {
+    gjk_real x, y;
+} gjk_vec2;
+
+/// A 3D vector or point.
+typedef struct gjk_vec3 {
+    gjk_real x, y, z;
+} gjk_vec3;
+
+/// A 3D rotation as a quaternion w + xi + yj + zk. Queries normalise it; only a zero or non-finite quaternion is
+/// rejected (GJK_INVALID_INPUT).
+typedef struct gjk_quat {
+    gjk_real w, x, y, z;
+} gjk_quat;
+
+/// A 2D rotation as cosine and sine of the angle. Queries normalise (c, s); build one with gjk_rot2_from_angle().
+typedef struct gjk_rot2 {
+    gjk_real c, s;
+} gjk_rot2;
+
+/// Where a 3D shape stands: world point = rotation * local point + position.
+typedef struct gjk_pose3 {
+    gjk_vec3 position; ///< world frame, length units
+    gjk_quat rotation; ///< local-to-world rotation
+} gjk_pose3;
+
+/// Where a 2D shape stands: world point = rotation * local point + position.
+typedef struct gjk_pose2 {
+    gjk_vec2 position; ///< world frame, length units
+    gjk_rot2 rotation; ///< local-to-world rotation
+} gjk_pose2;
+
+/* ---- 3D vectors ---------------------------------------------------------------------------------------------- */
+
+static inline gjk_vec3 gjk_v3(gjk_real x, gjk_real y, gjk_real z) {
+    gjk_vec3 r = {x, y, z};
+    return r;
+}
+static inline gjk_vec3 gjk_add3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline gjk_vec3 gjk_sub3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline gjk_vec3 gjk_neg3(gjk_vec3 a) { return gjk_v3(-a.x, -a.y, -a.z); }
+static inline gjk_vec3 gjk_scale3(gjk_vec3 a, gjk_real s) { return gjk_v3(a.x * s, a.y * s, a.z * s); }
+/// a + s * b
+static inline gjk_vec3 gjk_mad3(gjk_vec3 a, gjk_real s, gjk_vec3 b) {
+    return gjk_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+static inline gjk_real gjk_dot3(gjk_vec3 a, gjk_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline gjk_vec3 gjk_cross3(gjk_vec3 a, gjk_vec3 b) {
+    return gjk_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static inline gjk_real gjk_len_sq3(gjk_vec3 a) { return gjk_dot3(a, a); }
+static inline gjk_real gjk_len3(gjk_vec3 a) { return GJK_SQRT(gjk_dot3(a, a)); }
+/// Unit vector along a, or the zero vector when a is zero: never NaN for finite input.
+static inline gjk_vec3 gjk_normalize3(gjk_vec3 a) {
+    gjk_real l = gjk_len3(a);
+    return l > GJK_R(0.0) ? gjk_scale3(a, GJK_R(1.0) / l) : gjk_v3(0, 0, 0);
+}
+/// Component-wise product.
+static inline gjk_vec3 gjk_mul3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x * b.x, a.y * b.y, a.z * b.z); }
+
+/* ---- quaternions and 3D poses -------------------------------------------------------------------------------- */
+
+static inline gjk_quat gjk_quat_identity(void) {
+    gjk_quat q = {1, 0, 0, 0};
+    return q;
+}
+/// Rotation by `angle` radians about `axis` (need not be unit; a zero axis gives the identity).
+static inline gjk_quat gjk_quat_from_axis_angle(gjk_vec3 axis, gjk_real angle) {
+    gjk_vec3 n = gjk_normalize3(axis);
+    gjk_real s = GJK_SIN(GJK_R(0.5) * angle);
+    gjk_quat q = {GJK_COS(GJK_R(0.5) * angle), n.x * s, n.y * s, n.z * s};
+    if (n.x == 0 && n.y == 0 && n.z == 0) q = gjk_quat_identity();
+    return q;
+}
+/// q scaled to unit length; the identity for a zero quaternion.
+static inline gjk_quat gjk_quat_normalize(gjk_quat q) {
+    gjk_real l = GJK_SQRT(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    if (!(l > GJK_R(0.0))) return gjk_quat_identity();
+    gjk_real k = GJK_R(1.0) / l;
+    gjk_quat r = {q.w * k, q.x * k, q.y * k, q.z * k};
+    return r;
+}
+/// Hamilton product a * b (apply b, then a).
+static inline gjk_quat gjk_quat_mul(gjk_quat a, gjk_quat b) {
+    gjk_quat r = {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                  a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+    return r;
+}
+static inline gjk_quat gjk_quat_conj(gjk_quat q) {
+    gjk_quat r = {q.w, -q.x, -q.y, -q.z};
+    return r;
+}
+/// Rotate v by the unit quaternion q.
+static inline gjk_vec3 gjk_quat_rotate(gjk_quat q, gjk_vec3 v) {
+    gjk_vec3 u = gjk_v3(q.x, q.y, q.z);
+    gjk_vec3 t = gjk_scale3(gjk_cross3(u, v), GJK_R(2.0));
+    return gjk_add3(gjk_mad3(v, q.w, t), gjk_cross3(u, t));
+}
+/// Rotate v by the inverse of the unit quaternion q.
+static inline gjk_vec3 gjk_quat_inv_rotate(gjk_quat q, gjk_vec3 v) { return gjk_quat_rotate(gjk_quat_conj(q), v); }
+
+static inline gjk_pose3 gjk_pose3_identity(void) {
+    gjk_pose3 p = {{0, 0, 0}, {1, 0, 0, 0}};
+    return p;
+}
+static inline gjk_pose3 gjk_pose3_make(gjk_vec3 position, gjk_quat rotation) {
+    gjk_pose3 p;
+    p.position = position;
+    p.rotation = rotation;
+    return p;
+}
+/// Local point to world point.
+static inline gjk_vec3 gjk_pose3_apply(gjk_pose3 p, gjk_vec3 local) {
+    return gjk_add3(gjk_quat_rotate(p.rotation, local), p.position);
+}
+/// World point to local point.
+static inline gjk_vec3 gjk_pose3_inv_apply(gjk_pose3 p, gjk_vec3 world) {
+    return gjk_quat_inv_rotate(p.rotation, gjk_sub3(world, p.position));
+}
+
+/* ---- 2D vectors, rotations and poses ------------------------------------------------------------------------- */
+
+static inline gjk_vec2 gjk_v2(gjk_real x, gjk_real y) {
+    gjk_vec2 r = {x, y};
+    return r;
+}
+static inline gjk_vec2 gjk_add2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x + b.x, a.y + b.y); }
+static inline gjk_vec2 gjk_sub2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x - b.x, a.y - b.y); }
+static inline gjk_vec2 gjk_neg2(gjk_vec2 a) { return gjk_v2(-a.x, -a.y); }
+static inline gjk_vec2 gjk_scale2(gjk_vec2 a, gjk_real s) { return gjk_v2(a.x * s, a.y * s); }
+/// a + s * b
+static inline gjk_vec2 gjk_mad2(gjk_vec2 a, gjk_real s, gjk_vec2 b) { return gjk_v2(a.x + s * b.x, a.y + s * b.y); }
+static inline gjk_real gjk_dot2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.x + a.y * b.y; }
+/// z component of the 3D cross product: twice the signed area of (0, a, b).
+static inline gjk_real gjk_cross2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.y - a.y * b.x; }
+/// a rotated by +90 degrees.
+static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
+static inline gjk_real gjk_len_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
+static inline gjk_real gjk_len2(gjk_vec2 a) { return GJK_SQRT(gjk_dot2(a, a)); }
+/// Unit vector along a, or the zero vector when a is zero.
+static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
+    gjk_real l = gjk_len2(a);
+    return l > GJK_R(0.0) ? gjk_scale2(a, GJK_R(1.0) / l) : gjk_v2(0, 0);
+}
+
+static inline gjk_rot2 gjk_rot2_identity(void) {
+    gjk_rot2 r = {1, 0};
+    return r;
+}
+/// Rotation by `angle` radians, counter-clockwise.
+static inline gjk_rot2 gjk_rot2_from_angle(gjk_real angle) {
+    gjk_rot2 r = {GJK_COS(angle), GJK_SIN(angle)};
+    return r;
+}
+static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) { return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+static inline gjk_vec2 gjk_inv_rotate2(gjk_rot2 q, gjk_vec2 v) {
+    return gjk_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
+}
+
+static inline gjk_pose2 gjk_pose2_identity(void) {
+    gjk_pose2 p = {{0, 0}, {1, 0}};
+    return p;
+}
+static inline gjk_pose2 gjk_pose2_make(gjk_vec2 position, gjk_real angle) {
+    gjk_pose2 p;
+    p.position = position;
+    p.rotation = gjk_rot2_from_angle(angle);
+    return p;
+}
+static inline gjk_vec2 gjk_pose2_apply(gjk_pose2 p, gjk_vec2 local) {
+    return gjk_add2(gjk_rotate2(p.rotation, local), p.position);
+}
+static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
+    return gjk_inv_rotate2(p.rotation, gjk_sub2(world, p.position));
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,113 @@
+/// @file gjk/query.h
+/// Queries between two convex shapes, mirrored in 3D (suffix 3) and 2D (suffix 2).
+///
+/// Every query takes a `const` pair (two shapes and their poses) and an optional cache, and returns a result by
+/// value. Results are in the world frame; the normal points from A to B. Queries allocate nothing, touch no global
+/// state and are safe to call from many threads at once (each with its own cache).
+///
+/// | call                  | separated pair                         | overlapping pair                        |
+/// |-----------------------|----------------------------------------|-----------------------------------------|
+/// | gjk_intersect3        | intersect = false (early exit)         | intersect = true                        |
+/// | gjk_distance3         | gap, closest points, normal            | distance 0, a common point              |
+/// | gjk_penetration3      | intersect = false, lower bound of gap  | depth (distance = -depth), normal, points |
+/// | gjk_signed_distance3  | gap, closest points, normal            | -depth, normal, contact points          |
+///
+/// Touching shapes (distance 0 within tolerance) count as intersecting.
+#ifndef GJK_QUERY_H
+#define GJK_QUERY_H
+
+#include <stdbool.h>
+
+#include "gjk/base.h"
+#include "gjk/math.h"
+#include "gjk/shape.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most GJK iterations a query runs before it returns GJK_MAX_ITERATIONS.
+#define GJK_MAX_GJK_ITERATIONS 64
+/// Most vertices of the EPA polytope in 3D (faces: 2 * vertices). Reaching it ends EPA with GJK_MAX_ITERATIONS.
+#define GJK_EPA_MAX_VERTICES 128
+/// Most vertices of the EPA polygon in 2D.
+#define GJK_EPA_MAX_VERTICES2 128
+
+/// Two 3D shapes and where they stand. The shapes are read, never written, and must stay valid during the call.
+typedef struct gjk_pair3 {
+    const gjk_shape3 *a; ///< shape A
+    gjk_pose3 pose_a;    ///< A's local-to-world pose
+    const gjk_shape3 *b; ///< shape B
+    gjk_pose3 pose_b;    ///< B's local-to-world pose
+} gjk_pair3;
+
+/// Two 2D shapes and where they stand.
+typedef struct gjk_pair2 {
+    const gjk_shape2 *a;
+    gjk_pose2 pose_a;
+    const gjk_shape2 *b;
+    gjk_pose2 pose_b;
+} gjk_pair2;
+
+/// Warm-start state a caller may keep per pair between frames. Zero-initialise it (`gjk_cache3 c = {0};`): a zeroed
+/// cache means a cold start. Results with and without a cache agree within tolerance.
+typedef struct gjk_cache3 {
+    gjk_vec3 axis; ///< last search direction, in A's local frame; zero for none
+} gjk_cache3;
+
+typedef struct gjk_cache2 {
+    gjk_vec2 axis; ///< last search direction, in A's local frame; zero for none
+} gjk_cache2;
+
+/// The answer of a 3D query. Fields a query does not compute are zero (see the table above).
+typedef struct gjk_result3 {
+    gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
+    bool intersect;     ///< the shapes overlap or touch
+    gjk_real distance;  ///< signed distance, length units: > 0 gap, < 0 minus the penetration depth, 0 touching
+    gjk_vec3 normal;    ///< unit, world frame, from A to B. Separated: along point_b - point_a. Overlapping:
+                        ///< translating B by depth * normal brings the shapes to touching
+    gjk_vec3 point_a;   ///< world frame: closest point (or deepest contact point) on A's surface
+    gjk_vec3 point_b;   ///< world frame: the same on B; point_b = point_a + distance * normal
+    int iterations;     ///< GJK iterations used
+    int epa_iterations; ///< EPA iterations used (0 when EPA did not run)
+} gjk_result3;
+
+/// The answer of a 2D query; same contract as gjk_result3.
+typedef struct gjk_result2 {
+    gjk_status status;
+    bool intersect;
+    gjk_real distance;
+    gjk_vec2 normal;
+    gjk_vec2 point_a;
+    gjk_vec2 point_b;
+    int iterations;
+    int epa_iterations;
+} gjk_result2;
+
+/// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
+/// and for separated pairs `normal` (a separating axis, not necessarily the closest direction) and `distance` (a
+/// positive lower bound of the gap).
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache);
+
+/// Distance between separated shapes, with the closest point on each and the unit normal from A to B. For
+/// overlapping shapes: intersect = true, distance = 0, normal zero and point_a = point_b a point common to both.
+gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+
+/// Penetration depth (EPA) of overlapping shapes: distance = -depth, the normal, and the deepest point of each
+/// shape. Separated pairs exit early as in gjk_intersect3.
+gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
+
+/// Signed distance: the gap with closest points when separated, minus the depth with contact points when
+/// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
+gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
+gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

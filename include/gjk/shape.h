@@ -1,0 +1,205 @@
+/// @file gjk/shape.h
+/// Convex shapes in their local frame, 3D and 2D. A shape is a small value (`gjk_shape3`, `gjk_shape2`) made by a
+/// constructor such as gjk_box3(); it knows nothing of where it stands (that is the query's pose) nor of the
+/// algorithms. Every shape may carry a `margin`: the shape is then its core swept by a sphere (circle) of that
+/// radius, i.e. rounded. Spheres and capsules are a point and a segment rounded by their radius; queries treat them
+/// that way, which makes their answers exact.
+///
+/// Hulls of point clouds are the only shapes that own memory: gjk_hull3_create() / gjk_hull2_create() allocate
+/// through the allocator hook (gjk/base.h); the shape only points at the hull, which must outlive it.
+#ifndef GJK_SHAPE_H
+#define GJK_SHAPE_H
+
+#include <stdbool.h>
+
+#include "gjk/base.h"
+#include "gjk/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most input points gjk_hull3_create() / gjk_hull2_create() accept.
+#define GJK_HULL_MAX_POINTS (1 << 20)
+
+/* ---- hulls --------------------------------------------------------------------------------------------------- */
+
+/// Convex hull of a 3D point cloud, in the points' (local) frame. Read-only after creation.
+///
+/// `dimension` tells what the points span, with a tolerance relative to their extent: 3 a solid polytope, 2 a
+/// planar convex polygon (its vertices in counter-clockwise order about `faces` normal 0, and two faces, one per
+/// side), 1 a segment (2 vertices, no faces), 0 a single point (1 vertex, no faces). Interior and duplicate input
+/// points are dropped; coplanar triangles are merged into polygonal faces.
+typedef struct gjk_hull3 {
+    int dimension;          ///< 0, 1, 2 or 3, see above
+    int vertex_count;       ///< number of hull vertices (>= 1)
+    int face_count;         ///< number of faces (0 when dimension < 2)
+    gjk_vec3 *vertices;     ///< [vertex_count] hull vertices, local frame
+    gjk_vec3 *face_normals; ///< [face_count] outward unit normals, local frame
+    gjk_real *face_offsets; ///< [face_count] plane offsets: normal . x == offset on face
+    int *face_first;        ///< [face_count + 1] face f's vertices are face_indices[face_first[f] .. face_first[f+1])
+    int *face_indices;      ///< vertex indices of all faces, counter-clockwise seen from outside
+    int *vertex_first;      ///< [vertex_count + 1] neighbours of v are vertex_adjacency[vertex_first[v] .. [v+1])
+    int *vertex_adjacency;  ///< hull-edge neighbours of each vertex (for hill-climbing support)
+    gjk_vec3 centroid;      ///< a point inside the hull (vertex average), local frame
+    gjk_real radius;        ///< largest distance from centroid to a vertex
+} gjk_hull3;
+
+/// Convex hull of a 2D point cloud. `dimension` 2: a polygon with vertices in counter-clockwise order; 1: a segment
+/// (2 vertices); 0: a point (1 vertex). Interior, duplicate and collinear points are dropped.
+typedef struct gjk_hull2 {
+    int dimension;        ///< 0, 1 or 2
+    int vertex_count;     ///< number of vertices (>= 1)
+    gjk_vec2 *vertices;   ///< [vertex_count] counter-clockwise, local frame
+    gjk_vec2 *normals;    ///< [vertex_count] outward unit normal of edge (v[i], v[i+1]); zero when dimension < 2
+    gjk_vec2 centroid;    ///< a point inside the polygon (vertex average), local frame
+    gjk_real radius;      ///< largest distance from centroid to a vertex
+} gjk_hull2;
+
+/// Build the convex hull of `count` points (quickhull with tolerances relative to the points' extent). Returns NULL
+/// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, count < 1 or
+/// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails.
+gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
+void gjk_hull3_destroy(gjk_hull3 *hull);
+gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
+void gjk_hull2_destroy(gjk_hull2 *hull);
+
+/* ---- 3D shapes ----------------------------------------------------------------------------------------------- */
+
+typedef enum gjk_shape3_type {
+    GJK_SHAPE3_POINT = 0,  ///< the local origin
+    GJK_SHAPE3_SEGMENT,    ///< segment.a .. segment.b
+    GJK_SHAPE3_TRIANGLE,   ///< triangle.a, .b, .c
+    GJK_SHAPE3_BOX,        ///< centred box with box.half_extents
+    GJK_SHAPE3_SPHERE,     ///< centred sphere of sphere.radius
+    GJK_SHAPE3_CAPSULE,    ///< segment from -half_height to +half_height on local z, rounded by radius
+    GJK_SHAPE3_CYLINDER,   ///< axis on local z from -half_height to +half_height, radius
+    GJK_SHAPE3_CONE,       ///< base disc of radius at z = -half_height, apex at z = +half_height
+    GJK_SHAPE3_ELLIPSOID,  ///< centred, with ellipsoid.radii along local x, y, z
+    GJK_SHAPE3_HULL,       ///< hull.hull, a gjk_hull3 made by gjk_hull3_create()
+    GJK_SHAPE3_USER,       ///< user.support callback
+    GJK_SHAPE3_TYPE_COUNT
+} gjk_shape3_type;
+
+/// A user shape's support function: the point of the (un-rounded) shape farthest along `direction`, both in the
+/// shape's local frame. `direction` is finite and non-zero but not unit length. Must be deterministic and must not
+/// return NaN. `data` is the shape's user.data.
+typedef gjk_vec3 gjk_support3_fn(gjk_vec3 direction, const void *data);
+
+/// A 3D convex shape in its local frame (length units). Make one with the constructors below; every field may be
+/// set directly as well.
+typedef struct gjk_shape3 {
+    gjk_shape3_type type;
+    gjk_real margin; ///< rounding radius added around the shape, >= 0
+    union {
+        struct {
+            gjk_vec3 a, b;
+        } segment;
+        struct {
+            gjk_vec3 a, b, c;
+        } triangle;
+        struct {
+            gjk_vec3 half_extents; ///< each > 0
+        } box;
+        struct {
+            gjk_real radius; ///< > 0
+        } sphere;
+        struct {
+            gjk_real radius;      ///< > 0 (cylinder, cone) or >= 0 (capsule)
+            gjk_real half_height; ///< > 0 (cylinder, cone) or >= 0 (capsule)
+        } capsule, cylinder, cone;
+        struct {
+            gjk_vec3 radii; ///< each > 0
+        } ellipsoid;
+        struct {
+            const gjk_hull3 *hull;
+        } hull;
+        struct {
+            gjk_support3_fn *support;
+            const void *data;
+        } user;
+    };
+} gjk_shape3;
+
+gjk_shape3 gjk_point3(void);
+gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
+gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+gjk_shape3 gjk_box3(gjk_vec3 half_extents);
+gjk_shape3 gjk_sphere3(gjk_real radius);
+gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
+gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
+gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
+gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
+gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
+gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
+/// `shape` with its margin set to `margin` (>= 0): rounded.
+gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
+
+/// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
+gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
+
+/// Support point of the whole (rounded) shape in its local frame: the point farthest along `direction`. For a zero
+/// direction any point of the shape is returned (never NaN).
+gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
+
+/* ---- 2D shapes ----------------------------------------------------------------------------------------------- */
+
+typedef enum gjk_shape2_type {
+    GJK_SHAPE2_POINT = 0, ///< the local origin
+    GJK_SHAPE2_SEGMENT,   ///< segment.a .. segment.b
+    GJK_SHAPE2_CIRCLE,    ///< centred circle of circle.radius
+    GJK_SHAPE2_BOX,       ///< centred box with box.half_extents
+    GJK_SHAPE2_CAPSULE,   ///< segment from -half_height to +half_height on local y, rounded by radius
+    GJK_SHAPE2_POLYGON,   ///< polygon.hull, a gjk_hull2 made by gjk_hull2_create()
+    GJK_SHAPE2_USER,      ///< user.support callback
+    GJK_SHAPE2_TYPE_COUNT
+} gjk_shape2_type;
+
+/// A user 2D shape's support function; same contract as gjk_support3_fn.
+typedef gjk_vec2 gjk_support2_fn(gjk_vec2 direction, const void *data);
+
+/// A 2D convex shape in its local frame.
+typedef struct gjk_shape2 {
+    gjk_shape2_type type;
+    gjk_real margin; ///< rounding radius, >= 0
+    union {
+        struct {
+            gjk_vec2 a, b;
+        } segment;
+        struct {
+            gjk_real radius; ///< > 0
+        } circle;
+        struct {
+            gjk_vec2 half_extents; ///< each > 0
+        } box;
+        struct {
+            gjk_real radius;      ///< >= 0
+            gjk_real half_height; ///< >= 0
+        } capsule;
+        struct {
+            const gjk_hull2 *hull;
+        } polygon;
+        struct {
+            gjk_support2_fn *support;
+            const void *data;
+        } user;
+    };
+} gjk_shape2;
+
+gjk_shape2 gjk_point2(void);
+gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
+gjk_shape2 gjk_circle2(gjk_real radius);
+gjk_shape2 gjk_box2(gjk_vec2 half_extents);
+gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
+gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
+gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
+gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
+
+gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
+gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

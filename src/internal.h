@@ -1,0 +1,29 @@
+/* Private declarations shared by the library's .c files. Not installed. */
+#ifndef GJK_INTERNAL_H
+#define GJK_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gjk/gjk.h"
+
+/* Programmer errors (broken invariants) go through GJK_ASSERT: on in debug builds or with GJK_ENABLE_ASSERT, off in
+   release. Numeric outcomes are never asserted: they are reported through gjk_status. */
+#if !defined(NDEBUG) || defined(GJK_ENABLE_ASSERT)
+void gjk_assert_fail(const char *condition, const char *file, int line);
+#define GJK_ASSERT(c) ((c) ? (void)0 : gjk_assert_fail(#c, __FILE__, __LINE__))
+#else
+#define GJK_ASSERT(c) ((void)0)
+#endif
+
+/* The allocator hook (gjk_set_allocator). Only shape creation calls these; queries never do. */
+void *gjk_alloc(size_t size);
+void gjk_free(void *ptr);
+
+static inline bool gjk_finite(gjk_real x) { return isfinite(x) != 0; }
+static inline bool gjk_finite3(gjk_vec3 v) { return gjk_finite(v.x) && gjk_finite(v.y) && gjk_finite(v.z); }
+static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finite(v.y); }
+static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }
+
+#endif

@@ -1,0 +1,3 @@
+/* placeholder: being written */
+#include "internal.h"
+typedef int gjk_placeholder_simplex3;

@@ -1,0 +1,1 @@
+/* placeholder */ typedef int gjk_scene_placeholder;
