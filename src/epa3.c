@@ -1,3 +1,333 @@
-/* placeholder: being written */
-#include "internal.h"
-typedef int gjk_placeholder_epa3;
+/* EPA in 3D: penetration depth, normal and contact points of two overlapping cores.
+
+   van den Bergen, "Proximity queries and penetration depth computation on 3D game objects", GDC 2001 (the
+   Expanding Polytope Algorithm): keep a convex polytope inside D = A - B that holds the origin; repeatedly take the
+   face closest to the origin, fetch the support point along its normal, and if it lies beyond the face, remove
+   every face it can see and stitch new faces from it to the horizon, so the polytope stays convex. The closest
+   face's distance is a lower bound of the depth and the support along its normal an upper bound; stop when they
+   meet.
+
+   Hazards handled here (NUMERICS.md):
+   - seeding: GJK often ends on 1-3 points (touching shapes, the origin on an edge or face). The simplex is grown to
+     a tetrahedron by supports along directions orthogonal to it; a face normal is computed from the face, never
+     from the origin, so an origin lying exactly on a face gives distance 0 and expands correctly (mujoco_warp
+     #1526). When D is flat (no support leaves its plane) the origin is on D's boundary: depth 0 (libccd #25/#68);
+   - the origin slightly outside the polytope (barely separated cores): distances are signed, the minimum still
+     picks the right face;
+   - near-zero-area faces: their normal comes from the two shortest edges (Catto, "troublesome triangle"); faces
+     that are still degenerate are never chosen as closest;
+   - a horizon that is not one simple loop (inconsistent visibility in rounding): detected, the step is undone
+     and the best face so far returned with GJK_DEGENERATE;
+   - fixed capacity (no allocation): when full, the best face is returned with GJK_MAX_ITERATIONS. */
+#include "internal3.h"
+
+#define MAX_V GJK_EPA_MAX_VERTICES
+#define MAX_F (2 * GJK_EPA_MAX_VERTICES)
+
+typedef struct face {
+    int v[3];        /* vertex indices, counter-clockwise seen from outside */
+    int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
+    gjk_vec3 n;      /* outward unit normal */
+    gjk_real dist;   /* signed distance of the plane from the origin (n . vertex) */
+    bool valid;      /* normal well defined */
+    bool alive;
+    bool removed;    /* scratch flag of the current step */
+} face;
+
+typedef struct horizon_edge {
+    int a, b;    /* vertex indices along the removed region's boundary */
+    int outside; /* the face kept across the edge */
+    int slot;    /* edge index in that face */
+} horizon_edge;
+
+typedef struct polytope {
+    gjk_vertex3 v[MAX_V];
+    face f[MAX_F];
+    int nv, nf;
+    horizon_edge h[MAX_F];
+    int nh;
+    int stack[MAX_F];
+    int removed[MAX_F];
+    int nremoved;
+    gjk_real scale;
+} polytope;
+
+static void face_plane(polytope *P, face *F) {
+    gjk_vec3 a = P->v[F->v[0]].w, b = P->v[F->v[1]].w, c = P->v[F->v[2]].w;
+    gjk_vec3 e0 = gjk_sub3(b, a), e1 = gjk_sub3(c, b), e2 = gjk_sub3(a, c);
+    gjk_real l0 = gjk_len_sq3(e0), l1 = gjk_len_sq3(e1), l2 = gjk_len_sq3(e2);
+    /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
+    gjk_vec3 n;
+    if (l0 >= l1 && l0 >= l2) n = gjk_cross3(e1, e2);
+    else if (l1 >= l2) n = gjk_cross3(e2, e0);
+    else n = gjk_cross3(e0, e1);
+    gjk_real len = gjk_len3(n);
+    gjk_real longest = gjk_maxr(l0, gjk_maxr(l1, l2));
+    F->valid = len > GJK_R(4.0) * GJK_REAL_EPSILON * longest && len > 0;
+    F->n = F->valid ? gjk_scale3(n, GJK_R(1.0) / len) : gjk_v3(0, 0, 0);
+    F->dist = F->valid ? gjk_dot3(F->n, gjk_scale3(gjk_add3(gjk_add3(a, b), c), GJK_R(1.0) / GJK_R(3.0))) : 0;
+}
+
+static int add_face(polytope *P, int a, int b, int c) {
+    int i = P->nf++;
+    face *F = &P->f[i];
+    F->v[0] = a;
+    F->v[1] = b;
+    F->v[2] = c;
+    F->adj[0] = F->adj[1] = F->adj[2] = -1;
+    F->alive = true;
+    F->removed = false;
+    face_plane(P, F);
+    return i;
+}
+
+/* Tolerance for "w sees face F": relative to the problem size, so that w in the plane of a face (common for
+   polytopes: coplanar faces of D) does not make it visible. */
+static bool sees(const polytope *P, const face *F, gjk_vec3 w) {
+    if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
+    return gjk_dot3(F->n, gjk_sub3(w, P->v[F->v[0]].w)) > GJK_TOL_REL * P->scale;
+}
+
+/* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
+static void tetrahedron(polytope *P) {
+    gjk_vec3 p0 = P->v[0].w;
+    gjk_real vol = gjk_dot3(gjk_sub3(P->v[1].w, p0), gjk_cross3(gjk_sub3(P->v[2].w, p0), gjk_sub3(P->v[3].w, p0)));
+    if (vol < 0) {
+        gjk_vertex3 t = P->v[1];
+        P->v[1] = P->v[2];
+        P->v[2] = t;
+    }
+    /* Positive orientation: vertex 3 lies on the positive side of (0, 1, 2), so the outward faces are these. */
+    static const int fv[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
+    P->nf = 0;
+    for (int i = 0; i < 4; ++i) add_face(P, fv[i][0], fv[i][1], fv[i][2]);
+    for (int i = 0; i < 4; ++i)
+        for (int e = 0; e < 3; ++e) {
+            int a = P->f[i].v[e], b = P->f[i].v[(e + 1) % 3];
+            for (int j = 0; j < 4; ++j)
+                for (int k = 0; k < 3; ++k)
+                    if (P->f[j].v[k] == b && P->f[j].v[(k + 1) % 3] == a) P->f[i].adj[e] = j;
+        }
+}
+
+/* Remove the faces visible from w, starting at `start`, and record the horizon in loop order: a depth-first walk
+   that visits a face's edges counter-clockwise starting after the edge it entered by. */
+static bool carve(polytope *P, int start, gjk_vec3 w) {
+    P->nh = 0;
+    P->nremoved = 0;
+    int top = 0;
+    /* Stack entries encode (face, next edge offset to try, entry edge): face * 16 + entry * 4 + offset. */
+    P->f[start].removed = true;
+    P->removed[P->nremoved++] = start;
+    P->stack[top++] = start * 16 + 3 * 4 + 0; /* entry 3 = none: try edges 0, 1, 2 */
+    while (top > 0) {
+        int code = P->stack[top - 1];
+        int fi = code / 16, entry = (code / 4) % 4, off = code % 4;
+        int limit = entry == 3 ? 3 : 2;
+        if (off >= limit) {
+            --top;
+            continue;
+        }
+        P->stack[top - 1] = code + 1;
+        int e = entry == 3 ? off : (entry + 1 + off) % 3;
+        face *F = &P->f[fi];
+        int g = F->adj[e];
+        if (g < 0) return false;
+        face *G = &P->f[g];
+        if (G->removed) continue;
+        int slot = G->adj[0] == fi ? 0 : (G->adj[1] == fi ? 1 : 2);
+        if (sees(P, G, w)) {
+            if (top >= MAX_F) return false;
+            G->removed = true;
+            P->removed[P->nremoved++] = g;
+            P->stack[top++] = g * 16 + slot * 4 + 0;
+        } else {
+            horizon_edge *h = &P->h[P->nh++];
+            h->a = F->v[e];
+            h->b = F->v[(e + 1) % 3];
+            h->outside = g;
+            h->slot = slot;
+        }
+    }
+    /* The horizon must be one closed loop, each edge starting where the previous one ended. */
+    if (P->nh < 3) return false;
+    for (int i = 0; i < P->nh; ++i)
+        if (P->h[i].b != P->h[(i + 1) % P->nh].a) return false;
+    return true;
+}
+
+static void undo_carve(polytope *P) {
+    for (int i = 0; i < P->nremoved; ++i) P->f[P->removed[i]].removed = false;
+}
+
+/* Grow the GJK simplex (whose hull holds the origin, maybe on its boundary) to a tetrahedron. Returns the number of
+   independent points found (4 on success); fewer means D is flat, a segment or a point. `flat_normal` receives a
+   unit normal of the flat D when it is 2D. */
+static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 *flat_normal) {
+    P->nv = s->count;
+    for (int i = 0; i < s->count; ++i) P->v[i] = s->v[i];
+    gjk_real tol = GJK_TOL_REL * P->scale;
+    static const gjk_vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    if (P->nv == 1) {
+        for (int i = 0; i < 6 && P->nv == 1; ++i) {
+            gjk_vertex3 q = gjk_minkowski3_support(m, axes[i]);
+            if (gjk_len3(gjk_sub3(q.w, P->v[0].w)) > tol) P->v[P->nv++] = q;
+        }
+        if (P->nv == 1) return 1;
+    }
+    if (P->nv == 2) {
+        gjk_vec3 t = gjk_normalize3(gjk_sub3(P->v[1].w, P->v[0].w));
+        /* Two directions orthogonal to the segment: cross with the axis least aligned with it. */
+        gjk_vec3 e = GJK_ABS(t.x) < GJK_ABS(t.y) ? (GJK_ABS(t.x) < GJK_ABS(t.z) ? axes[0] : axes[4])
+                                                 : (GJK_ABS(t.y) < GJK_ABS(t.z) ? axes[2] : axes[4]);
+        gjk_vec3 d1 = gjk_normalize3(gjk_cross3(t, e)), d2 = gjk_cross3(t, d1);
+        gjk_vec3 dirs[4] = {d1, gjk_neg3(d1), d2, gjk_neg3(d2)};
+        for (int i = 0; i < 4 && P->nv == 2; ++i) {
+            gjk_vertex3 q = gjk_minkowski3_support(m, dirs[i]);
+            if (gjk_len3(gjk_cross3(gjk_sub3(q.w, P->v[0].w), t)) > tol) P->v[P->nv++] = q;
+        }
+        if (P->nv == 2) {
+            *flat_normal = d1;
+            return 2;
+        }
+    }
+    if (P->nv == 3) {
+        gjk_vec3 n = gjk_normalize3(
+            gjk_cross3(gjk_sub3(P->v[1].w, P->v[0].w), gjk_sub3(P->v[2].w, P->v[0].w)));
+        *flat_normal = n;
+        gjk_vertex3 up = gjk_minkowski3_support(m, n), down = gjk_minkowski3_support(m, gjk_neg3(n));
+        gjk_real hu = gjk_dot3(n, gjk_sub3(up.w, P->v[0].w)), hd = -gjk_dot3(n, gjk_sub3(down.w, P->v[0].w));
+        /* One apex suffices: the tetrahedron then holds the triangle, hence the origin (maybe on the face, which
+           EPA expands across if D extends there). Take the side that reaches farther. */
+        if (hu <= tol && hd <= tol) return 3;
+        P->v[P->nv++] = hu >= hd ? up : down;
+    }
+    return 4;
+}
+
+static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real *la, gjk_real *lb, gjk_real *lc) {
+    gjk_vec3 n = gjk_cross3(gjk_sub3(b, a), gjk_sub3(c, a));
+    gjk_real nn = gjk_len_sq3(n);
+    gjk_real u = nn > 0 ? gjk_dot3(gjk_cross3(gjk_sub3(b, p), gjk_sub3(c, p)), n) / nn : GJK_R(1.0) / 3;
+    gjk_real v = nn > 0 ? gjk_dot3(gjk_cross3(gjk_sub3(c, p), gjk_sub3(a, p)), n) / nn : GJK_R(1.0) / 3;
+    /* The origin may project just outside the closest face (rounding): clamp to the face (NUMERICS.md). */
+    u = gjk_maxr(u, 0);
+    v = gjk_maxr(v, 0);
+    gjk_real w = gjk_maxr(1 - u - v, 0);
+    gjk_real sum = u + v + w;
+    *la = u / sum;
+    *lb = v / sum;
+    *lc = w / sum;
+}
+
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
+    polytope P;
+    gjk_epa_result3 r;
+    r.status = GJK_OK;
+    r.iterations = 0;
+    P.scale = g->scale > 0 ? g->scale : 1;
+    gjk_vec3 flat_n = gjk_v3(0, 0, 1);
+    int dim = seed(&P, m, &g->simplex, &flat_n);
+    if (dim < 4) {
+        /* D has no volume: the origin (on D) is on its boundary, the depth is zero. The witnesses are GJK's. */
+        gjk_simplex3_witness(&g->simplex, &r.pa, &r.pb);
+        r.depth = 0;
+        if (gjk_dot3(flat_n, hint) < 0) flat_n = gjk_neg3(flat_n);
+        if (dim < 2) flat_n = gjk_normalize3(hint);
+        if (!(gjk_len_sq3(flat_n) > 0)) flat_n = gjk_v3(0, 0, 1);
+        r.normal = flat_n;
+        return r;
+    }
+    tetrahedron(&P);
+    gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
+
+    int best = -1;
+    for (;;) {
+        best = -1;
+        for (int i = 0; i < P.nf; ++i) {
+            face *F = &P.f[i];
+            if (F->alive && F->valid && (best < 0 || F->dist < P.f[best].dist)) best = i;
+        }
+        if (best < 0) { /* every face degenerate: cannot happen for a solid seed, but never read garbage */
+            r.status = GJK_DEGENERATE;
+            break;
+        }
+        face *B = &P.f[best];
+        if (r.iterations >= 4 * MAX_V) {
+            r.status = GJK_MAX_ITERATIONS;
+            break;
+        }
+        ++r.iterations;
+        gjk_vertex3 w = gjk_minkowski3_support(m, B->n);
+        gjk_real upper = gjk_dot3(B->n, w.w);
+        P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
+        if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
+        if (P.nv >= MAX_V) {
+            r.status = GJK_MAX_ITERATIONS;
+            break;
+        }
+        if (!carve(&P, best, w.w)) {
+            undo_carve(&P);
+            r.status = GJK_DEGENERATE;
+            break;
+        }
+        /* Free slots: removed faces are reused first, then fresh ones. */
+        int free_slots = P.nremoved + (MAX_F - P.nf);
+        if (P.nh > free_slots) {
+            undo_carve(&P);
+            r.status = GJK_MAX_ITERATIONS;
+            break;
+        }
+        int wi = P.nv++;
+        P.v[wi] = w;
+        int first = -1, prev = -1, used = 0;
+        for (int i = 0; i < P.nh; ++i) {
+            horizon_edge *h = &P.h[i];
+            int fi;
+            if (used < P.nremoved) {
+                fi = P.removed[used++];
+                face *F = &P.f[fi];
+                F->v[0] = h->a;
+                F->v[1] = h->b;
+                F->v[2] = wi;
+                F->adj[0] = F->adj[1] = F->adj[2] = -1;
+                F->alive = true;
+                F->removed = false;
+                face_plane(&P, F);
+            } else {
+                fi = add_face(&P, h->a, h->b, wi);
+            }
+            P.f[fi].adj[0] = h->outside;
+            P.f[h->outside].adj[h->slot] = fi;
+            if (prev >= 0) {
+                P.f[prev].adj[1] = fi;
+                P.f[fi].adj[2] = prev;
+            } else {
+                first = fi;
+            }
+            prev = fi;
+        }
+        P.f[prev].adj[1] = first;
+        P.f[first].adj[2] = prev;
+        for (int i = used; i < P.nremoved; ++i) {
+            P.f[P.removed[i]].alive = false;
+            P.f[P.removed[i]].removed = false;
+        }
+    }
+    if (best < 0) {
+        gjk_simplex3_witness(&g->simplex, &r.pa, &r.pb);
+        r.depth = 0;
+        r.normal = gjk_normalize3(hint);
+        if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
+        return r;
+    }
+    face *B = &P.f[best];
+    gjk_vertex3 *a = &P.v[B->v[0]], *b = &P.v[B->v[1]], *c = &P.v[B->v[2]];
+    gjk_real la, lb, lc;
+    barycentric(a->w, b->w, c->w, gjk_scale3(B->n, B->dist), &la, &lb, &lc);
+    r.pa = gjk_add3(gjk_add3(gjk_scale3(a->a, la), gjk_scale3(b->a, lb)), gjk_scale3(c->a, lc));
+    r.pb = gjk_add3(gjk_add3(gjk_scale3(a->b, la), gjk_scale3(b->b, lb)), gjk_scale3(c->b, lc));
+    r.depth = B->dist;
+    r.normal = B->n;
+    return r;
+}

@@ -9,8 +9,8 @@
 
 /* Programmer errors (broken invariants) go through GJK_ASSERT: on in debug builds or with GJK_ENABLE_ASSERT, off in
    release. Numeric outcomes are never asserted: they are reported through gjk_status. */
-#if !defined(NDEBUG) || defined(GJK_ENABLE_ASSERT)
 void gjk_assert_fail(const char *condition, const char *file, int line);
+#if !defined(NDEBUG) || defined(GJK_ENABLE_ASSERT)
 #define GJK_ASSERT(c) ((c) ? (void)0 : gjk_assert_fail(#c, __FILE__, __LINE__))
 #else
 #define GJK_ASSERT(c) ((void)0)

@@ -1,3 +1,169 @@
-/* placeholder: being written */
-#include "internal.h"
-typedef int gjk_placeholder_query3;
+/* The public 3D queries: validate, move B into A's frame, run GJK on the cores, EPA only when the cores overlap,
+   add the radii, and move the answer back to the world frame.
+
+   Margins and radii (NUMERICS.md, "Rounded shapes"): a rounded shape is its core swept by a ball, so the difference
+   D of two rounded shapes is the core difference swept by a ball of radius R = rA + rB. Hence, exactly:
+   - cores apart by d > R: the shapes are apart by d - R along the same normal;
+   - cores apart by 0 < d <= R: the shapes overlap by R - d along the same normal (no EPA needed);
+   - cores overlapping by depth p: the shapes overlap by p + R along the core normal (EPA on the cores only).
+   Getting the middle case wrong is what gave a 7 m depth for barely touching rounded shapes in Jolt #2103. */
+#include "internal3.h"
+
+typedef struct prepared3 {
+    gjk_minkowski3 m;
+    gjk_mat33 rot_a;  /* A's local frame to world */
+    gjk_vec3 pos_a;   /* A's origin in world */
+    gjk_real ra, rb;  /* radii around the cores */
+    gjk_vec3 dir;     /* first search direction (A's frame) */
+    gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
+} prepared3;
+
+static bool unit_quat(gjk_quat q, gjk_quat *out) {
+    if (!(gjk_finite(q.w) && gjk_finite(q.x) && gjk_finite(q.y) && gjk_finite(q.z))) return false;
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (!(l2 > 0) || !gjk_finite(l2)) return false;
+    *out = gjk_quat_normalize(q);
+    return true;
+}
+
+static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
+    if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
+        return GJK_INVALID_INPUT;
+    gjk_quat qa, qb;
+    if (!unit_quat(pair->pose_a.rotation, &qa) || !unit_quat(pair->pose_b.rotation, &qb)) return GJK_INVALID_INPUT;
+    if (!gjk_finite3(pair->pose_a.position) || !gjk_finite3(pair->pose_b.position)) return GJK_INVALID_INPUT;
+    p->m.a = pair->a;
+    p->m.b = pair->b;
+    p->m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(qa), qb));
+    p->m.pos = gjk_quat_inv_rotate(qa, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    p->rot_a = gjk_mat33_from_quat(qa);
+    p->pos_a = pair->pose_a.position;
+    p->ra = gjk_core3_radius(pair->a);
+    p->rb = gjk_core3_radius(pair->b);
+    gjk_vec3 ca = gjk_core3_center(pair->a);
+    gjk_vec3 cb = gjk_add3(gjk_mat33_mul(p->m.rot, gjk_core3_center(pair->b)), p->m.pos);
+    p->hint = gjk_sub3(cb, ca);
+    p->dir = gjk_neg3(p->hint); /* v starts near cA - cB, a point of D */
+    if (cache && gjk_finite3(cache->axis) && gjk_len_sq3(cache->axis) > 0) p->dir = cache->axis;
+    return GJK_OK;
+}
+
+static gjk_result3 invalid3(void) {
+    gjk_result3 r = {GJK_INVALID_INPUT, false, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0};
+    return r;
+}
+
+static gjk_status worse(gjk_status a, gjk_status b) { return a > b ? a : b; }
+
+static gjk_vec3 to_world(const prepared3 *p, gjk_vec3 local) {
+    return gjk_add3(gjk_mat33_mul(p->rot_a, local), p->pos_a);
+}
+
+/* Fill distance, normal and points from core witnesses pa, pb (A's frame), the core normal n (A to B) and the
+   signed core distance. */
+static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n, gjk_real core_dist) {
+    gjk_real d = core_dist - (p->ra + p->rb);
+    if (d == 0) d = 0; /* no negative zero in the output */
+    r->distance = d;
+    r->intersect = d <= 0;
+    r->normal = gjk_mat33_mul(p->rot_a, n);
+    r->point_a = to_world(p, gjk_mad3(pa, p->ra, n));
+    r->point_b = to_world(p, gjk_mad3(pb, -p->rb, n));
+}
+
+static void store_cache(gjk_cache3 *cache, gjk_vec3 v) {
+    if (cache && gjk_len_sq3(v) > 0) cache->axis = v;
+}
+
+/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
+static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode) {
+    prepared3 p;
+    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
+    gjk_result3 r = invalid3();
+    gjk_real R = p.ra + p.rb;
+    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, R, mode);
+    r.status = g.status;
+    r.iterations = g.iterations;
+    if (g.separated) {
+        gjk_vec3 n = gjk_normalize3(gjk_neg3(g.axis));
+        r.intersect = false;
+        r.distance = g.lower - R;
+        r.normal = gjk_mat33_mul(p.rot_a, n);
+        store_cache(cache, g.axis);
+        return r;
+    }
+    if (!g.overlap) {
+        gjk_vec3 pa, pb;
+        gjk_simplex3_witness(&g.simplex, &pa, &pb);
+        gjk_real d = gjk_len3(g.v);
+        finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d);
+        store_cache(cache, g.v);
+        return r;
+    }
+    gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
+    r.status = worse(r.status, e.status);
+    r.epa_iterations = e.iterations;
+    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth);
+    store_cache(cache, gjk_neg3(e.normal));
+    return r;
+}
+
+gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return signed_query(pair, cache, GJK_MODE_DISTANCE);
+}
+
+gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return signed_query(pair, cache, GJK_MODE_SEPARATED);
+}
+
+gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    prepared3 p;
+    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
+    gjk_result3 r = invalid3();
+    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE);
+    r.status = g.status;
+    r.iterations = g.iterations;
+    gjk_vec3 pa, pb;
+    gjk_simplex3_witness(&g.simplex, &pa, &pb);
+    if (g.overlap) {
+        /* The cores share the point pa (= pb): it lies in both shapes. */
+        r.intersect = true;
+        r.distance = 0;
+        r.point_a = r.point_b = to_world(&p, pa);
+        store_cache(cache, g.v);
+        return r;
+    }
+    gjk_real d = gjk_len3(g.v);
+    finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d);
+    store_cache(cache, g.v);
+    if (r.intersect) {
+        /* Overlap within the radii: report zero distance and a common point, halfway between the surfaces. */
+        gjk_vec3 mid = gjk_scale3(gjk_add3(r.point_a, r.point_b), GJK_R(0.5));
+        r.distance = 0;
+        r.normal = gjk_v3(0, 0, 0);
+        r.point_a = r.point_b = mid;
+    }
+    return r;
+}
+
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    prepared3 p;
+    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
+    gjk_result3 r = invalid3();
+    gjk_real R = p.ra + p.rb;
+    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN);
+    r.status = g.status;
+    r.iterations = g.iterations;
+    if (g.separated || (!g.overlap && gjk_len_sq3(g.v) > R * R)) {
+        gjk_vec3 axis = g.separated ? g.axis : g.v;
+        gjk_real lower = g.separated ? g.lower : gjk_len3(g.v);
+        r.intersect = false;
+        r.distance = gjk_maxr(lower - R, 0);
+        r.normal = gjk_mat33_mul(p.rot_a, gjk_normalize3(gjk_neg3(axis)));
+        store_cache(cache, axis);
+    } else {
+        r.intersect = true;
+        store_cache(cache, g.v);
+    }
+    return r;
+}

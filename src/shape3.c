@@ -1,3 +1,222 @@
-/* placeholder: being written */
-#include "internal.h"
-typedef int gjk_placeholder_shape3;
+/* 3D shapes: constructors, validation and support functions.
+
+   A support function returns the point of a convex set farthest along a direction. Two hazards shape the code
+   below (NUMERICS.md, "Support functions"): normalising a zero vector (the classic source of NaN: every division
+   here is guarded), and the discontinuous supports of cylinders and cones, where any point of the flat cap or rim
+   is a valid answer and the code just has to return one of them deterministically. */
+#include "internal3.h"
+
+static gjk_shape3 shape_of(gjk_shape3_type type) {
+    gjk_shape3 s;
+    s.type = type;
+    s.margin = 0;
+    s.triangle.a = s.triangle.b = s.triangle.c = gjk_v3(0, 0, 0);
+    return s;
+}
+
+gjk_shape3 gjk_point3(void) { return shape_of(GJK_SHAPE3_POINT); }
+
+gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_SEGMENT);
+    s.segment.a = a;
+    s.segment.b = b;
+    return s;
+}
+
+gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_TRIANGLE);
+    s.triangle.a = a;
+    s.triangle.b = b;
+    s.triangle.c = c;
+    return s;
+}
+
+gjk_shape3 gjk_box3(gjk_vec3 half_extents) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_BOX);
+    s.box.half_extents = half_extents;
+    return s;
+}
+
+gjk_shape3 gjk_sphere3(gjk_real radius) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_SPHERE);
+    s.sphere.radius = radius;
+    return s;
+}
+
+static gjk_shape3 axial(gjk_shape3_type type, gjk_real radius, gjk_real half_height) {
+    gjk_shape3 s = shape_of(type);
+    s.capsule.radius = radius;
+    s.capsule.half_height = half_height;
+    return s;
+}
+
+gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height) {
+    return axial(GJK_SHAPE3_CAPSULE, radius, half_height);
+}
+gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height) {
+    return axial(GJK_SHAPE3_CYLINDER, radius, half_height);
+}
+gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height) { return axial(GJK_SHAPE3_CONE, radius, half_height); }
+
+gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_ELLIPSOID);
+    s.ellipsoid.radii = radii;
+    return s;
+}
+
+gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_HULL);
+    s.hull.hull = hull;
+    return s;
+}
+
+gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data) {
+    gjk_shape3 s = shape_of(GJK_SHAPE3_USER);
+    s.user.support = support;
+    s.user.data = data;
+    return s;
+}
+
+gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin) {
+    shape.margin = margin;
+    return shape;
+}
+
+static bool positive(gjk_real x) { return gjk_finite(x) && x > 0; }
+static bool non_negative(gjk_real x) { return gjk_finite(x) && x >= 0; }
+static bool positive3(gjk_vec3 v) { return positive(v.x) && positive(v.y) && positive(v.z); }
+
+gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
+    if (!s || !non_negative(s->margin)) return GJK_INVALID_INPUT;
+    bool ok = false;
+    switch (s->type) {
+    case GJK_SHAPE3_POINT: ok = true; break;
+    case GJK_SHAPE3_SEGMENT: ok = gjk_finite3(s->segment.a) && gjk_finite3(s->segment.b); break;
+    case GJK_SHAPE3_TRIANGLE:
+        ok = gjk_finite3(s->triangle.a) && gjk_finite3(s->triangle.b) && gjk_finite3(s->triangle.c);
+        break;
+    case GJK_SHAPE3_BOX: ok = positive3(s->box.half_extents); break;
+    case GJK_SHAPE3_SPHERE: ok = positive(s->sphere.radius); break;
+    case GJK_SHAPE3_CAPSULE: ok = non_negative(s->capsule.radius) && non_negative(s->capsule.half_height); break;
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE: ok = positive(s->cylinder.radius) && positive(s->cylinder.half_height); break;
+    case GJK_SHAPE3_ELLIPSOID: ok = positive3(s->ellipsoid.radii); break;
+    case GJK_SHAPE3_HULL: {
+        const gjk_hull3 *h = s->hull.hull;
+        ok = h && h->vertices && h->vertex_count >= 1 && gjk_finite(h->radius);
+        break;
+    }
+    case GJK_SHAPE3_USER: ok = s->user.support != NULL; break;
+    case GJK_SHAPE3_TYPE_COUNT: break;
+    }
+    return ok ? GJK_OK : GJK_INVALID_INPUT;
+}
+
+static gjk_real sign_half(gjk_real d, gjk_real h) { return d >= 0 ? h : -h; }
+
+static gjk_vec3 hull_support(const gjk_hull3 *h, gjk_vec3 d) {
+    /* Brute force over the hull's vertices; ties keep the lowest index, so the answer is deterministic. */
+    const gjk_vec3 *v = h->vertices;
+    int best = 0;
+    gjk_real best_dot = gjk_dot3(v[0], d);
+    for (int i = 1; i < h->vertex_count; ++i) {
+        gjk_real t = gjk_dot3(v[i], d);
+        if (t > best_dot) {
+            best_dot = t;
+            best = i;
+        }
+    }
+    return v[best];
+}
+
+gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
+    switch (s->type) {
+    case GJK_SHAPE3_POINT:
+    case GJK_SHAPE3_SPHERE: return gjk_v3(0, 0, 0);
+    case GJK_SHAPE3_SEGMENT: return gjk_dot3(gjk_sub3(s->segment.b, s->segment.a), d) > 0 ? s->segment.b : s->segment.a;
+    case GJK_SHAPE3_TRIANGLE: {
+        gjk_vec3 p = s->triangle.a;
+        gjk_real best = gjk_dot3(p, d), t;
+        if ((t = gjk_dot3(s->triangle.b, d)) > best) {
+            best = t;
+            p = s->triangle.b;
+        }
+        if (gjk_dot3(s->triangle.c, d) > best) p = s->triangle.c;
+        return p;
+    }
+    case GJK_SHAPE3_BOX: {
+        gjk_vec3 h = s->box.half_extents;
+        return gjk_v3(sign_half(d.x, h.x), sign_half(d.y, h.y), sign_half(d.z, h.z));
+    }
+    case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, sign_half(d.z, s->capsule.half_height));
+    case GJK_SHAPE3_CYLINDER: {
+        /* The rim point along the radial part of d; with no radial part the cap centre is a valid support. */
+        gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
+        gjk_real z = sign_half(d.z, s->cylinder.half_height);
+        if (!(rho > 0)) return gjk_v3(0, 0, z);
+        gjk_real k = s->cylinder.radius / rho;
+        return gjk_v3(d.x * k, d.y * k, z);
+    }
+    case GJK_SHAPE3_CONE: {
+        /* Either the apex (0, 0, h) or a point of the base rim at z = -h: whichever reaches farther along d. */
+        gjk_real h = s->cone.half_height, r = s->cone.radius;
+        gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
+        if (d.z * h >= rho * r - d.z * h) return gjk_v3(0, 0, h);
+        if (!(rho > 0)) return gjk_v3(0, 0, -h);
+        gjk_real k = r / rho;
+        return gjk_v3(d.x * k, d.y * k, -h);
+    }
+    case GJK_SHAPE3_ELLIPSOID: {
+        /* The ellipsoid is the unit sphere scaled by r: support = r * (r d) / |r d|. */
+        gjk_vec3 r = s->ellipsoid.radii;
+        gjk_vec3 t = gjk_mul3(r, d);
+        gjk_real l = gjk_len3(t);
+        if (!(l > 0)) return gjk_v3(r.x, 0, 0);
+        return gjk_scale3(gjk_mul3(r, t), GJK_R(1.0) / l);
+    }
+    case GJK_SHAPE3_HULL: return hull_support(s->hull.hull, d);
+    case GJK_SHAPE3_USER: {
+        if (d.x == 0 && d.y == 0 && d.z == 0) d = gjk_v3(1, 0, 0);
+        gjk_vec3 p = s->user.support(d, s->user.data);
+        /* A callback that returns NaN must not poison the query: fall back to the origin (documented contract). */
+        return gjk_finite3(p) ? p : gjk_v3(0, 0, 0);
+    }
+    case GJK_SHAPE3_TYPE_COUNT: break;
+    }
+    return gjk_v3(0, 0, 0);
+}
+
+gjk_real gjk_core3_radius(const gjk_shape3 *s) {
+    gjk_real r = s->margin;
+    if (s->type == GJK_SHAPE3_SPHERE) r += s->sphere.radius;
+    if (s->type == GJK_SHAPE3_CAPSULE) r += s->capsule.radius;
+    return r;
+}
+
+gjk_vec3 gjk_core3_center(const gjk_shape3 *s) {
+    switch (s->type) {
+    case GJK_SHAPE3_SEGMENT: return gjk_scale3(gjk_add3(s->segment.a, s->segment.b), GJK_R(0.5));
+    case GJK_SHAPE3_TRIANGLE:
+        return gjk_scale3(gjk_add3(gjk_add3(s->triangle.a, s->triangle.b), s->triangle.c), GJK_R(1.0) / GJK_R(3.0));
+    case GJK_SHAPE3_HULL: return s->hull.hull->centroid;
+    case GJK_SHAPE3_USER: {
+        /* Midpoint of two opposite supports: inside the shape. */
+        gjk_vec3 p = gjk_core3_support(s, gjk_v3(1, 0, 0)), q = gjk_core3_support(s, gjk_v3(-1, 0, 0));
+        return gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
+    }
+    default: return gjk_v3(0, 0, 0);
+    }
+}
+
+bool gjk_core3_is_polytope(const gjk_shape3 *s) {
+    return s->type != GJK_SHAPE3_CYLINDER && s->type != GJK_SHAPE3_CONE && s->type != GJK_SHAPE3_ELLIPSOID &&
+           s->type != GJK_SHAPE3_USER;
+}
+
+gjk_vec3 gjk_shape3_support(const gjk_shape3 *s, gjk_vec3 d) {
+    if (!s) return gjk_v3(0, 0, 0);
+    gjk_vec3 p = gjk_core3_support(s, d);
+    gjk_real r = gjk_core3_radius(s);
+    if (r > 0) p = gjk_mad3(p, r, gjk_normalize3(d));
+    return p;
+}

@@ -1,0 +1,126 @@
+/* Private 3D machinery shared by shape3.c, simplex3.c, gjk3.c, epa3.c and query3.c. */
+#ifndef GJK_INTERNAL3_H
+#define GJK_INTERNAL3_H
+
+#include "internal.h"
+
+/* ---- shapes as core + radius ------------------------------------------------------------------------------------
+   Every shape is a core swept by a sphere: a sphere is a point core, a capsule a segment core, everything else is
+   its own core; the margin adds to the radius. GJK and EPA only ever see cores, and the radii are added
+   analytically afterwards, which is exact (see query3.c). */
+
+/* Support point of the shape's core in its local frame. `d` need not be unit; a zero d returns a valid point. */
+gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
+/* Radius swept around the core: sphere/capsule radius plus the margin. */
+gjk_real gjk_core3_radius(const gjk_shape3 *s);
+/* A point inside the core, local frame (used to pick the first search direction). */
+gjk_vec3 gjk_core3_center(const gjk_shape3 *s);
+/* True when the core is a polytope (flat faces only): GJK and EPA then converge exactly. */
+bool gjk_core3_is_polytope(const gjk_shape3 *s);
+
+/* ---- 3x3 rotation matrix (rows), used inside queries instead of quaternions: 15 flops per rotation ---------- */
+typedef struct gjk_mat33 {
+    gjk_vec3 r0, r1, r2;
+} gjk_mat33;
+
+static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
+    gjk_real xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    gjk_real xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    gjk_real wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    gjk_mat33 m;
+    m.r0 = gjk_v3(1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy));
+    m.r1 = gjk_v3(2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx));
+    m.r2 = gjk_v3(2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy));
+    return m;
+}
+static inline gjk_vec3 gjk_mat33_mul(gjk_mat33 m, gjk_vec3 v) {
+    return gjk_v3(gjk_dot3(m.r0, v), gjk_dot3(m.r1, v), gjk_dot3(m.r2, v));
+}
+/* Transpose times v: the inverse rotation. */
+static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
+    return gjk_add3(gjk_add3(gjk_scale3(m.r0, v.x), gjk_scale3(m.r1, v.y)), gjk_scale3(m.r2, v.z));
+}
+
+/* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
+   Queries move B into A's frame once (NUMERICS: subtracting far-apart world coordinates loses digits), so A's
+   support needs no transform and B's needs one rotation each way. */
+typedef struct gjk_minkowski3 {
+    const gjk_shape3 *a;
+    const gjk_shape3 *b;
+    gjk_mat33 rot; /* B's local frame to A's local frame */
+    gjk_vec3 pos;  /* B's origin in A's local frame */
+} gjk_minkowski3;
+
+/* A vertex of a simplex or polytope: w = a - b, with the witness on each core (A's frame). */
+typedef struct gjk_vertex3 {
+    gjk_vec3 w, a, b;
+} gjk_vertex3;
+
+static inline gjk_vertex3 gjk_minkowski3_support(const gjk_minkowski3 *m, gjk_vec3 d) {
+    gjk_vertex3 v;
+    v.a = gjk_core3_support(m->a, d);
+    gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
+    v.b = gjk_add3(gjk_mat33_mul(m->rot, gjk_core3_support(m->b, db)), m->pos);
+    v.w = gjk_sub3(v.a, v.b);
+    return v;
+}
+
+/* ---- simplex and its closest point (signed volumes) ------------------------------------------------------------ */
+typedef struct gjk_simplex3 {
+    gjk_vertex3 v[4];
+    gjk_real lambda[4]; /* barycentric coordinates of the closest point */
+    int count;
+} gjk_simplex3;
+
+/* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
+   barycentric coordinates and return that point. */
+gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
+/* Witness points on A and on B (A's frame) from the barycentric coordinates. */
+void gjk_simplex3_witness(const gjk_simplex3 *s, gjk_vec3 *pa, gjk_vec3 *pb);
+
+/* ---- GJK ----------------------------------------------------------------------------------------------------- */
+typedef enum gjk_gjk_mode {
+    GJK_MODE_DISTANCE,  /* converge to the closest points */
+    GJK_MODE_SEPARATED, /* distance, but stop once a separating axis proves the cores are farther than `radius` */
+    GJK_MODE_BOOLEAN    /* stop as soon as the answer to "core distance <= radius?" is known */
+} gjk_gjk_mode;
+
+typedef struct gjk_gjk_result3 {
+    gjk_simplex3 simplex; /* final simplex, with barycentric coordinates */
+    gjk_vec3 v;           /* closest point of the core difference (A's frame); zero when the cores overlap */
+    gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
+    gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
+    gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */
+    int iterations;
+    gjk_status status;
+    bool overlap;   /* the cores overlap or touch (|v| below the touching tolerance) */
+    bool separated; /* BOOLEAN/SEPARATED modes: a separating axis proved core distance > radius */
+} gjk_gjk_result3;
+
+gjk_gjk_result3 gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode);
+
+/* ---- EPA ----------------------------------------------------------------------------------------------------- */
+typedef struct gjk_epa_result3 {
+    gjk_real depth; /* penetration depth of the cores (may be slightly negative: barely separated) */
+    gjk_vec3 normal; /* unit, A's frame, from A to B */
+    gjk_vec3 pa, pb; /* contact points on the cores, A's frame */
+    int iterations;
+    gjk_status status;
+} gjk_epa_result3;
+
+/* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
+   (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+
+/* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
+#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON) /* duality gap and EPA convergence, relative */
+/* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
+   relative gap instead of the polytope one. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_CURVED GJK_R(1e-5)
+#else
+#define GJK_TOL_CURVED GJK_R(1e-9)
+#endif
+#define GJK_TOL_TOUCH (GJK_R(128.0) * GJK_REAL_EPSILON) /* core distance below this * scale: cores touch */
+
+#endif
