@@ -205,6 +205,20 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
     return 4;
 }
 
+/* How far inside face F the point p projects: the smallest edge-side measure (positive inside), scaled by the
+   face's doubled area so that faces compare fairly. */
+static gjk_real face_inside(const polytope *P, const face *F, gjk_vec3 p) {
+    gjk_real m = GJK_REAL_MAX;
+    for (int e = 0; e < 3; ++e) {
+        gjk_vec3 a = P->v[F->v[e]].w, b = P->v[F->v[(e + 1) % 3]].w;
+        gjk_vec3 edge = gjk_sub3(b, a);
+        gjk_real l = gjk_len3(edge);
+        gjk_real side = l > 0 ? gjk_dot3(gjk_cross3(edge, gjk_sub3(p, a)), F->n) / l : 0;
+        m = gjk_minr(m, side);
+    }
+    return m;
+}
+
 static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real *la, gjk_real *lb, gjk_real *lc) {
     gjk_vec3 n = gjk_cross3(gjk_sub3(b, a), gjk_sub3(c, a));
     gjk_real nn = gjk_len_sq3(n);
@@ -321,7 +335,24 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
         return r;
     }
-    face *B = &P.f[best];
+    /* Coplanar faces of D (a box face split in two triangles) tie on distance, and the origin's projection lies in
+       only one of them: among the faces within tolerance of the best, take the one that holds the projection
+       best, or the clamped contact point would be off the true one. */
+    gjk_real tie = GJK_TOL_REL * P.scale, best_inside = -GJK_REAL_MAX;
+    int chosen = best;
+    for (int i = 0; i < P.nf; ++i) {
+        face *F = &P.f[i];
+        /* Only coplanar neighbours: with the origin on the boundary, other faces through it also tie on
+           distance but are not converged faces of D. */
+        if (!F->alive || !F->valid || F->dist > P.f[best].dist + tie) continue;
+        if (gjk_dot3(F->n, P.f[best].n) < 1 - GJK_TOL_REL) continue;
+        gjk_real inside = face_inside(&P, F, gjk_scale3(P.f[best].n, P.f[best].dist));
+        if (inside > best_inside) {
+            best_inside = inside;
+            chosen = i;
+        }
+    }
+    face *B = &P.f[chosen];
     gjk_vertex3 *a = &P.v[B->v[0]], *b = &P.v[B->v[1]], *c = &P.v[B->v[2]];
     gjk_real la, lb, lc;
     barycentric(a->w, b->w, c->w, gjk_scale3(B->n, B->dist), &la, &lb, &lc);

@@ -67,8 +67,13 @@ static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb,
     r->distance = d;
     r->intersect = d <= 0;
     r->normal = gjk_mat33_mul(p->rot_a, n);
-    r->point_a = to_world(p, gjk_mad3(pa, p->ra, n));
-    r->point_b = to_world(p, gjk_mad3(pb, -p->rb, n));
+    /* The witnesses agree with the normal and distance up to rounding (and, for EPA on curved cores, up to the
+       clamping of the origin's projection onto the final face). Rebuild them symmetrically about their midpoint so
+       that point_b = point_a + distance * normal holds to rounding, as documented. */
+    gjk_vec3 mid = gjk_scale3(gjk_add3(pa, pb), GJK_R(0.5));
+    gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * core_dist, n), cb = gjk_mad3(mid, GJK_R(0.5) * core_dist, n);
+    r->point_a = to_world(p, gjk_mad3(ca, p->ra, n));
+    r->point_b = to_world(p, gjk_mad3(cb, -p->rb, n));
 }
 
 static void store_cache(gjk_cache3 *cache, gjk_vec3 v) {
