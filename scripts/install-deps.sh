@@ -1,0 +1,21 @@
+#!/bin/sh
+# Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|test]
+#   run  - build the library and the gjk tool: compiler, CMake, cJSON
+#   test - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks)
+# Packages already present are not reinstalled; run as root (or with sudo available).
+set -eu
+what=${1:-test}
+pkgs="build-essential cmake pkg-config libcjson-dev"
+if [ "$what" = test ]; then
+  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3"
+fi
+missing=""
+for p in $pkgs; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=900 $missing
