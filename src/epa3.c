@@ -81,11 +81,23 @@ static int add_face(polytope *P, int a, int b, int c) {
     return i;
 }
 
-/* Tolerance for "w sees face F": relative to the problem size, so that w in the plane of a face (common for
-   polytopes: coplanar faces of D) does not make it visible. */
+/* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
+   sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
+   flipping its normal (seen in float with a threshold of 1e-4 relative). */
 static bool sees(const polytope *P, const face *F, gjk_vec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
-    return gjk_dot3(F->n, gjk_sub3(w, P->v[F->v[0]].w)) > GJK_TOL_REL * P->scale;
+    return gjk_dot3(F->n, gjk_sub3(w, P->v[F->v[0]].w)) > GJK_R(8.0) * GJK_REAL_EPSILON * P->scale;
+}
+
+/* The new faces from the horizon to w must face away from the interior point c (convexity); in rounding they may
+   not, and a flipped face would later be taken for the closest. */
+static bool new_faces_convex(const polytope *P, gjk_vec3 w, gjk_vec3 c) {
+    for (int i = 0; i < P->nh; ++i) {
+        gjk_vec3 a = P->v[P->h[i].a].w, b = P->v[P->h[i].b].w;
+        gjk_vec3 n = gjk_cross3(gjk_sub3(b, a), gjk_sub3(w, a));
+        if (!(gjk_dot3(n, gjk_sub3(a, c)) > 0)) return false;
+    }
+    return true;
 }
 
 /* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
@@ -253,6 +265,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         return r;
     }
     tetrahedron(&P);
+    /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
+    gjk_vec3 inner = gjk_scale3(gjk_add3(gjk_add3(P.v[0].w, P.v[1].w), gjk_add3(P.v[2].w, P.v[3].w)), GJK_R(0.25));
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
 
     int best = -1;
@@ -276,11 +290,23 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_real upper = gjk_dot3(B->n, w.w);
         P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
         if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
+        /* A support point that is already a vertex cannot expand the polytope: rounding (mostly in float) keeps
+           the bounds apart, but this face is as good as it gets. Polytope supports return exact vertex
+           coordinates, so the comparison is exact. */
+        bool known = false;
+        for (int i = 0; i < P.nv && !known; ++i)
+            known = P.v[i].w.x == w.w.x && P.v[i].w.y == w.w.y && P.v[i].w.z == w.w.z;
+        if (known) break;
         if (P.nv >= MAX_V) {
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
         if (!carve(&P, best, w.w)) {
+            undo_carve(&P);
+            r.status = GJK_DEGENERATE;
+            break;
+        }
+        if (!new_faces_convex(&P, w.w, inner)) {
             undo_carve(&P);
             r.status = GJK_DEGENERATE;
             break;

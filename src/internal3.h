@@ -113,7 +113,13 @@ typedef struct gjk_epa_result3 {
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
 
 /* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
-#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON) /* duality gap and EPA convergence, relative */
+/* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
+   so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
+#else
+#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
+#endif
 /* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
    relative gap instead of the polytope one. */
 #if GJK_USE_FLOAT
