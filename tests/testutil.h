@@ -55,8 +55,13 @@ static inline gjk_quat test_quat(test_rng *r) {
         }
     }
 }
+/* Each draw in its own statement: argument evaluation order differs between compilers (gcc vs clang), and the
+   random pairs must be the same everywhere. */
 static inline gjk_vec3 test_vec3(test_rng *r, double lo, double hi) {
-    return gjk_v3((gjk_real)test_uniform(r, lo, hi), (gjk_real)test_uniform(r, lo, hi), (gjk_real)test_uniform(r, lo, hi));
+    gjk_real x = (gjk_real)test_uniform(r, lo, hi);
+    gjk_real y = (gjk_real)test_uniform(r, lo, hi);
+    gjk_real z = (gjk_real)test_uniform(r, lo, hi);
+    return gjk_v3(x, y, z);
 }
 
 /* Fail with a message when |got - want| > tol. */
