@@ -235,6 +235,45 @@ static void test_regression_identical_and_contained(void **st) {
     EXPECT_NEAR(r.normal.x, 1, TU(1e-12));
 }
 
+
+static gjk_vec3 nan_support(gjk_vec3 d, const void *data) {
+    (void)d;
+    (void)data;
+    return gjk_v3((gjk_real)NAN, 0, 0);
+}
+
+/* No NaN leaves the library for finite input, whatever the shapes: degenerate sizes (zero-length capsules and
+   segments, sliver triangles, 1e-6-thin boxes), size disparity 1e-3..1e3, every query, bounded iterations. */
+static void test_no_nan_any_pair(void **st) {
+    (void)st;
+    gjk_shape3 shapes[] = {
+        gjk_point3(), gjk_segment3(gjk_v3(0, 0, 0), gjk_v3(0, 0, 0)), gjk_segment3(gjk_v3(-1, 0, 0), gjk_v3(1, 0, 0)),
+        gjk_triangle3(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), gjk_v3(2, (gjk_real)1e-9, 0)),
+        gjk_triangle3(gjk_v3(0, 0, 0), gjk_v3(1, 0, 0), gjk_v3(0, 1, 0)), gjk_box3(gjk_v3(1, 1, (gjk_real)1e-6)),
+        gjk_box3(gjk_v3(1000, 1000, 1000)), gjk_box3(gjk_v3((gjk_real)1e-3, (gjk_real)1e-3, (gjk_real)1e-3)),
+        gjk_sphere3((gjk_real)1e-3), gjk_capsule3(0, 0), gjk_capsule3(0.5, 0), gjk_capsule3(0, 1),
+        gjk_cylinder3(1, (gjk_real)1e-6), gjk_cone3((gjk_real)1e-4, 1), gjk_ellipsoid3(gjk_v3(1, 1, (gjk_real)1e-6)),
+        gjk_rounded3(gjk_point3(), 0.5), gjk_user3(nan_support, NULL)};
+    int n = (int)(sizeof shapes / sizeof shapes[0]);
+    test_rng r = {99};
+    for (int i = 0; i < 20000; ++i) {
+        const gjk_shape3 *a = &shapes[test_next(&r) % (unsigned)n], *b = &shapes[test_next(&r) % (unsigned)n];
+        double spread = pow(10, test_uniform(&r, -3, 3));
+        gjk_pair3 p = {a, gjk_pose3_make(test_vec3(&r, -1, 1), test_quat(&r)), b,
+                       gjk_pose3_make(gjk_scale3(test_vec3(&r, -1, 1), (gjk_real)spread), test_quat(&r))};
+        if (i % 7 == 0) p.pose_b = p.pose_a; /* same pose */
+        gjk_result3 res[4] = {gjk_intersect3(&p, NULL), gjk_distance3(&p, NULL), gjk_penetration3(&p, NULL),
+                              gjk_signed_distance3(&p, NULL)};
+        for (int k = 0; k < 4; ++k) {
+            assert_true(isfinite(res[k].distance));
+            assert_true(test_finite3(res[k].normal) && test_finite3(res[k].point_a) && test_finite3(res[k].point_b));
+            assert_true(res[k].iterations <= GJK_MAX_GJK_ITERATIONS);
+            assert_true(res[k].epa_iterations <= 4 * GJK_EPA_MAX_VERTICES);
+            assert_true(res[k].status != GJK_INVALID_INPUT);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -250,6 +289,7 @@ int main(void) {
         cmocka_unit_test(test_regression_barely_touching_rounded),
         cmocka_unit_test(test_regression_axis_aligned_curved),
         cmocka_unit_test(test_regression_identical_and_contained),
+        cmocka_unit_test(test_no_nan_any_pair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
