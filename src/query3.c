@@ -139,14 +139,16 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
         return r;
     }
     gjk_real d = gjk_len3(g.v);
-    finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d);
+    gjk_vec3 n = gjk_scale3(g.v, -GJK_R(1.0) / d);
+    finish(&p, &r, pa, pb, n, d);
     store_cache(cache, g.v);
     if (r.intersect) {
-        /* Overlap within the radii: report zero distance and a common point, halfway between the surfaces. */
-        gjk_vec3 mid = gjk_scale3(gjk_add3(r.point_a, r.point_b), GJK_R(0.5));
+        /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
+           towards B's is within ra of A's core and within rb of B's, so it lies in both shapes. */
+        gjk_vec3 common = to_world(&p, gjk_mad3(pa, d * p.ra / (p.ra + p.rb), n));
         r.distance = 0;
         r.normal = gjk_v3(0, 0, 0);
-        r.point_a = r.point_b = mid;
+        r.point_a = r.point_b = common;
     }
     return r;
 }
