@@ -1,1 +1,200 @@
-int main(void) { return 0; }
+/* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in docs/scene-format.md)
+   and prints one JSON object per pair with the signed distance, normal and closest points.
+
+   Exit status: 0 success; 1 output or memory error; 2 wrong usage, unreadable file or invalid scene (one message on
+   stderr, nothing on stdout); 3 the library returned a non-finite number (printed as null, the bug reported on
+   stderr). New commands add a row to `commands` and reuse load_scene() and the writers below. */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gjk/gjk.h"
+#include "scene.h"
+
+enum { EXIT_OK = 0, EXIT_IO = 1, EXIT_USAGE = 2, EXIT_NONFINITE = 3 };
+
+/* Round-trip exact: 17 significant digits for double, 9 for float. */
+#if GJK_USE_FLOAT
+#define REAL_FORMAT "%.9g"
+#define REAL_NAME "float"
+#else
+#define REAL_FORMAT "%.17g"
+#define REAL_NAME "double"
+#endif
+
+typedef int command_fn(int argc, char **argv);
+
+static int cmd_query(int argc, char **argv);
+
+static const struct command {
+    const char *name;
+    const char *args;
+    const char *summary;
+    command_fn *run;
+} commands[] = {
+    {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
+};
+
+static void usage(FILE *out) {
+    fputs("usage: gjk COMMAND [ARGS]\n"
+          "       gjk --help | --version\n"
+          "\n"
+          "commands:\n",
+          out);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        fprintf(out, "  gjk %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].summary);
+    }
+    fputs("\n"
+          "SCENE is a JSON scene file, or - for standard input (format: docs/scene-format.md).\n"
+          "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
+          out);
+}
+
+/* Flush stdout and report a write error (full disk, closed pipe): the exit status then. */
+static int finish_output(int status) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "gjk: error writing output: %s\n", strerror(errno));
+        return EXIT_IO;
+    }
+    return status;
+}
+
+/* Load and validate a scene, reporting any problem on stderr. Returns EXIT_OK or the exit status to return. */
+static int load_scene(scene *s, const char *path) {
+    char err[SCENE_ERROR_SIZE];
+    scene_status status = scene_load(s, path, err, sizeof err);
+    if (status == SCENE_OK) return EXIT_OK;
+    fprintf(stderr, "gjk: %s\n", err);
+    return status == SCENE_OUT_OF_MEMORY ? EXIT_IO : EXIT_USAGE;
+}
+
+/* ---- JSON output ------------------------------------------------------------------------------------------------- */
+
+/* Writes numbers as JSON: a non-finite value (a library bug) becomes null and is remembered. */
+typedef struct writer {
+    FILE *out;
+    int first_bad_pair; /* index of the first pair with a non-finite number, or -1 */
+    int pair;           /* pair being written */
+} writer;
+
+static void put_real(writer *w, gjk_real v) {
+    if (isfinite(v)) {
+        fprintf(w->out, REAL_FORMAT, v == 0 ? 0.0 : (double)v); /* -0 printed as 0 */
+        return;
+    }
+    fputs("null", w->out);
+    if (w->first_bad_pair < 0) w->first_bad_pair = w->pair;
+}
+
+static void put_vec3(writer *w, const char *key, gjk_vec3 v) {
+    fprintf(w->out, ", \"%s\": [", key);
+    put_real(w, v.x);
+    fputs(", ", w->out);
+    put_real(w, v.y);
+    fputs(", ", w->out);
+    put_real(w, v.z);
+    fputc(']', w->out);
+}
+
+static void put_vec2(writer *w, const char *key, gjk_vec2 v) {
+    fprintf(w->out, ", \"%s\": [", key);
+    put_real(w, v.x);
+    fputs(", ", w->out);
+    put_real(w, v.y);
+    fputc(']', w->out);
+}
+
+/* The fields every result line starts with: the pair, status, intersect and distance. */
+static void put_head(writer *w, scene_pair p, gjk_status status, bool intersect, gjk_real distance) {
+    fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\", \"intersect\": %s, \"distance\": ", p.a, p.b,
+            gjk_status_string(status), intersect ? "true" : "false");
+    put_real(w, distance);
+}
+
+static void put_result3(writer *w, scene_pair p, const gjk_result3 *r) {
+    put_head(w, p, r->status, r->intersect, r->distance);
+    put_vec3(w, "normal", r->normal);
+    put_vec3(w, "point_a", r->point_a);
+    put_vec3(w, "point_b", r->point_b);
+    fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
+}
+
+static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
+    put_head(w, p, r->status, r->intersect, r->distance);
+    put_vec2(w, "normal", r->normal);
+    put_vec2(w, "point_a", r->point_a);
+    put_vec2(w, "point_b", r->point_b);
+    fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
+}
+
+/* ---- commands -------------------------------------------------------------------------------------------------- */
+
+/* The single SCENE argument of a command, or NULL after reporting wrong usage. `-h`/`--help` prints the usage. */
+static const char *scene_argument(const char *command, int argc, char **argv, int *status) {
+    if (argc == 1 && (strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0)) {
+        usage(stdout);
+        *status = finish_output(EXIT_OK);
+        return NULL;
+    }
+    if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0')) {
+        fprintf(stderr, "gjk: %s takes one SCENE argument (a path, or - for standard input)\n", command);
+        usage(stderr);
+        *status = EXIT_USAGE;
+        return NULL;
+    }
+    return argv[0];
+}
+
+static int cmd_query(int argc, char **argv) {
+    int status = EXIT_OK;
+    const char *path = scene_argument("query", argc, argv, &status);
+    if (path == NULL) return status;
+    scene s;
+    status = load_scene(&s, path);
+    if (status != EXIT_OK) return status;
+    writer w = {stdout, -1, 0};
+    for (w.pair = 0; w.pair < s.pair_count; w.pair++) {
+        scene_pair p = s.pairs[w.pair];
+        if (s.dim == 3) {
+            gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
+            gjk_result3 r = gjk_signed_distance3(&q, NULL);
+            put_result3(&w, p, &r);
+        } else {
+            gjk_pair2 q = {&s.shapes2[p.a], s.poses2[p.a], &s.shapes2[p.b], s.poses2[p.b]};
+            gjk_result2 r = gjk_signed_distance2(&q, NULL);
+            put_result2(&w, p, &r);
+        }
+    }
+    scene_free(&s);
+    status = finish_output(EXIT_OK);
+    if (status == EXIT_OK && w.first_bad_pair >= 0) {
+        fprintf(stderr, "gjk: pair %d: the library returned a non-finite number (printed as null); please report it\n",
+                w.first_bad_pair);
+        status = EXIT_NONFINITE;
+    }
+    return status;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
+        usage(stdout);
+        return finish_output(EXIT_OK);
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("gjk %d.%d.%d (%s)\n", GJK_VERSION_MAJOR, GJK_VERSION_MINOR, GJK_VERSION_PATCH, REAL_NAME);
+        return finish_output(EXIT_OK);
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
+    }
+    fprintf(stderr, "gjk: unknown command \"%s\"\n", name);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,294 @@
+#!/bin/sh
+# Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
+#   cli_test.sh GJK SOURCE_DIR CASE
+# CASE: examples | known | stdin | pairs | errors | usage. JSON output is checked by cli_test.py (python3, standard
+# library only; $GJK_PYTHON3 overrides the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without
+# python3.
+set -u
+if [ $# -ne 3 ]; then
+    echo "usage: cli_test.sh GJK SOURCE_DIR CASE" >&2
+    exit 1
+fi
+gjk=$1
+src=$2
+case=$3
+py=${GJK_PYTHON3:-python3}
+if ! command -v "$py" >/dev/null 2>&1; then
+    echo "python3 not found: skipped"
+    exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+failures=0
+precision=$("$gjk" --version | sed -n 's/^gjk [0-9.]* (\([a-z]*\))$/\1/p')
+if [ -z "$precision" ]; then
+    echo "FAIL: cannot tell the precision from '$("$gjk" --version)'"
+    exit 1
+fi
+
+bad() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run_ok NAME SCENE_PATH DIM EXPECTED_JSON: exit 0, nothing on stderr, stdout checked by cli_test.py.
+run_ok() {
+    "$gjk" query "$2" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -ne 0 ] || [ -s "$tmp/err" ]; then
+        bad "$1: exit $rc, stderr: $(cat "$tmp/err")"
+        return
+    fi
+    "$py" "$src/tests/cli_test.py" "$tmp/out" "$3" "$precision" "$4" || bad "$1: output (above)"
+}
+
+# check_error NAME RC MESSAGE: exit 2, nothing on stdout, exactly MESSAGE (one line) on stderr.
+check_error() {
+    [ "$2" -eq 2 ] || bad "$1: exit $2, expected 2"
+    [ -s "$tmp/out" ] && bad "$1: stdout not empty: $(head -c 200 "$tmp/out")"
+    [ "$(cat "$tmp/err")" = "$3" ] || bad "$1: stderr is '$(cat "$tmp/err")', expected '$3'"
+}
+
+# expect_error NAME SCENE_TEXT MESSAGE: the scene (written to $tmp/bad.json) is rejected with MESSAGE.
+expect_error() {
+    printf '%s\n' "$2" >"$tmp/bad.json"
+    "$gjk" query "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
+    check_error "$1" $? "$3"
+}
+
+case_examples() {
+    run_ok scene.json "$src/examples/scene.json" 3 '[
+        {"a": 0, "b": 1, "status": "ok", "intersect": false, "distance": 0.25, "normal": [0, 0, 1], "tol": 1e-6},
+        {"a": 2, "b": 3, "status": "ok", "intersect": true, "distance": -0.25, "normal": [1, 0, 0], "tol": 1e-6},
+        {"a": 4, "b": 5, "status": "ok", "intersect": false, "distance": 0.5, "normal": [1, 0, 0], "tol": 1e-6},
+        {"a": 6, "b": 7, "status": "ok", "intersect": false, "distance": 0.05, "normal": [0, 0, 1], "tol": 1e-6},
+        {"a": 8, "b": 9, "status": "ok", "intersect": true, "distance": -0.25, "normal": [1, 0, 0], "tol": 1e-6}]'
+    run_ok scene2d.json "$src/examples/scene2d.json" 2 '[
+        {"a": 0, "b": 1, "status": "ok", "intersect": false, "distance": 0.25, "normal": [0, 1], "tol": 1e-6},
+        {"a": 2, "b": 3, "status": "ok", "intersect": true, "distance": -0.25, "normal": [1, 0], "tol": 1e-6},
+        {"a": 4, "b": 5, "status": "ok", "intersect": false, "distance": 0.6928932188134524, "normal": [0, 1],
+         "tol": 1e-6}]'
+}
+
+case_known() {
+    # Spheres 3 apart; boxes overlapping by 0.25 along x; a box turned 45 degrees about z (corner at sqrt 2); a
+    # quaternion given unnormalised (90 degrees about z); a rounded box; a pair in B-A order.
+    cat >"$tmp/known.json" <<'EOF'
+{"dim": 3, "shapes": [
+  {"type": "sphere", "radius": 1}, {"type": "sphere", "radius": 1, "position": [3, 0, 0]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [10, 0, 0]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [11.75, 0.5, 0.25]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [20, 0, 0],
+   "rotation": [0.9238795325112867, 0, 0, 0.3826834323650898]},
+  {"type": "sphere", "radius": 0.5, "position": [23, 0, 0]},
+  {"type": "box", "half_extents": [2, 1, 1], "position": [30, 0, 0], "rotation": [2, 0, 0, 2]},
+  {"type": "sphere", "radius": 0.5, "position": [33, 0, 0]},
+  {"type": "box", "half_extents": [1, 1, 1], "margin": 0.5, "position": [40, 0, 0]},
+  {"type": "sphere", "radius": 0.5, "position": [43, 0, 0]}],
+ "pairs": [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [1, 0]]}
+EOF
+    run_ok known3 "$tmp/known.json" 3 '[
+        {"a": 0, "b": 1, "intersect": false, "distance": 1, "exact": true, "normal": [1, 0, 0],
+         "point_a": [1, 0, 0], "point_b": [2, 0, 0]},
+        {"a": 2, "b": 3, "intersect": true, "distance": -0.25, "normal": [1, 0, 0], "tol": 1e-7},
+        {"a": 4, "b": 5, "intersect": false, "distance": 1.0857864376269049, "normal": [1, 0, 0], "tol": 1e-7},
+        {"a": 6, "b": 7, "intersect": false, "distance": 1.5, "normal": [1, 0, 0], "tol": 1e-7},
+        {"a": 8, "b": 9, "intersect": false, "distance": 1.0, "normal": [1, 0, 0], "tol": 1e-7},
+        {"a": 1, "b": 0, "intersect": false, "distance": 1, "exact": true, "normal": [-1, 0, 0],
+         "point_a": [2, 0, 0], "point_b": [1, 0, 0]}]'
+    # 2D: separated and overlapping circles, a box turned 90 degrees, a capsule (axis y) and a point.
+    cat >"$tmp/known2.json" <<'EOF'
+{"dim": 2, "shapes": [
+  {"type": "circle", "radius": 1}, {"type": "circle", "radius": 0.5, "position": [2, 0]},
+  {"type": "circle", "radius": 1, "position": [10, 0]}, {"type": "circle", "radius": 1, "position": [10, 1.5]},
+  {"type": "box", "half_extents": [2, 1], "position": [20, 0], "rotation": 1.5707963267948966},
+  {"type": "circle", "radius": 0.5, "position": [23, 0]},
+  {"type": "capsule", "radius": 0.5, "half_height": 1, "position": [30, 0]}, {"type": "point", "position": [30, 3]}],
+ "pairs": [[0, 1], [2, 3], [4, 5], [6, 7]]}
+EOF
+    run_ok known2 "$tmp/known2.json" 2 '[
+        {"a": 0, "b": 1, "intersect": false, "distance": 0.5, "exact": true, "normal": [1, 0],
+         "point_a": [1, 0], "point_b": [1.5, 0]},
+        {"a": 2, "b": 3, "intersect": true, "distance": -0.5, "normal": [0, 1], "tol": 1e-7},
+        {"a": 4, "b": 5, "intersect": false, "distance": 1.5, "normal": [1, 0], "tol": 1e-7},
+        {"a": 6, "b": 7, "intersect": false, "distance": 1.5, "normal": [0, 1], "point_b": [30, 3], "tol": 1e-7}]'
+}
+
+case_stdin() {
+    for scene in scene.json scene2d.json; do
+        "$gjk" query "$src/examples/$scene" >"$tmp/file.out" 2>&1 || bad "stdin: $scene from a file failed"
+        "$gjk" query - <"$src/examples/$scene" >"$tmp/stdin.out" 2>&1 || bad "stdin: $scene redirected failed"
+        # shellcheck disable=SC2002 # a pipe, not a regular file, on purpose
+        cat "$src/examples/$scene" | "$gjk" query - >"$tmp/pipe.out" 2>&1 || bad "stdin: $scene piped failed"
+        cmp -s "$tmp/file.out" "$tmp/stdin.out" || bad "stdin: $scene redirected differs from the file"
+        cmp -s "$tmp/file.out" "$tmp/pipe.out" || bad "stdin: $scene piped differs from the file"
+    done
+    printf '{"shapes": [' | "$gjk" query - >"$tmp/out" 2>"$tmp/err"
+    check_error "stdin: invalid JSON" $? "gjk: <stdin>: invalid JSON near line 1, column 13"
+    "$gjk" query - </dev/null >"$tmp/out" 2>"$tmp/err"
+    check_error "stdin: empty" $? "gjk: <stdin>: empty input (expected a JSON object)"
+}
+
+case_pairs() {
+    # No "pairs": every pair i < j in order; "dim" defaults to 3.
+    cat >"$tmp/all.json" <<'EOF'
+{"shapes": [{"type": "sphere", "radius": 0.5}, {"type": "point", "position": [2, 0, 0]},
+            {"type": "sphere", "radius": 0.5, "position": [0, 2, 0]}, {"type": "point", "position": [0, 0, 2]}]}
+EOF
+    run_ok default-pairs "$tmp/all.json" 3 '[
+        {"a": 0, "b": 1, "distance": 1.5}, {"a": 0, "b": 2, "distance": 1}, {"a": 0, "b": 3, "distance": 1.5},
+        {"a": 1, "b": 2, "distance": 2.3284271247461903, "tol": 1e-7},
+        {"a": 1, "b": 3, "distance": 2.8284271247461903, "tol": 1e-7},
+        {"a": 2, "b": 3, "distance": 2.3284271247461903, "tol": 1e-7}]'
+    printf '{"dim": 2, "shapes": [{"type": "circle", "radius": 1}]}' >"$tmp/one.json"
+    run_ok one-shape "$tmp/one.json" 2 '[]'
+    printf '{"shapes": [{"type": "point"}, {"type": "point"}], "pairs": []}' >"$tmp/none.json"
+    run_ok empty-pairs "$tmp/none.json" 3 '[]'
+    printf '{"shapes": [], "ignored": {"anything": [1, 2]}}' >"$tmp/empty.json"
+    run_ok no-shapes "$tmp/empty.json" 3 '[]'
+    printf '{"shapes": [{"type": "point", "note": "x"}, {"type": "point", "position": [1, 0, 0]}],
+             "pairs": [[1, 0], [0, 1], [1, 0]]}' >"$tmp/dup.json"
+    run_ok listed-pairs "$tmp/dup.json" 3 '[{"a": 1, "b": 0}, {"a": 0, "b": 1}, {"a": 1, "b": 0}]'
+}
+
+case_errors() {
+    f="$tmp/bad.json"
+    "$gjk" query "$tmp/missing.json" >"$tmp/out" 2>"$tmp/err"
+    check_error missing-file $? "gjk: $tmp/missing.json: cannot read: No such file or directory"
+    "$gjk" query "$tmp" >"$tmp/out" 2>"$tmp/err"
+    check_error directory $? "gjk: $tmp: cannot read: Is a directory"
+    expect_error empty '' "gjk: $f: empty input (expected a JSON object)"
+    expect_error syntax '{"shapes": [
+  {"type": "box" "half_extents": [1, 1, 1]}]}' "gjk: $f: invalid JSON near line 2, column 18"
+    expect_error trailing '{"shapes": []} x' "gjk: $f: invalid JSON near line 1, column 16"
+    expect_error not-object '[]' "gjk: $f: the scene must be a JSON object"
+    expect_error dim '{"dim": 4, "shapes": []}' "gjk: dim must be 2 or 3"
+    expect_error dim-string '{"dim": "3", "shapes": []}' "gjk: dim must be 2 or 3"
+    expect_error no-shapes '{"dim": 3}' "gjk: the scene needs shapes (an array of shape objects)"
+    expect_error shapes-type '{"shapes": {}}' "gjk: shapes must be an array of shape objects"
+    expect_error shape-object '{"shapes": [{"type": "point"}, 7]}' 'gjk: shape 1: must be an object with a "type"'
+    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
+    expect_error no-type '{"shapes": [{"radius": 1}]}' "gjk: shape 0: needs a type (one of: $types3)"
+    expect_error type-number '{"shapes": [{"type": 1}]}' "gjk: shape 0: type must be a string (one of: $types3)"
+    expect_error unknown-type '{"shapes": [{"type": "point"}, {"type": "blob"}]}' \
+        "gjk: shape 1: unknown 3D type \"blob\" (expected one of: $types3)"
+    expect_error 2d-type-in-3d '{"shapes": [{"type": "circle", "radius": 1}]}' \
+        "gjk: shape 0: unknown 3D type \"circle\" (expected one of: $types3); set \"dim\": 2 for a 2D scene"
+    expect_error 3d-type-in-2d '{"dim": 2, "shapes": [{"type": "sphere", "radius": 1}]}' \
+        'gjk: shape 0: unknown 2D type "sphere" (expected one of: point, segment, circle, box, capsule, polygon)'
+    s='{"type": "point"}, {"type": "point"}, {"type": "point"}'
+    expect_error box-zero "{\"shapes\": [$s, {\"type\": \"box\", \"half_extents\": [1, 0, 1]}]}" \
+        "gjk: shape 3: box half_extents must be 3 positive numbers"
+    expect_error box-short '{"shapes": [{"type": "box", "half_extents": [1, 1]}]}' \
+        "gjk: shape 0: box half_extents must be 3 positive numbers"
+    expect_error box-infinite '{"shapes": [{"type": "box", "half_extents": [1, 1, 1e999]}]}' \
+        "gjk: shape 0: box half_extents must be 3 positive numbers"
+    expect_error box-missing '{"shapes": [{"type": "box"}]}' "gjk: shape 0: box needs half_extents (3 positive numbers)"
+    expect_error box2d '{"dim": 2, "shapes": [{"type": "box", "half_extents": [1, 1, 1]}]}' \
+        "gjk: shape 0: box half_extents must be 2 positive numbers"
+    expect_error sphere-zero '{"shapes": [{"type": "sphere", "radius": 0}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error sphere-string '{"shapes": [{"type": "sphere", "radius": "1"}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error capsule-negative '{"shapes": [{"type": "capsule", "radius": 1, "half_height": -1}]}' \
+        "gjk: shape 0: capsule half_height must be a number >= 0"
+    expect_error cylinder-flat '{"shapes": [{"type": "cylinder", "radius": 1, "half_height": 0}]}' \
+        "gjk: shape 0: cylinder half_height must be a positive number"
+    expect_error cone-missing '{"shapes": [{"type": "cone", "radius": 1}]}' \
+        "gjk: shape 0: cone needs half_height (a positive number)"
+    expect_error circle-missing '{"dim": 2, "shapes": [{"type": "circle"}]}' \
+        "gjk: shape 0: circle needs radius (a positive number)"
+    expect_error ellipsoid '{"shapes": [{"type": "ellipsoid", "radii": [1, 2, -3]}]}' \
+        "gjk: shape 0: ellipsoid radii must be 3 positive numbers"
+    expect_error hull-missing '{"shapes": [{"type": "hull"}]}' \
+        "gjk: shape 0: hull needs points (an array of 1 to 1048576 points, each [x, y, z])"
+    expect_error hull-empty '{"shapes": [{"type": "hull", "points": []}]}' \
+        "gjk: shape 0: hull points must be an array of 1 to 1048576 points, each [x, y, z]"
+    expect_error hull-point '{"shapes": [{"type": "hull", "points": [[0, 0, 0], [1, 0]]}]}' \
+        "gjk: shape 0: hull points[1] must be [x, y, z], 3 finite numbers"
+    expect_error polygon-point '{"dim": 2, "shapes": [{"type": "polygon", "points": [[0, 0], [1, 0, 0]]}]}' \
+        "gjk: shape 0: polygon points[1] must be [x, y], 2 finite numbers"
+    expect_error segment-count '{"shapes": [{"type": "segment", "points": [[0, 0, 0]]}]}' \
+        "gjk: shape 0: segment points must be 2 points, each [x, y, z]"
+    expect_error triangle-value '{"shapes": [{"type": "triangle", "points": [[0, 0, 0], [1, 0, 0], [0, 1, "z"]]}]}' \
+        "gjk: shape 0: triangle points[2] must be [x, y, z], 3 finite numbers"
+    expect_error position '{"shapes": [{"type": "point", "position": [0, 0]}]}' \
+        "gjk: shape 0: position must be [x, y, z], 3 finite numbers"
+    expect_error position2d '{"dim": 2, "shapes": [{"type": "point", "position": [0, 0, 0]}]}' \
+        "gjk: shape 0: position must be [x, y], 2 finite numbers"
+    expect_error rotation-zero '{"shapes": [{"type": "point", "rotation": [0, 0, 0, 0]}]}' \
+        "gjk: shape 0: rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero"
+    expect_error rotation-angle-in-3d '{"shapes": [{"type": "point", "rotation": 1.5}]}' \
+        "gjk: shape 0: rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero"
+    expect_error rotation2d '{"dim": 2, "shapes": [{"type": "point", "rotation": [1, 0, 0, 0]}]}' \
+        "gjk: shape 0: rotation must be an angle in radians (a finite number)"
+    expect_error margin '{"shapes": [{"type": "point", "margin": -0.1}]}' "gjk: shape 0: margin must be a number >= 0"
+    expect_error margin-null '{"shapes": [{"type": "point", "margin": null}]}' \
+        "gjk: shape 0: margin must be a number >= 0"
+    s='{"type": "point"}, {"type": "point"}'
+    expect_error pairs-type "{\"shapes\": [$s], \"pairs\": {}}" \
+        "gjk: pairs must be an array of [a, b] shape index pairs"
+    expect_error pair-range "{\"shapes\": [$s], \"pairs\": [[0, 1], [0, 2]]}" \
+        "gjk: pair 1: shape index 2 is out of range (shapes are 0 to 1)"
+    expect_error pair-negative "{\"shapes\": [$s], \"pairs\": [[-1, 0]]}" \
+        "gjk: pair 0: shape index -1 is out of range (shapes are 0 to 1)"
+    expect_error pair-self "{\"shapes\": [$s], \"pairs\": [[1, 1]]}" "gjk: pair 0: shape 1 is paired with itself"
+    expect_error pair-fraction "{\"shapes\": [$s], \"pairs\": [[0, 0.5]]}" \
+        "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-short "{\"shapes\": [$s], \"pairs\": [[0, 1], [1]]}" \
+        "gjk: pair 1: must be [a, b], two shape indices"
+    expect_error pair-string "{\"shapes\": [$s], \"pairs\": [[\"0\", 1]]}" \
+        "gjk: pair 0: must be [a, b], two shape indices"
+    # The first error wins and nothing is printed, even when earlier pairs are fine.
+    expect_error late-error "{\"shapes\": [$s, {\"type\": \"sphere\", \"radius\": -1}]}" \
+        "gjk: shape 2: sphere radius must be a positive number"
+}
+
+# expect_usage NAME EXIT STREAM FIRST_LINE -- ARGS...: gjk ARGS exits EXIT, writes only to STREAM (out or err), and
+# STREAM's first line is FIRST_LINE.
+expect_usage() {
+    name=$1 want=$2 stream=$3 first=$4
+    shift 5
+    "$gjk" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    other=err
+    [ "$stream" = err ] && other=out
+    if [ $rc -ne "$want" ] || [ -s "$tmp/$other" ] || [ "$(head -n 1 "$tmp/$stream")" != "$first" ]; then
+        bad "$name: exit $rc, stdout '$(head -n 3 "$tmp/out")', stderr '$(head -n 3 "$tmp/err")'"
+    fi
+}
+
+case_usage() {
+    usage="usage: gjk COMMAND [ARGS]"
+    expect_usage "no arguments" 2 err "$usage" --
+    expect_usage "unknown command" 2 err 'gjk: unknown command "frobnicate"' -- frobnicate
+    one="gjk: query takes one SCENE argument (a path, or - for standard input)"
+    expect_usage "query without SCENE" 2 err "$one" -- query
+    expect_usage "query with two SCENEs" 2 err "$one" -- query a b
+    expect_usage "query with an option" 2 err "$one" -- query -x
+    for help in --help -h help; do
+        expect_usage "$help" 0 out "$usage" -- "$help"
+        grep -q '^  gjk query SCENE$' "$tmp/out" || bad "$help does not list the query command"
+    done
+    expect_usage "query --help" 0 out "$usage" -- query --help
+    "$gjk" --version >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -ne 0 ] || [ -s "$tmp/err" ] ||
+        ! grep -Eq '^gjk [0-9]+\.[0-9]+\.[0-9]+ \((double|float)\)$' "$tmp/out"; then
+        bad "--version: exit $rc, output $(cat "$tmp/out")"
+    fi
+}
+
+case $case in
+examples | known | stdin | pairs | errors | usage) "case_$case" ;;
+*)
+    echo "cli_test.sh: unknown case '$case'" >&2
+    exit 1
+    ;;
+esac
+if [ $failures -ne 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "cli $case: ok"

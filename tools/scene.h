@@ -1,0 +1,69 @@
+/* Scene files of the gjk tool: a JSON document describing shapes, their poses and the pairs to query. The format is
+   described in docs/scene-format.md. Only the tool uses this (and cJSON); the library knows nothing of it.
+
+   Every command that reads a scene (query today; manifold, raycast, cast, render later) calls scene_load(), which
+   validates the whole document, builds the shapes (creating hulls) and lists the pairs, so that a command can check
+   its input completely before it writes any output. The parsed document stays available in `scene.json` for
+   commands that read fields of their own; the scene_json_* helpers parse numbers and vectors with the same rules
+   as the loader (finite, in the build's precision). */
+#ifndef GJK_TOOLS_SCENE_H
+#define GJK_TOOLS_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "gjk/gjk.h"
+
+/* Most pairs the default "every pair" rule may produce; larger scenes must list their pairs. */
+#define SCENE_MAX_DEFAULT_PAIRS (1 << 24)
+
+/* Room for one error message, enough for every message the loader writes. */
+#define SCENE_ERROR_SIZE 512
+
+typedef enum scene_status {
+    SCENE_OK = 0,
+    SCENE_INVALID,      /* unreadable file, malformed JSON or an invalid scene: the message says which */
+    SCENE_OUT_OF_MEMORY /* allocation failed */
+} scene_status;
+
+/* Two shape indices to query, A then B. */
+typedef struct scene_pair {
+    int a, b;
+} scene_pair;
+
+/* A loaded scene. In 3D (dim 3) shapes3/poses3 are set and shapes2/poses2 are NULL; in 2D the reverse. */
+typedef struct scene {
+    int dim;            /* 2 or 3 */
+    int shape_count;    /* number of shapes (may be 0) */
+    gjk_shape3 *shapes3; /* [shape_count], dim 3 */
+    gjk_pose3 *poses3;   /* [shape_count], dim 3 */
+    gjk_shape2 *shapes2; /* [shape_count], dim 2 */
+    gjk_pose2 *poses2;   /* [shape_count], dim 2 */
+    gjk_hull3 **hulls3;  /* [shape_count] hulls owned by the scene (NULL entries for other shapes), dim 3 */
+    gjk_hull2 **hulls2;  /* [shape_count], dim 2 */
+    int pair_count;
+    scene_pair *pairs;   /* [pair_count], in file order (or i < j order by default) */
+    cJSON *json;         /* the parsed document, owned by the scene */
+} scene;
+
+/* Read and validate the scene at `path` ("-" reads standard input). On success fills *s (free it with
+   scene_free()). On failure *s is left empty (scene_free() is harmless) and `err` holds one message without a
+   trailing newline or program name, e.g. "shape 3: box half_extents must be 3 positive numbers". */
+scene_status scene_load(scene *s, const char *path, char *err, size_t err_size);
+
+/* The same from text already in memory; `name` is used in messages about the text ("scene.json: invalid JSON
+   near line 4, column 7"). */
+scene_status scene_parse(scene *s, const char *text, size_t length, const char *name, char *err, size_t err_size);
+
+/* Destroy the hulls and free everything the scene owns; leaves *s empty. */
+void scene_free(scene *s);
+
+/* Helpers for commands reading their own fields. Each returns false (and leaves *out unchanged) unless `item` is
+   a JSON number, or an array of exactly 2 / 3 numbers, whose values are finite in gjk_real. */
+bool scene_json_real(const cJSON *item, gjk_real *out);
+bool scene_json_vec2(const cJSON *item, gjk_vec2 *out);
+bool scene_json_vec3(const cJSON *item, gjk_vec3 *out);
+
+#endif
