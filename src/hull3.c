@@ -313,7 +313,7 @@ typedef struct qh_edge {
 
 typedef struct qhull {
     const gjk_vec3 *p; /* scaled points */
-    const unsigned char *drop; /* [n] points within tol of another one, left out */
+    unsigned char *flag; /* [n] building: points within tol of another one, left out; output: vertices kept */
     int *next;         /* [n] outside-set links; vertex face counts after the build */
     int *vmap;         /* [n] scratch per point, -1 between uses */
     gjk_real tol;
@@ -510,7 +510,7 @@ static gjk_status qh_build(qhull *q, int n, const int *s) {
     if (!(g = grow(q->list, &q->list_cap, 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
     q->list = g;
     for (int i = 0; i < n; i++)
-        if (i != a && i != b && i != c && i != d && !q->drop[i]) assign(q, t, 4, i);
+        if (i != a && i != b && i != c && i != d && !q->flag[i]) assign(q, t, 4, i);
     while (q->pending >= 0) {
         gjk_status st = qh_step(q);
         if (st != GJK_OK) return st;
@@ -668,16 +668,68 @@ static int region_build(qhull *q, int s, int r, int *out) {
     return nb;
 }
 
+/* Is the loop a polygon convex within tol about n (counter-clockwise, every corner passing corner_ok)? */
+static bool loop_ok(const qhull *q, const int *v, int len, gjk_vec3 n) {
+    if (!(gjk_dot3(area_vector(q->p, NULL, v, len), n) > 0)) return false;
+    for (int j = 0; j < len; j++)
+        if (!corner_ok(q, n, v[(j + len - 1) % len], v[j], v[(j + 1) % len])) return false;
+    return true;
+}
+
+/* Drop the vertices on fewer than three faces: inside a merged face, or on a straight edge between two. Face r keeps
+   the subsequence rl[first[r]..] (len[r] of them, 0 when it collapsed) of its loop lv[first[r]..] (len0[r]).
+   Dropping can collapse a face to an edge, which takes a face from its other vertices: repeat until nothing
+   changes. Where tol is large against the features, a shortened loop may no longer be convex about the face's
+   normal: that face keeps all its vertices (q->flag) and everything starts again. On return cnt[v] >= 3 or
+   q->flag[v] tells the vertices kept. */
+static void drop_vertices(qhull *q, int n, int nreg, const int *first, const int *len0, const int *lv, int *len,
+                          int *rl, const gjk_vec3 *rn, int *cnt) {
+    memset(q->flag, 0, (size_t)n);
+    for (bool again = true; again;) {
+        again = false;
+        memset(cnt, 0, sizeof(int) * (size_t)n);
+        for (int r = 0; r < nreg; r++) {
+            len[r] = len0[r];
+            for (int j = 0; j < len0[r]; j++) cnt[lv[first[r] + j]]++;
+        }
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int r = 0; r < nreg; r++) {
+                int k = 0, *out = rl + first[r];
+                if (len[r] == 0) continue;
+                for (int j = 0; j < len0[r]; j++) {
+                    int v = lv[first[r] + j];
+                    if (cnt[v] >= 3 || q->flag[v]) out[k++] = v;
+                }
+                if (k < 3) { /* collapsed */
+                    for (int j = 0; j < k; j++) cnt[out[j]]--;
+                    changed = true;
+                    k = 0;
+                }
+                len[r] = k;
+            }
+        }
+        for (int r = 0; r < nreg; r++) {
+            if (len[r] == 0 || len[r] == len0[r] || loop_ok(q, rl + first[r], len[r], rn[r])) continue;
+            for (int j = 0; j < len0[r]; j++) {
+                again = again || !q->flag[lv[first[r] + j]];
+                q->flag[lv[first[r] + j]] = 1;
+            }
+        }
+    }
+}
+
 /* Merge the triangulated hull into polygonal faces, drop the vertices left on fewer than three faces, and write the
    result. ids (capacity n) receives the point index of each output vertex. */
 static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, gjk_status *st) {
-    int m = 0, nreg = 0, nl = 0, nv = 0, nf = 0, ni = 0, *first, *len, *lv, *vid, *ids = q->vmap, *cnt = q->next;
+    int m = 0, nreg = 0, nl = 0, nv = 0, nf = 0, ni = 0, *first, *len, *len0, *lv, *rl, *vid, *ids = q->vmap;
+    int *cnt = q->next;
     seed_key *keys;
     gjk_vec3 *rn; /* [m] merged faces' normals, from the whole region before vertices are dropped */
     gjk_hull3 *h = NULL;
     void *g, *block;
     for (int t = 0; t < q->fcount; t++) m += q->f[t].alive;
-    block = gjk_alloc((size_t)m * (sizeof(seed_key) + sizeof(gjk_vec3) + 6 * sizeof(int)));
+    block = gjk_alloc((size_t)m * (sizeof(seed_key) + sizeof(gjk_vec3) + 10 * sizeof(int)));
     if (!block || !(g = grow(q->list, &q->list_cap, m, sizeof(int)))) goto oom;
     q->list = g;
     if (!(g = grow(q->hz, &q->hz_cap, 3 * m, sizeof(qh_edge)))) goto oom;
@@ -686,8 +738,10 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
     keys = (seed_key *)(rn + m);
     first = (int *)(keys + m);
     len = first + m;
-    lv = len + m;
-    vid = lv + 3 * m;
+    len0 = len + m;
+    lv = len0 + m;
+    rl = lv + 3 * m;
+    vid = rl + 3 * m;
     for (int t = 0; t < q->fcount; t++) tri_shape(q, t);
     unlens(q);
     m = 0;
@@ -701,28 +755,11 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
         int s = keys[k].t;
         if (q->f[s].label >= 0) continue;
         first[nreg] = nl;
-        len[nreg] = region_build(q, s, nreg, lv + nl);
-        rn[nreg] = gjk_normalize3(area_vector(q->p, NULL, lv + nl, len[nreg]));
-        nl += len[nreg++];
+        len0[nreg] = region_build(q, s, nreg, lv + nl);
+        rn[nreg] = gjk_normalize3(area_vector(q->p, NULL, lv + nl, len0[nreg]));
+        nl += len0[nreg++];
     }
-    /* A vertex on fewer than three faces lies inside a face or on a straight edge: drop it. Dropping can collapse a
-       face to an edge, which takes a face from its vertices, so repeat until nothing changes. */
-    memset(cnt, 0, sizeof(int) * (size_t)n);
-    for (int j = 0; j < nl; j++) cnt[lv[j]]++;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int r = 0; r < nreg; r++) {
-            int kept = 0;
-            for (int j = 0; j < len[r]; j++)
-                if (cnt[lv[first[r] + j]] >= 3) lv[first[r] + kept++] = lv[first[r] + j];
-            len[r] = kept;
-            if (kept > 0 && kept < 3) {
-                for (int j = 0; j < kept; j++) cnt[lv[first[r] + j]]--;
-                len[r] = 0;
-                changed = true;
-            }
-        }
-    }
+    drop_vertices(q, n, nreg, first, len0, lv, len, rl, rn, cnt);
     for (int r = 0; r < nreg; r++)
         if (len[r] > 0) {
             nf++;
@@ -730,11 +767,11 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
         }
     for (int i = 0; i < n; i++) ids[i] = -1;
     for (int i = 0; i < n; i++)
-        if (cnt[i] >= 3) nv++;
+        if (cnt[i] >= 3 || q->flag[i]) nv++;
     if (!(h = hull3_alloc(nv, nf, ni, ni))) goto oom;
     nv = 0;
     for (int i = 0; i < n; i++)
-        if (cnt[i] >= 3) {
+        if (cnt[i] >= 3 || q->flag[i]) {
             ids[i] = nv;
             vid[nv++] = i;
         }
@@ -749,8 +786,8 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
         if (len[r] == 0) continue;
         h->face_first[nf] = ni;
         for (int j = 0; j < len[r]; j++) {
-            h->face_indices[ni++] = ids[lv[first[r] + j]];
-            cnt[ids[lv[first[r] + j]] + 1]++;
+            h->face_indices[ni++] = ids[rl[first[r] + j]];
+            cnt[ids[rl[first[r] + j]] + 1]++;
         }
         h->face_first[++nf] = ni;
         face_plane_out(h, nf - 1, rn[r]);
@@ -939,7 +976,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     q.p = wp = block;
     q.next = (int *)(wp + n);
     q.vmap = q.next + n + 1;
-    q.drop = (unsigned char *)(q.vmap + n);
+    q.flag = (unsigned char *)(q.vmap + n);
     q.free_list = q.pending = -1;
     for (int i = 0; i < n; i++) q.vmap[i] = -1;
     shift = scale_points(points, n, wp);
@@ -985,7 +1022,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
         if (!h && st == GJK_OK) h = hull3_low(points, wp, n, s[0], u, 1, shift, &st);
         goto done;
     }
-    if (!drop_duplicates(wp, n, tol, s, (unsigned char *)(q.vmap + n), q.next)) st = GJK_OUT_OF_MEMORY;
+    if (!drop_duplicates(wp, n, tol, s, q.flag, q.next)) st = GJK_OUT_OF_MEMORY;
     else st = qh_build(&q, n, s);
     if (st == GJK_OK) h = qh_output(&q, points, n, shift, &st);
 done:

@@ -73,7 +73,8 @@ typedef struct gjk2_state {
     gjk2_simplex simplex;
     gjk_vec2 v;           /* closest point of the simplex to the origin */
     gjk_vec2 dir;         /* unit direction from the simplex to the origin (A to B); zero when v is zero */
-    gjk_real size;        /* largest |coordinate| of any support point or witness seen, and R: the length scale */
+    gjk_real size;        /* length scale: largest |coordinate| of R, B's offset, and every support point and witness
+                             seen (B's also in its own frame), see grow_size in gjk2.c */
     gjk_real lower_bound; /* lower bound of the core distance along dir, > R (SEPARATED only) */
     int iterations;
     gjk2_exit exit;

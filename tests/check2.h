@@ -12,14 +12,16 @@
    per family (run the test binary, or ctest -V).
 
    Double: the brief's bounds (distance 1e-9, depth 1e-7, normals 1e-6); measured worst cases are ~1e-15 for every
-   family near the origin (up to ~3e-13 for normals), ~2e-12 for the pairs at 1e4 (the oracle's own rounding of
-   world coordinates at 1e4 dominates there), and 0 for the dyadic axis-aligned boxes.
+   family near the origin (up to ~3e-13 for normals), ~2e-12 (normals 6e-11) for the pairs at 1e4, which is the
+   rounding of world coordinates at 1e4 (1.8e-12) that bounds the oracle's own world-frame answer as well, and 0 for
+   the dyadic axis-aligned boxes.
 
-   Float (eps 1.2e-7): measured worst cases over all families are 2.7e-7 L for distances, 3.3e-7 L for depths (7.4e-7
-   L for the size-disparity regression: a 1e-3 box at the corner of a 1e2 box, whose coordinates near 141 carry
-   ulps of 1.5e-5), 1.8e-7 for point_b - point_a - distance * normal, 1e-6 for curved user cores (GJK/EPA stop at
-   their tolerance there), and normals up to 3e-4 for pairs whose closest features are only 1e-3 L apart (the
-   direction of a short vector of rounded coordinates: eps L / d). The bounds leave a margin of about 5x. */
+   Float (eps 1.2e-7): measured worst cases over all families are 3e-7 L for distances and depths of random pairs,
+   8e-7 L for pairs nudged 1e-6 L from touching and for the size-disparity regression (a 1e-3 box at the corner of
+   a 1e2 box, whose coordinates near 141 carry ulps of 1.5e-5), 1.8e-7 for point_b - point_a - distance * normal,
+   1.3e-6 for curved user cores (GJK/EPA stop at their tolerance there), and normals up to 3e-4 for pairs whose
+   closest features are only 1e-3 L apart (the direction of a short vector of rounded coordinates: eps L / d). The
+   bounds leave a margin of about 5x. */
 #if GJK_USE_FLOAT
 #define TOL_DIST 5e-6
 #define TOL_DEPTH 5e-6

@@ -241,8 +241,8 @@ static void check_vertices3(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_re
 }
 
 /* Face f is a convex polygon within tol, counter-clockwise about its normal: projected on its plane, every corner
-   lies outside the chord of its neighbours or within tol of it (and then between them: no spike), and the area
-   it lacks to its convex hull is at most tol times its perimeter. */
+   lies outside the chord of its neighbours or within tol of it, the loop turns once around its vertex average (no
+   edge runs backwards within tol), and the area it lacks to its convex hull is at most 2 tol times its perimeter. */
 static double g_px[1 << 12], g_py[1 << 12];
 static int pt2_cmp(const void *x, const void *y) {
     int i = *(const int *)x, j = *(const int *)y;
@@ -260,7 +260,7 @@ static void check_face_convex(const gjk_hull3 *h, int f, gjk_real tol) {
     gjk_vec3 nf = h->face_normals[f], o = h->vertices[v[0]];
     gjk_vec3 u = gjk_normalize3(gjk_cross3(nf, GJK_ABS(nf.x) < 0.6 ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0)));
     gjk_vec3 w = gjk_cross3(nf, u);
-    double area = 0, hull = 0, perim = 0;
+    double area = 0, hull = 0, perim = 0, cx = 0, cy = 0;
     assert_true(len <= (1 << 12));
     for (int j = 0; j < len; j++) {
         gjk_vec3 d = gjk_sub3(h->vertices[v[j]], o);
@@ -269,13 +269,17 @@ static void check_face_convex(const gjk_hull3 *h, int f, gjk_real tol) {
         order[j] = j;
     }
     for (int j = 0; j < len; j++) {
+        cx += g_px[j] / len;
+        cy += g_py[j] / len;
+    }
+    for (int j = 0; j < len; j++) {
         int p = (j + len - 1) % len, r = (j + 1) % len;
-        double ex = g_px[r] - g_px[p], ey = g_py[r] - g_py[p], l = sqrt(ex * ex + ey * ey);
-        double dist = -turn2(p, r, j) / l, t = ((g_px[j] - g_px[p]) * ex + (g_py[j] - g_py[p]) * ey) / (l * l);
-        assert_true(dist >= -tol);
-        if (len > 3 && fabs(dist) <= tol / 16) assert_true(t > 0 && t < 1); /* (tol / 16: half the library's own) */
+        double edge = hypot(g_px[r] - g_px[j], g_py[r] - g_py[j]);
+        assert_true(-turn2(p, r, j) >= -tol * hypot(g_px[r] - g_px[p], g_py[r] - g_py[p])); /* corner */
+        /* turns once about the vertex average (cx, cy): no edge runs backwards, as in a zigzag */
+        assert_true((g_px[j] - cx) * (g_py[r] - cy) - (g_py[j] - cy) * (g_px[r] - cx) >= -tol * edge);
         area += turn2(0, j, r);
-        perim += hypot(g_px[r] - g_px[j], g_py[r] - g_py[j]);
+        perim += edge;
     }
     assert_true(area > 0); /* counter-clockwise seen from outside */
     qsort(order, (size_t)len, sizeof(int), pt2_cmp);
