@@ -42,6 +42,9 @@ gjk_gjk_result3 gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real
     gjk_real scale2 = vv;
     gjk_real radius2 = radius * radius;
     gjk_simplex3 previous = *s;
+    /* Polytopes converge exactly (the support repeats a vertex), so only the rounding floor applies to them: a
+       relative gap of e lets the normal err by up to sqrt(e). Curved cores need the relative gap. */
+    gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
 
     for (;;) {
         gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH * scale2;
@@ -70,7 +73,7 @@ gjk_gjk_result3 gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real
         }
         /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|). */
         gjk_real floor = GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
-        if (vv - vw <= GJK_TOL_REL * vv + floor || repeats(s, w.w)) break;
+        if (vv - vw <= tol_rel * vv + floor || repeats(s, w.w)) break;
         previous = *s;
         s->v[s->count++] = w;
         gjk_vec3 nv = gjk_simplex3_solve(s);
