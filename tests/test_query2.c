@@ -26,7 +26,7 @@ static void test_circle_circle(void **state) {
     (void)state;
     stats st = {"circle-circle", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {1};
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 10000; i++) {
         double ra = o2_uniform(&g, 0.05, 2), rb = o2_uniform(&g, 0.05, 2);
         gjk_shape2 a = gjk_circle2((gjk_real)ra), b = gjk_circle2((gjk_real)rb);
         gjk_pose2 pa = pose(o2_uniform(&g, -5, 5), o2_uniform(&g, -5, 5), o2_uniform(&g, -3, 3));
@@ -60,7 +60,7 @@ static void test_circle_box(void **state) {
     (void)state;
     stats st = {"circle-box", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {2};
-    for (int i = 0; i < 4000; i++) {
+    for (int i = 0; i < 10000; i++) {
         double r = o2_uniform(&g, 0.05, 1.5), hx = o2_uniform(&g, 0.1, 2), hy = o2_uniform(&g, 0.1, 2);
         gjk_shape2 circle = gjk_circle2((gjk_real)r), box = gjk_box2(v2(hx, hy));
         double ang = o2_uniform(&g, -3.2, 3.2);
@@ -96,7 +96,7 @@ static void test_capsule_capsule(void **state) {
     (void)state;
     stats st = {"capsule-capsule", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {3};
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 10000; i++) {
         gjk_shape2 a = gjk_capsule2((gjk_real)o2_uniform(&g, 0.05, 1), (gjk_real)o2_uniform(&g, 0, 2));
         gjk_shape2 b = gjk_capsule2((gjk_real)o2_uniform(&g, 0.05, 1), (gjk_real)o2_uniform(&g, 0, 2));
         gjk_pose2 pa = pose(o2_uniform(&g, -5, 5), o2_uniform(&g, -5, 5), o2_uniform(&g, -3.2, 3.2));
@@ -131,7 +131,7 @@ static void test_box_box_aligned(void **state) {
     (void)state;
     stats st = {"box-box aligned", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {4};
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 10000; i++) {
         double ax = o2_int(&g, 1, 16) / 8.0, ay = o2_int(&g, 1, 16) / 8.0;
         double bx = o2_int(&g, 1, 16) / 8.0, by = o2_int(&g, 1, 16) / 8.0;
         gjk_shape2 a = gjk_box2(v2(ax, ay)), b = gjk_box2(v2(bx, by));
@@ -167,7 +167,7 @@ static void test_box_box_rotated(void **state) {
     (void)state;
     stats st = {"box-box rotated", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {5};
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 10000; i++) {
         gjk_shape2 a = gjk_box2(v2(o2_uniform(&g, 0.05, 2), o2_uniform(&g, 0.05, 2)));
         gjk_shape2 b = gjk_box2(v2(o2_uniform(&g, 0.05, 2), o2_uniform(&g, 0.05, 2)));
         gjk_pose2 pa = pose(o2_uniform(&g, -5, 5), o2_uniform(&g, -5, 5), o2_uniform(&g, -3.2, 3.2));
@@ -210,14 +210,14 @@ static void polygon_family(stats *st, uint64_t seed, int pairs, double offset, b
 static void test_polygons(void **state) {
     (void)state;
     stats st = {"polygon-polygon", 0, 0, 0, 0, 0, 0, 0};
-    polygon_family(&st, 6, 4000, 0, false);
+    polygon_family(&st, 6, 10000, 0, false);
     report(&st);
 }
 
 static void test_rounded(void **state) {
     (void)state;
     stats st = {"rounded polygons", 0, 0, 0, 0, 0, 0, 0};
-    polygon_family(&st, 7, 3000, 0, true);
+    polygon_family(&st, 7, 10000, 0, true);
     report(&st);
     stats sb = {"rounded boxes", 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {8};
@@ -237,7 +237,7 @@ static void test_rounded(void **state) {
 static void test_far_from_origin(void **state) {
     (void)state;
     stats st = {"polygons at 1e4", 0, 0, 0, 0, 0, 0, 0};
-    polygon_family(&st, 9, 3000, 1e4, true);
+    polygon_family(&st, 9, 10000, 1e4, true);
     report(&st);
 }
 
