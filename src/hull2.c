@@ -47,6 +47,31 @@ static int edge_cmp(const void *p, const void *q) {
     return (a->i > b->i) - (a->i < b->i);
 }
 
+/* In-place heapsort. Not qsort: glibc's qsort may malloc a merge buffer, and hull creation allocates only through
+   the allocator hook. The comparators are total orders (ties broken by index), so the result is deterministic. */
+static void sift_down(unsigned char *a, size_t root, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    unsigned char tmp[32];
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && cmp(a + child * size, a + (child + 1) * size) < 0) child++;
+        if (cmp(a + root * size, a + child * size) >= 0) return;
+        memcpy(tmp, a + root * size, size);
+        memcpy(a + root * size, a + child * size, size);
+        memcpy(a + child * size, tmp, size);
+    }
+}
+
+static void heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    unsigned char *a = base, tmp[32];
+    GJK_ASSERT(size <= sizeof tmp);
+    for (size_t i = n / 2; i-- > 0;) sift_down(a, i, n, size, cmp);
+    for (size_t end = n; end-- > 1;) {
+        memcpy(tmp, a, size);
+        memcpy(a, a + end * size, size);
+        memcpy(a + end * size, tmp, size);
+        sift_down(a, 0, end, size, cmp);
+    }
+}
+
 /* Twice the signed area of (a, b, c): positive when c is left of a -> b. */
 static gjk_real turn(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c) { return gjk_cross2(gjk_sub2(b, a), gjk_sub2(c, a)); }
 
@@ -64,6 +89,8 @@ static int scale_points2(const gjk_vec2 *in, int n, gjk_vec2 *out) {
     return -e;
 }
 
+static gjk_vec2 key_point(const pt_key *k, int j) { return gjk_v2(k[j].x, k[j].y); }
+
 /* Monotone chain over the sorted keys; ring receives the hull's point indices counter-clockwise, starting at the
    lowest (x, y). A point kept in the lower chain is skipped by the upper one: exactly it could not be there, and
    with rounded signs this keeps the ring free of repeats. mark has room for n flags. */
@@ -71,20 +98,14 @@ static int chain(const pt_key *k, int n, int *ring, unsigned char *mark) {
     int h = 0, lower;
     memset(mark, 0, (size_t)n);
     for (int j = 0; j < n; j++) {
-        gjk_vec2 c = gjk_v2(k[j].x, k[j].y);
-        while (h >= 2 && turn(gjk_v2(k[ring[h - 2]].x, k[ring[h - 2]].y), gjk_v2(k[ring[h - 1]].x, k[ring[h - 1]].y),
-                              c) <= 0)
-            h--;
+        while (h >= 2 && turn(key_point(k, ring[h - 2]), key_point(k, ring[h - 1]), key_point(k, j)) <= 0) h--;
         ring[h++] = j;
     }
     for (int j = 1; j < h - 1; j++) mark[ring[j]] = 1;
     lower = h + 1;
     for (int j = n - 2; j >= 0; j--) {
-        gjk_vec2 c = gjk_v2(k[j].x, k[j].y);
         if (mark[j]) continue;
-        while (h >= lower && turn(gjk_v2(k[ring[h - 2]].x, k[ring[h - 2]].y),
-                                  gjk_v2(k[ring[h - 1]].x, k[ring[h - 1]].y), c) <= 0)
-            h--;
+        while (h >= lower && turn(key_point(k, ring[h - 2]), key_point(k, ring[h - 1]), key_point(k, j)) <= 0) h--;
         ring[h++] = j;
     }
     return h - 1; /* the last entry repeats the first */
@@ -99,7 +120,7 @@ static int merge_runs(const gjk_vec2 *p, int *ring, int h, gjk_real tol, int *ru
         keys[i].i = i;
         run[i] = -1;
     }
-    qsort(keys, (size_t)h, sizeof(edge_key), edge_cmp);
+    heap_sort(keys, (size_t)h, sizeof(edge_key), edge_cmp);
     for (int k = 0; k < h; k++) {
         int i = keys[k].i, j;
         gjk_vec2 a = p[ring[i]], m;
@@ -215,7 +236,7 @@ gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *statu
             keys[i].y = wp[i].y;
             keys[i].i = i;
         }
-        qsort(keys, (size_t)n, sizeof(pt_key), pt_cmp);
+        heap_sort(keys, (size_t)n, sizeof(pt_key), pt_cmp);
         nv = chain(keys, n, ring, (unsigned char *)(run + n));
         for (int i = 0; i < nv; i++) ring[i] = keys[ring[i]].i;
         nv = merge_runs(wp, ring, nv, tol, run, ekeys);

@@ -9,14 +9,16 @@
       above a triangle, so every step is the exact beneath-beyond step: the visible region is a disc, its horizon a
       simple loop, and the triangulation always the exact hull of the points seen so far. Duplicate, coplanar and
       collinear points simply never become "outside" once the hull covers them.
-   2. Tolerances relative to the points' magnitude then decide what the caller sees: the dimension (0 to 3), which
-      triangles form one polygonal face (every vertex within tol of the plane of the face's largest triangle, so
-      merging cannot drift), and which vertices are dropped (those on fewer than three faces: inside a merged face
-      or on a straight edge).
+   2. A tolerance tol relative to the points' magnitude then decides what the caller sees: the dimension (0 to 3);
+      points within tol of another are one point; triangles whose vertices lie within tol of the plane of the
+      largest among them become one polygonal face, as long as its boundary stays a simple loop convex within tol;
+      vertices left on fewer than three faces (inside a face, or on a straight edge) are dropped. Face planes are
+      those of exact hull triangles, computed in double-double, so they support the whole set even for slivers.
 
    All work is done on a copy scaled by a power of two (exact) to magnitudes below 1 with tiny coordinates flushed to
-   zero, so the expansions neither overflow nor underflow. Flat sets are projected on their plane and built by
-   gjk_hull2_create(). */
+   zero, so the expansions neither overflow nor underflow. The error-free transformations below need IEEE double
+   arithmetic without fused multiply-add contraction (the build passes -ffp-contract=off). Flat sets are projected
+   on their plane and built by gjk_hull2_create(). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -158,6 +160,32 @@ static int orient3(gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 pc, gjk_vec3 pp) {
 
 /* ---- small helpers ------------------------------------------------------------------------------------------- */
 
+/* In-place heapsort. Not qsort: glibc's qsort may malloc a merge buffer, and hull creation allocates only through
+   the allocator hook. The comparators are total orders (ties broken by index), so the result is deterministic. */
+static void sift_down(unsigned char *a, size_t root, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    unsigned char tmp[32];
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && cmp(a + child * size, a + (child + 1) * size) < 0) child++;
+        if (cmp(a + root * size, a + child * size) >= 0) return;
+        memcpy(tmp, a + root * size, size);
+        memcpy(a + root * size, a + child * size, size);
+        memcpy(a + child * size, tmp, size);
+    }
+}
+
+static void heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    unsigned char *a = base, tmp[32];
+    GJK_ASSERT(size <= sizeof tmp);
+    for (size_t i = n / 2; i-- > 0;) sift_down(a, i, n, size, cmp);
+    for (size_t end = n; end-- > 1;) {
+        memcpy(tmp, a, size);
+        memcpy(a, a + end * size, size);
+        memcpy(a + end * size, tmp, size);
+        sift_down(a, 0, end, size, cmp);
+    }
+}
+
+
 /* Room for `need` elements of `size` bytes: a bigger copy (the allocator hook has no realloc). NULL when out of
    memory, the old array then untouched. */
 static void *grow(void *arr, int *cap, int need, size_t size) {
@@ -294,16 +322,23 @@ static void face_plane_out(gjk_hull3 *h, int f, gjk_vec3 nrm) {
 /* ---- quickhull ----------------------------------------------------------------------------------------------- */
 
 typedef struct qh_face {
-    gjk_vec3 n;            /* unit normal, approximate: ranks outside points and guides merging */
-    gjk_real d;            /* n . x on the plane */
-    gjk_real far_dist;     /* distance of far_pt */
-    int v[3];              /* counter-clockwise seen from outside */
-    int adj[3];            /* adj[i]: face across edge (v[i], v[i+1]) */
-    int head, far_pt;      /* outside set (linked through qhull.next) and its farthest point; -1 when empty */
-    int prev, next;        /* pending list (faces with an outside set), or free list */
-    int mark, label;       /* visibility stamp; merged face index */
+    int v[3];   /* counter-clockwise seen from outside */
+    int adj[3]; /* adj[i]: face across edge (v[i], v[i+1]) */
+    int mark, label; /* visibility stamp; merged face index */
     unsigned char alive, visible;
     unsigned char thin, longest; /* merging: height within tol (a sliver), and which edge is the longest */
+    union {         /* the building and the merging fields never live at once: a smaller face, fewer cache misses */
+        struct {
+            double cross[3], perm[3]; /* orient3's minors for this triangle and their permanents, computed once */
+            double far_vol;           /* filtered volume of far_pt over the face: ranks the outside points */
+            int head, far_pt;         /* outside set (linked through qhull.next), its farthest point; -1: empty */
+            int prev, next;           /* pending list (faces with an outside set), or free list */
+        };
+        struct {
+            gjk_vec3 n;       /* precise unit normal (tri_shape) */
+            gjk_real d, area; /* n . x on the plane; twice the area */
+        };
+    };
 } qh_face;
 
 typedef struct qh_edge {
@@ -331,12 +366,23 @@ static int edge_index(const qh_face *f, int a, int b) {
     return 0;
 }
 
-static bool above(const qhull *q, int t, int i) {
-    const int *v = q->f[t].v;
-    return orient3(q->p[v[0]], q->p[v[1]], q->p[v[2]], q->p[i]) > 0;
+/* orient3(face t, point i) > 0, with the face's minors cached: the same operations, so the same filter. Returns
+   the filtered volume (positive when above, or DBL_MIN when only the exact test says so), else 0. */
+static double above(const qhull *q, int t, int i) {
+    const qh_face *f = &q->f[t];
+    const gjk_vec3 a = q->p[f->v[0]], p = q->p[i];
+    const double x[3] = {(double)p.x - a.x, (double)p.y - a.y, (double)p.z - a.z}, e = DBL_EPSILON * 0.5;
+    double det = x[0] * f->cross[0] + x[1] * f->cross[1] + x[2] * f->cross[2];
+    double bound = (8.0 + 64.0 * e) * e * (fabs(x[0]) * f->perm[0] + fabs(x[1]) * f->perm[1] + fabs(x[2]) * f->perm[2]);
+    if (det > bound) return det;
+    if (det < -bound) return 0;
+    return orient3(a, q->p[f->v[1]], q->p[f->v[2]], p) > 0 ? DBL_MIN : 0;
 }
 
 static int face_new(qhull *q, int a, int b, int c) {
+    const gjk_vec3 pa = q->p[a], pb = q->p[b], pc = q->p[c];
+    const double y[3] = {(double)pb.x - pa.x, (double)pb.y - pa.y, (double)pb.z - pa.z};
+    const double z[3] = {(double)pc.x - pa.x, (double)pc.y - pa.y, (double)pc.z - pa.z};
     int t = q->free_list;
     qh_face *f;
     if (t >= 0) {
@@ -355,8 +401,12 @@ static int face_new(qhull *q, int a, int b, int c) {
     f->adj[0] = f->adj[1] = f->adj[2] = -1;
     f->head = f->far_pt = f->prev = f->next = f->label = -1;
     f->alive = 1;
-    f->n = gjk_normalize3(tri_cross(q->p[a], q->p[b], q->p[c]));
-    f->d = (gjk_dot3(f->n, q->p[a]) + gjk_dot3(f->n, q->p[b]) + gjk_dot3(f->n, q->p[c])) / GJK_R(3.0);
+    for (int k = 0; k < 3; k++) { /* exactly as orient3 computes them */
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        double u = y[i] * z[j], w = y[j] * z[i];
+        f->cross[k] = u - w;
+        f->perm[k] = fabs(u) + fabs(w);
+    }
     return t;
 }
 
@@ -368,19 +418,17 @@ static void pending_unlink(qhull *q, int t) {
     f->prev = f->next = -1;
 }
 
-static void outside_add(qhull *q, int t, int i) {
+static void outside_add(qhull *q, int t, int i, double vol) {
     qh_face *f = &q->f[t];
-    gjk_real dist = gjk_dot3(f->n, q->p[i]) - f->d;
     if (f->head < 0) { /* first point: the face becomes pending */
         f->prev = -1;
         f->next = q->pending;
         if (q->pending >= 0) q->f[q->pending].prev = t;
         q->pending = t;
+    }
+    if (f->head < 0 || vol > f->far_vol) {
         f->far_pt = i;
-        f->far_dist = dist;
-    } else if (dist > f->far_dist) {
-        f->far_pt = i;
-        f->far_dist = dist;
+        f->far_vol = vol;
     }
     q->next[i] = f->head;
     f->head = i;
@@ -389,17 +437,19 @@ static void outside_add(qhull *q, int t, int i) {
 /* Put point i in the outside set of the first listed face it is strictly above; drop it when there is none (it is
    inside or on the hull: Barber et al. show a point above a deleted face is above a new face or inside). */
 static void assign(qhull *q, const int *faces, int count, int i) {
-    for (int k = 0; k < count; k++)
-        if (above(q, faces[k], i)) {
-            outside_add(q, faces[k], i);
+    for (int k = 0; k < count; k++) {
+        double vol = above(q, faces[k], i);
+        if (vol > 0) {
+            outside_add(q, faces[k], i, vol);
             return;
         }
+    }
 }
 
 /* One quickhull step: add the farthest point of the first pending face. */
 static gjk_status qh_step(qhull *q) {
     const int t0 = q->pending, apex = q->f[t0].far_pt;
-    int nvis = 1, nhz = 0, orphans = -1, k;
+    int nvis = 1, nhz = 0, k;
     bool simple = true;
     void *g;
     q->stamp++;
@@ -413,7 +463,7 @@ static gjk_status qh_step(qhull *q) {
             int w = q->f[u].adj[e];
             if (q->f[w].mark != q->stamp) {
                 q->f[w].mark = q->stamp;
-                q->f[w].visible = above(q, w, apex);
+                q->f[w].visible = above(q, w, apex) > 0;
                 if (q->f[w].visible) {
                     if (!(g = grow(q->list, &q->list_cap, nvis + 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
                     q->list = g;
@@ -450,23 +500,7 @@ static gjk_status qh_step(qhull *q) {
     for (int j = 0; j < nhz; j++) q->vmap[q->hz[j].a] = -1;
     GJK_ASSERT(simple && k == 0); /* exact predicates make this impossible */
     if (!simple || k != 0) return GJK_DEGENERATE;
-    /* Collect the visible faces' outside points and free the faces. */
-    for (int j = 0; j < nvis; j++) {
-        int u = q->list[j], i, nx;
-        if (q->f[u].head >= 0) pending_unlink(q, u);
-        for (i = q->f[u].head; i >= 0; i = nx) {
-            nx = q->next[i];
-            if (i != apex) {
-                q->next[i] = orphans;
-                orphans = i;
-            }
-        }
-        q->f[u].head = -1;
-        q->f[u].alive = 0;
-        q->f[u].next = q->free_list;
-        q->free_list = u;
-    }
-    /* The cone of new faces from the horizon to the apex. */
+    /* The cone of new faces from the horizon to the apex (the visible faces stay allocated for now). */
     for (int s = 0; s < nhz; s++) {
         qh_edge h = q->hz[q->nf[s]];
         int t = face_new(q, h.a, h.b, apex);
@@ -479,9 +513,18 @@ static gjk_status qh_step(qhull *q) {
         q->f[q->nf[s]].adj[1] = q->nf[(s + 1) % nhz];
         q->f[q->nf[s]].adj[2] = q->nf[(s + nhz - 1) % nhz];
     }
-    for (int i = orphans, nx; i >= 0; i = nx) {
-        nx = q->next[i];
-        assign(q, q->nf, nhz, i);
+    /* Hand the visible faces' outside points to the new faces, then free the visible faces. */
+    for (int j = 0; j < nvis; j++) {
+        int u = q->list[j];
+        if (q->f[u].head >= 0) pending_unlink(q, u);
+        for (int i = q->f[u].head, nx; i >= 0; i = nx) {
+            nx = q->next[i];
+            if (i != apex) assign(q, q->nf, nhz, i);
+        }
+        q->f[u].head = -1;
+        q->f[u].alive = 0;
+        q->f[u].next = q->free_list;
+        q->free_list = u;
     }
     return GJK_OK;
 }
@@ -531,41 +574,79 @@ static int seed_cmp(const void *x, const void *y) {
     return (a->t > b->t) - (a->t < b->t);
 }
 
-/* Twice the area of triangle t; sets its precise plane, its longest edge and whether it is a sliver (height within
-   tol). */
-static gjk_real tri_shape(qhull *q, int t) {
+static void set_plane(qhull *q, int t, gjk_vec3 n) {
     qh_face *f = &q->f[t];
-    gjk_real l[3], a;
+    f->n = n;
+    f->d = (gjk_dot3(n, q->p[f->v[0]]) + gjk_dot3(n, q->p[f->v[1]]) + gjk_dot3(n, q->p[f->v[2]])) / 3;
+}
+
+/* Triangle t's precise plane, twice its area, its longest edge and whether it is a sliver (height within tol). */
+static void tri_shape(qhull *q, int t) {
+    qh_face *f = &q->f[t];
+    gjk_vec3 av = area_vector(q->p, NULL, f->v, 3);
+    gjk_real l[3];
     for (int e = 0; e < 3; e++) l[e] = gjk_len_sq3(gjk_sub3(q->p[f->v[(e + 1) % 3]], q->p[f->v[e]]));
     f->longest = (unsigned char)(l[0] >= l[1] && l[0] >= l[2] ? 0 : (l[1] >= l[2] ? 1 : 2));
-    f->n = area_vector(q->p, NULL, f->v, 3);
-    a = gjk_len3(f->n);
-    f->n = gjk_normalize3(f->n);
-    f->d = (gjk_dot3(f->n, q->p[f->v[0]]) + gjk_dot3(f->n, q->p[f->v[1]]) + gjk_dot3(f->n, q->p[f->v[2]])) / 3;
-    f->thin = a <= q->tol * GJK_SQRT(l[f->longest]);
-    return a;
+    f->area = gjk_len3(av);
+    f->thin = f->area <= q->tol * GJK_SQRT(l[f->longest]);
+    set_plane(q, t, gjk_normalize3(av));
+}
+
+/* Is vertex y a neighbour of vertex x? Walks the fan of triangles around x, starting at triangle t. */
+static bool linked(const qhull *q, int t, int x, int y) {
+    int u = t;
+    do {
+        const qh_face *f = &q->f[u];
+        if (f->v[0] == y || f->v[1] == y || f->v[2] == y) return true;
+        u = f->adj[f->v[0] == x ? 0 : (f->v[1] == x ? 1 : 2)];
+    } while (u != t);
+    return false;
 }
 
 /* Two slivers sharing their longest edge (a "lens": four nearly collinear points, as rounding leaves along a crease
    of the hull) can be merged into neither neighbour, since each joins only across its longest edge. Flip the shared
-   edge: the two new slivers have their longest edges on the outside. Each flip shortens an edge, so this ends. */
+   edge: the two new slivers have their longest edges on the outside. Each flip shortens an edge, so this ends. The
+   new slivers are no faces of the exact hull and their own planes mean nothing: they get the mean of the two old
+   planes, both supporting planes along the same crease, so a supporting plane too. */
 static void unlens(qhull *q) {
     for (int pass = 0, flips = 1; flips && pass < 64; pass++) {
         flips = 0;
         for (int t = 0; t < q->fcount; t++) {
             qh_face *f = &q->f[t], *g;
-            int k = f->longest, u = f->adj[k], k2, a, b, x, y, nxa, nbx, nay, nyb;
+            int k = f->longest, u = f->adj[k], k2, a, b, x, y, nbx, nxa, nay, nyb;
+            gjk_vec3 nn;
             if (!f->alive || !f->thin || !q->f[u].thin || q->f[u].adj[q->f[u].longest] != t) continue;
-            g = &q->f[u];
+            g = &q->f[u]; /* f = (a, b, x) and g = (b, a, y), sharing a -> b */
             k2 = g->longest;
-            a = f->v[k], b = f->v[(k + 1) % 3], x = f->v[(k + 2) % 3], y = g->v[(k2 + 2) % 3];
-            nbx = f->adj[(k + 1) % 3], nxa = f->adj[(k + 2) % 3], nay = g->adj[(k2 + 1) % 3], nyb = g->adj[(k2 + 2) % 3];
-            f->v[0] = x, f->v[1] = a, f->v[2] = y, f->adj[0] = nxa, f->adj[1] = nay, f->adj[2] = u;
-            g->v[0] = y, g->v[1] = b, g->v[2] = x, g->adj[0] = nyb, g->adj[1] = nbx, g->adj[2] = t;
+            a = f->v[k];
+            b = f->v[(k + 1) % 3];
+            x = f->v[(k + 2) % 3];
+            y = g->v[(k2 + 2) % 3];
+            if (linked(q, t, x, y)) continue; /* the new edge exists already: flipping would duplicate it */
+            nn = gjk_normalize3(gjk_add3(f->n, g->n));
+            nbx = f->adj[(k + 1) % 3];
+            nxa = f->adj[(k + 2) % 3];
+            nay = g->adj[(k2 + 1) % 3];
+            nyb = g->adj[(k2 + 2) % 3];
+            /* now f = (x, a, y) and g = (y, b, x), sharing y -> x */
+            f->v[0] = x;
+            f->v[1] = a;
+            f->v[2] = y;
+            g->v[0] = y;
+            g->v[1] = b;
+            g->v[2] = x;
+            f->adj[0] = nxa;
+            f->adj[1] = nay;
+            f->adj[2] = u;
+            g->adj[0] = nyb;
+            g->adj[1] = nbx;
+            g->adj[2] = t;
             q->f[nay].adj[edge_index(&q->f[nay], y, a)] = t;
             q->f[nbx].adj[edge_index(&q->f[nbx], x, b)] = u;
             tri_shape(q, t);
             tri_shape(q, u);
+            set_plane(q, t, nn);
+            set_plane(q, u, nn);
             flips++;
         }
     }
@@ -720,12 +801,12 @@ static void drop_vertices(qhull *q, int n, int nreg, const int *first, const int
 }
 
 /* Merge the triangulated hull into polygonal faces, drop the vertices left on fewer than three faces, and write the
-   result. ids (capacity n) receives the point index of each output vertex. */
+   result. NULL with *st untouched when fewer than four faces are left: the set is flat within tolerance. */
 static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, gjk_status *st) {
     int m = 0, nreg = 0, nl = 0, nv = 0, nf = 0, ni = 0, *first, *len, *len0, *lv, *rl, *vid, *ids = q->vmap;
     int *cnt = q->next;
     seed_key *keys;
-    gjk_vec3 *rn; /* [m] merged faces' normals, from the whole region before vertices are dropped */
+    gjk_vec3 *rn; /* [m] merged faces' normals: their seed's, a supporting plane of the exact hull */
     gjk_hull3 *h = NULL;
     void *g, *block;
     for (int t = 0; t < q->fcount; t++) m += q->f[t].alive;
@@ -742,21 +823,22 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
     lv = len0 + m;
     rl = lv + 3 * m;
     vid = rl + 3 * m;
-    for (int t = 0; t < q->fcount; t++) tri_shape(q, t);
+    for (int t = 0; t < q->fcount; t++)
+        if (q->f[t].alive) tri_shape(q, t);
     unlens(q);
     m = 0;
     for (int t = 0; t < q->fcount; t++)
         if (q->f[t].alive) {
-            keys[m].area = tri_shape(q, t);
+            keys[m].area = q->f[t].area;
             keys[m++].t = t;
         }
-    qsort(keys, (size_t)m, sizeof(seed_key), seed_cmp);
+    heap_sort(keys, (size_t)m, sizeof(seed_key), seed_cmp);
     for (int k = 0; k < m; k++) {
         int s = keys[k].t;
         if (q->f[s].label >= 0) continue;
         first[nreg] = nl;
         len0[nreg] = region_build(q, s, nreg, lv + nl);
-        rn[nreg] = gjk_normalize3(area_vector(q->p, NULL, lv + nl, len0[nreg]));
+        rn[nreg] = q->f[s].n;
         nl += len0[nreg++];
     }
     drop_vertices(q, n, nreg, first, len0, lv, len, rl, rn, cnt);
@@ -768,6 +850,10 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
     for (int i = 0; i < n; i++) ids[i] = -1;
     for (int i = 0; i < n; i++)
         if (cnt[i] >= 3 || q->flag[i]) nv++;
+    if (nf < 4) { /* a slab within about 2 tol: its two sides took every vertex, so it is flat after all */
+        gjk_free(block);
+        return NULL; /* with *st still GJK_OK */
+    }
     if (!(h = hull3_alloc(nv, nf, ni, ni))) goto oom;
     nv = 0;
     for (int i = 0; i < n; i++)
@@ -796,7 +882,8 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
     memcpy(h->vertex_first, cnt, sizeof(int) * (size_t)(nv + 1));
     for (int f = 0; f < nf; f++) {
         int a = h->face_first[f], b = h->face_first[f + 1];
-        for (int j = a; j < b; j++) h->vertex_adjacency[cnt[h->face_indices[j]]++] = h->face_indices[j + 1 < b ? j + 1 : a];
+        for (int j = a; j < b; j++)
+            h->vertex_adjacency[cnt[h->face_indices[j]]++] = h->face_indices[j + 1 < b ? j + 1 : a];
     }
     gjk_free(block);
     return h;
@@ -808,8 +895,13 @@ oom:
 
 /* ---- near-duplicates ----------------------------------------------------------------------------------------- */
 
+/* Grid coordinates often share their low bits (scaled inputs are multiples of powers of two), so mix the high bits
+   down before the table index takes the low ones (splitmix64's finaliser). */
 static uint64_t cell_hash(int64_t x, int64_t y, int64_t z) {
-    return ((uint64_t)x * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)y * 0xC2B2AE3D27D4EB4Full) ^ ((uint64_t)z * 0x165667B19E3779F9ull);
+    uint64_t h = (uint64_t)x * 0x9E3779B97F4A7C15ull + (uint64_t)y * 0xC2B2AE3D27D4EB4Full + (uint64_t)z;
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+    return h ^ (h >> 31);
 }
 
 /* Drop every point within tol of a point kept before it (the simplex s[0..3] is kept first), so that no two hull
@@ -874,8 +966,14 @@ static gjk_hull3 *hull3_low(const gjk_vec3 *points, const gjk_vec3 *wp, int n, i
     }
     for (int i = 0; dim == 1 && i < n; i++) {
         gjk_real s = gjk_dot3(dir, wp[i]);
-        if (s < lo) lo = s, ids[0] = i;
-        if (s > hi) hi = s, ids[1] = i;
+        if (s < lo) {
+            lo = s;
+            ids[0] = i;
+        }
+        if (s > hi) {
+            hi = s;
+            ids[1] = i;
+        }
     }
     h->dimension = dim;
     hull3_vertices(h, points, wp, ids, shift);
@@ -910,7 +1008,7 @@ static gjk_hull3 *hull3_flat(const gjk_vec3 *points, const gjk_vec3 *wp, int n, 
     if (!(poly = gjk_hull2_create(proj, n, st))) goto done; /* out of memory: *st says so */
     if (poly->dimension < 2) goto done;
     k = poly->vertex_count;
-    qsort(keys, (size_t)n, sizeof(plane_key), plane_cmp);
+    heap_sort(keys, (size_t)n, sizeof(plane_key), plane_cmp);
     if (!(h = hull3_alloc(k, 2, 2 * k, 2 * k))) goto oom;
     ids = h->vertex_adjacency + k; /* scratch until the adjacency is written */
     for (int j = 0; j < k; j++) {
@@ -934,7 +1032,8 @@ static gjk_hull3 *hull3_flat(const gjk_vec3 *points, const gjk_vec3 *wp, int n, 
     face_plane_out(h, 0, gjk_normalize3(area_vector(wp, ids, h->face_indices, k)));
     h->face_normals[1] = gjk_neg3(h->face_normals[0]);
     h->face_offsets[1] = -GJK_REAL_MAX;
-    for (int j = 0; j < k; j++) h->face_offsets[1] = gjk_maxr(h->face_offsets[1], -gjk_dot3(h->face_normals[0], h->vertices[j]));
+    for (int j = 0; j < k; j++)
+        h->face_offsets[1] = gjk_maxr(h->face_offsets[1], gjk_dot3(h->face_normals[1], h->vertices[j]));
     for (int j = 0; j < k; j++) { /* the polygon ring */
         h->vertex_first[j] = 2 * j;
         h->vertex_adjacency[2 * j] = (j + k - 1) % k;
@@ -958,18 +1057,64 @@ static gjk_hull3 *hull3_fail(gjk_status *status, gjk_status st) {
     return NULL;
 }
 
+/* Initial simplex s[0..3], which also tells the dimension (returned): the farthest pair of axis extremes, the point
+   farthest from their line (direction *u), the point farthest from the plane of the three, each compared with tol. */
+static int simplex(const gjk_vec3 *wp, int n, gjk_real tol, int *s, gjk_vec3 *u) {
+    int ext[6] = {0, 0, 0, 0, 0, 0};
+    gjk_real best = -1;
+    gjk_vec3 nrm;
+    for (int i = 0; i < n; i++) {
+        if (wp[i].x < wp[ext[0]].x) ext[0] = i;
+        if (wp[i].x > wp[ext[1]].x) ext[1] = i;
+        if (wp[i].y < wp[ext[2]].y) ext[2] = i;
+        if (wp[i].y > wp[ext[3]].y) ext[3] = i;
+        if (wp[i].z < wp[ext[4]].z) ext[4] = i;
+        if (wp[i].z > wp[ext[5]].z) ext[5] = i;
+    }
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++) {
+            gjk_real d = gjk_len3(gjk_sub3(wp[ext[j]], wp[ext[i]]));
+            if (d > best) {
+                best = d;
+                s[0] = ext[i];
+                s[1] = ext[j];
+            }
+        }
+    *u = gjk_normalize3(gjk_sub3(wp[s[1]], wp[s[0]]));
+    if (best <= tol) return 0;
+    best = -1;
+    for (int i = 0; i < n; i++) {
+        gjk_real d = gjk_len3(gjk_cross3(gjk_sub3(wp[i], wp[s[0]]), *u));
+        if (d > best) {
+            best = d;
+            s[2] = i;
+        }
+    }
+    if (best <= tol) return 1;
+    nrm = gjk_normalize3(tri_cross(wp[s[0]], wp[s[1]], wp[s[2]]));
+    best = -1;
+    for (int i = 0; i < n; i++) {
+        gjk_real d = GJK_ABS(gjk_dot3(gjk_sub3(wp[i], wp[s[0]]), nrm));
+        if (d > best) {
+            best = d;
+            s[3] = i;
+        }
+    }
+    return best <= tol || orient3(wp[s[0]], wp[s[1]], wp[s[2]], wp[s[3]]) == 0 ? 2 : 3;
+}
+
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status) {
     const int n = count;
     gjk_status st = GJK_OK;
     gjk_hull3 *h = NULL;
-    gjk_vec3 *wp, m = gjk_v3(0, 0, 0), u, nrm;
-    gjk_real best = -1, tol;
-    int s[4] = {0, 0, 0, 0}, ext[6] = {0, 0, 0, 0, 0, 0}, shift;
+    gjk_vec3 *wp, m = gjk_v3(0, 0, 0), u;
+    int s[4] = {0, 0, 0, 0}, shift, dim;
     qhull q;
     void *block;
     if (!points || count < 1 || count > GJK_HULL_MAX_POINTS) return hull3_fail(status, GJK_INVALID_INPUT);
     for (int i = 0; i < n; i++)
         if (!gjk_finite3(points[i])) return hull3_fail(status, GJK_INVALID_INPUT);
+    /* Scratch: scaled points; per point an outside-set link (+1 for counts), a scratch index and a flag. */
     block = gjk_alloc(sizeof(gjk_vec3) * (size_t)n + sizeof(int) * (2 * (size_t)n + 1) + (size_t)n);
     if (!block) return hull3_fail(status, GJK_OUT_OF_MEMORY);
     memset(&q, 0, sizeof q);
@@ -980,52 +1125,21 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     q.free_list = q.pending = -1;
     for (int i = 0; i < n; i++) q.vmap[i] = -1;
     shift = scale_points(points, n, wp);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         m = gjk_v3(gjk_maxr(m.x, GJK_ABS(wp[i].x)), gjk_maxr(m.y, GJK_ABS(wp[i].y)), gjk_maxr(m.z, GJK_ABS(wp[i].z)));
-        if (wp[i].x < wp[ext[0]].x) ext[0] = i;
-        if (wp[i].x > wp[ext[1]].x) ext[1] = i;
-        if (wp[i].y < wp[ext[2]].y) ext[2] = i;
-        if (wp[i].y > wp[ext[3]].y) ext[3] = i;
-        if (wp[i].z < wp[ext[4]].z) ext[4] = i;
-        if (wp[i].z > wp[ext[5]].z) ext[5] = i;
+    q.tol = HULL_TOL_ULPS * GJK_REAL_EPSILON * (m.x + m.y + m.z);
+    dim = simplex(wp, n, q.tol, s, &u);
+    if (dim == 3) {
+        if (!drop_duplicates(wp, n, q.tol, s, q.flag, q.next)) st = GJK_OUT_OF_MEMORY;
+        else st = qh_build(&q, n, s);
+        if (st == GJK_OK) h = qh_output(&q, points, n, shift, &st);
+        if (!h && st == GJK_OK) dim = 2;
     }
-    q.tol = tol = HULL_TOL_ULPS * GJK_REAL_EPSILON * (m.x + m.y + m.z);
-    /* Initial simplex, which also tells the dimension: the farthest pair of axis extremes, the point farthest from
-       their line, the point farthest from the plane of the three. */
-    for (int i = 0; i < 6; i++)
-        for (int j = i + 1; j < 6; j++) {
-            gjk_real d = gjk_len3(gjk_sub3(wp[ext[j]], wp[ext[i]]));
-            if (d > best) best = d, s[0] = ext[i], s[1] = ext[j];
-        }
-    u = gjk_normalize3(gjk_sub3(wp[s[1]], wp[s[0]]));
-    if (best <= tol) {
-        h = hull3_low(points, wp, n, s[0], u, 0, shift, &st);
-        goto done;
-    }
-    best = -1;
-    for (int i = 0; i < n; i++) {
-        gjk_real d = gjk_len3(gjk_cross3(gjk_sub3(wp[i], wp[s[0]]), u));
-        if (d > best) best = d, s[2] = i;
-    }
-    if (best <= tol) {
-        h = hull3_low(points, wp, n, s[0], u, 1, shift, &st);
-        goto done;
-    }
-    nrm = gjk_normalize3(tri_cross(wp[s[0]], wp[s[1]], wp[s[2]]));
-    best = -1;
-    for (int i = 0; i < n; i++) {
-        gjk_real d = GJK_ABS(gjk_dot3(gjk_sub3(wp[i], wp[s[0]]), nrm));
-        if (d > best) best = d, s[3] = i;
-    }
-    if (best <= tol || orient3(wp[s[0]], wp[s[1]], wp[s[2]], wp[s[3]]) == 0) {
+    if (dim == 2) {
         h = hull3_flat(points, wp, n, s, shift, &st);
-        if (!h && st == GJK_OK) h = hull3_low(points, wp, n, s[0], u, 1, shift, &st);
-        goto done;
+        if (!h && st == GJK_OK) dim = 1; /* collinear after all, within gjk_hull2_create()'s tolerance */
     }
-    if (!drop_duplicates(wp, n, tol, s, q.flag, q.next)) st = GJK_OUT_OF_MEMORY;
-    else st = qh_build(&q, n, s);
-    if (st == GJK_OK) h = qh_output(&q, points, n, shift, &st);
-done:
+    if (dim < 2) h = hull3_low(points, wp, n, s[0], u, dim, shift, &st);
     gjk_free(q.f);
     gjk_free(q.list);
     gjk_free(q.hz);

@@ -277,7 +277,8 @@ static void check_face_convex(const gjk_hull3 *h, int f, gjk_real tol) {
         double edge = hypot(g_px[r] - g_px[j], g_py[r] - g_py[j]);
         assert_true(-turn2(p, r, j) >= -tol * hypot(g_px[r] - g_px[p], g_py[r] - g_py[p])); /* corner */
         /* turns once about the vertex average (cx, cy): no edge runs backwards, as in a zigzag */
-        assert_true((g_px[j] - cx) * (g_py[r] - cy) - (g_py[j] - cy) * (g_px[r] - cx) >= -tol * edge);
+        assert_true((g_px[j] - cx) * (g_py[r] - cy) - (g_py[j] - cy) * (g_px[r] - cx) >=
+                    -tol * (hypot(g_px[j] - cx, g_py[j] - cy) + hypot(g_px[r] - cx, g_py[r] - cy)));
         area += turn2(0, j, r);
         perim += edge;
     }
@@ -300,7 +301,6 @@ static void check_face_convex(const gjk_hull3 *h, int f, gjk_real tol) {
    point (or every `stride`-th) inside every face plane within tol. */
 static void check_solid(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_real tol, int stride) {
     int ne = h->face_first[h->face_count], *edges, *deg;
-    if (getenv("HULL_DUMP")) { FILE *fp = fopen("/tmp/hb/last.txt", "w"); fprintf(fp, "%d\n", n); for (int i = 0; i < n; i++) fprintf(fp, "%.17g %.17g %.17g\n", (double)p[i].x, (double)p[i].y, (double)p[i].z); fclose(fp); }
     assert_int_equal(h->dimension, 3);
     assert_true(h->vertex_count >= 4);
     assert_true(h->face_count >= 4);
@@ -332,7 +332,7 @@ static void check_solid(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_real t
     }
     assert_int_equal(h->vertex_count - ne / 2 + h->face_count, 2); /* Euler */
     for (int v = 0; v < h->vertex_count; v++) {
-        assert_true(deg[v] >= 3);
+        assert_true(deg[v] >= 2); /* 2: kept on a straight edge where dropping it would bend a face */
         assert_int_equal(h->vertex_first[v + 1] - h->vertex_first[v], deg[v]);
         for (int j = h->vertex_first[v]; j < h->vertex_first[v + 1]; j++) {
             int e[2] = {v, h->vertex_adjacency[j]};
@@ -346,24 +346,27 @@ static void check_solid(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_real t
 
 /* Vertex sets equal up to tolerance: each of ours is a qhull vertex or on qhull's boundary; each qhull vertex is
    ours or on our boundary (merged near-coplanar points may be kept by one and dropped by the other). */
-static void compare_qhull3(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_real tol) {
+static int compare_qhull3(const gjk_hull3 *h, const gjk_vec3 *p, int n, gjk_real tol) {
     double *c = malloc(sizeof(double) * 3 * (size_t)n);
+    unsigned char *mine = vertex_flags(&p[0].x, n, &h->vertices[0].x, h->vertex_count, 3);
+    int differ = 0;
     qh_result r;
     for (int i = 0; i < n; i++) {
         c[3 * i] = p[i].x;
         c[3 * i + 1] = p[i].y;
         c[3 * i + 2] = p[i].z;
     }
-    unsigned char *mine = vertex_flags(&p[0].x, n, &h->vertices[0].x, h->vertex_count, 3);
     r = run_qhull(c, 3, n);
     assert_true(r.ok);
     for (int i = 0; i < n; i++) {
         if (mine[i] && !r.is_vertex[i]) assert_true(qh_depth(&r, c + 3 * i, 3) >= -tol);
         if (r.is_vertex[i] && !mine[i]) assert_true(hull3_depth(h, p[i]) >= -tol);
+        differ += mine[i] != r.is_vertex[i];
     }
     free(mine);
     qh_result_free(&r);
     free(c);
+    return differ; /* points that are a vertex of one hull only */
 }
 
 static gjk_hull3 *make3(const gjk_vec3 *p, int n) {
@@ -381,19 +384,21 @@ static void cloud_vs_qhull(int kind, int n, bool rotate) {
     gjk_quat q = rnd_rotation();
     gjk_hull3 *h;
     gjk_real tol;
+    int differ;
     if (kind == 2) box_cloud(p, n);
     for (int i = 0; i < n && kind != 2; i++) p[i] = kind == 0 ? rnd_in_ball() : rnd_on_sphere();
     for (int i = 0; i < n && rotate; i++) p[i] = gjk_quat_rotate(q, p[i]);
     tol = tol3(p, n);
     h = make3(p, n);
     check_solid(h, p, n, tol, 1);
-    compare_qhull3(h, p, n, tol);
-    if (kind == 2 && !rotate) { /* exact box: corners only, six quads */
+    differ = compare_qhull3(h, p, n, tol);
+    /* random points in double: none is within the tolerance of a plane of others, so the very same vertices */
+    if (kind < 2 && sizeof(gjk_real) == sizeof(double)) assert_int_equal(differ, 0);
+    if (kind == 2) { /* a box, exact or rotated (rounded): corners only, six quads */
         assert_int_equal(h->vertex_count, 8);
         assert_int_equal(h->face_count, 6);
         for (int f = 0; f < 6; f++) assert_int_equal(h->face_first[f + 1] - h->face_first[f], 4);
     }
-    if (kind == 1 && sizeof(gjk_real) == sizeof(double) && n <= 64) assert_int_equal(h->vertex_count, n);
     gjk_hull3_destroy(h);
     free(p);
 }
@@ -420,7 +425,6 @@ static void test_grid_cube(void **state) {
         h = make3(p, 216);
         check_solid(h, p, 216, tol3(p, 216), 1);
         compare_qhull3(h, p, 216, tol3(p, 216));
-        if (h->vertex_count != 8) { FILE *fp = fopen("/tmp/hb/grid_fail.txt", "w"); fprintf(fp, "216\n"); for (int i = 0; i < 216; i++) fprintf(fp, "%.17g %.17g %.17g\n", (double)p[i].x, (double)p[i].y, (double)p[i].z); fclose(fp); }
         assert_int_equal(h->vertex_count, 8);
         assert_int_equal(h->face_count, 6);
         gjk_hull3_destroy(h);
@@ -632,6 +636,33 @@ static void test_scale_and_offset(void **state) {
     check_solid(h, s, N, tol3(s, N), 1);
     compare_qhull3(h, s, N, tol3(s, N));
     gjk_hull3_destroy(h);
+}
+
+/* Slabs from far below to far above the tolerance in thickness, rotated: dimension 2 or 3, valid either way (a
+   slab within about twice the tolerance may come out flat once its sides merge). */
+static void test_thin_slabs(void **state) {
+    enum { N = 400 };
+    gjk_vec3 p[N];
+    (void)state;
+    for (int rep = 0; rep < 48; rep++) {
+        gjk_quat q = rnd_rotation();
+        double lib_tol = 128 * GJK_REAL_EPSILON * 3, th = lib_tol * pow(2, rep % 12 - 2);
+        gjk_hull3 *h;
+        for (int i = 0; i < N; i++) {
+            gjk_vec3 b = rnd_in_ball();
+            b.z = (gjk_real)(rep % 2 ? th * rnd_range(-1, 1) : (rnd() < 0.5 ? -th : th));
+            p[i] = gjk_quat_rotate(q, b);
+        }
+        h = make3(p, N);
+        assert_true(h->dimension >= 2);
+        if (h->dimension == 3) check_solid(h, p, N, tol3(p, N), 1);
+        for (int i = 0; h->dimension == 2 && i < N; i++) {
+            assert_true(GJK_ABS(gjk_dot3(h->face_normals[0], p[i]) - h->face_offsets[0]) <= tol3(p, N));
+            assert_true(polygon_depth(h, p[i]) <= tol3(p, N));
+        }
+        if (th > 8 * lib_tol) assert_int_equal(h->dimension, 3);
+        gjk_hull3_destroy(h);
+    }
 }
 
 static void test_large(void **state) {
@@ -908,6 +939,7 @@ int main(void) {
         cmocka_unit_test(test_collinear),
         cmocka_unit_test(test_coplanar),
         cmocka_unit_test(test_scale_and_offset),
+        cmocka_unit_test(test_thin_slabs),
         cmocka_unit_test(test_large),
         cmocka_unit_test(test_max_points),
         cmocka_unit_test(test_deterministic),
