@@ -47,31 +47,6 @@ static int edge_cmp(const void *p, const void *q) {
     return (a->i > b->i) - (a->i < b->i);
 }
 
-/* In-place heapsort. Not qsort: glibc's qsort may malloc a merge buffer, and hull creation allocates only through
-   the allocator hook. The comparators are total orders (ties broken by index), so the result is deterministic. */
-static void sift_down(unsigned char *a, size_t root, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    unsigned char tmp[32];
-    for (size_t child; (child = 2 * root + 1) < n; root = child) {
-        if (child + 1 < n && cmp(a + child * size, a + (child + 1) * size) < 0) child++;
-        if (cmp(a + root * size, a + child * size) >= 0) return;
-        memcpy(tmp, a + root * size, size);
-        memcpy(a + root * size, a + child * size, size);
-        memcpy(a + child * size, tmp, size);
-    }
-}
-
-static void heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    unsigned char *a = base, tmp[32];
-    GJK_ASSERT(size <= sizeof tmp);
-    for (size_t i = n / 2; i-- > 0;) sift_down(a, i, n, size, cmp);
-    for (size_t end = n; end-- > 1;) {
-        memcpy(tmp, a, size);
-        memcpy(a, a + end * size, size);
-        memcpy(a + end * size, tmp, size);
-        sift_down(a, 0, end, size, cmp);
-    }
-}
-
 /* Twice the signed area of (a, b, c): positive when c is left of a -> b. */
 static gjk_real turn(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c) { return gjk_cross2(gjk_sub2(b, a), gjk_sub2(c, a)); }
 
@@ -120,7 +95,7 @@ static int merge_runs(const gjk_vec2 *p, int *ring, int h, gjk_real tol, int *ru
         keys[i].i = i;
         run[i] = -1;
     }
-    heap_sort(keys, (size_t)h, sizeof(edge_key), edge_cmp);
+    gjk_heap_sort(keys, (size_t)h, sizeof(edge_key), edge_cmp);
     for (int k = 0; k < h; k++) {
         int i = keys[k].i, j;
         gjk_vec2 a = p[ring[i]], m;
@@ -236,7 +211,7 @@ gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *statu
             keys[i].y = wp[i].y;
             keys[i].i = i;
         }
-        heap_sort(keys, (size_t)n, sizeof(pt_key), pt_cmp);
+        gjk_heap_sort(keys, (size_t)n, sizeof(pt_key), pt_cmp);
         nv = chain(keys, n, ring, (unsigned char *)(run + n));
         for (int i = 0; i < nv; i++) ring[i] = keys[ring[i]].i;
         nv = merge_runs(wp, ring, nv, tol, run, ekeys);

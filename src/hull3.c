@@ -32,175 +32,6 @@
 /* Working coordinates smaller than 2^HULL_FLUSH_EXP (the largest is in [0.5, 1)) are flushed to zero. */
 #define HULL_FLUSH_EXP (-60)
 
-/* ---- exact orientation -------------------------------------------------------------------------------------- */
-/* An expansion is an array of doubles, non-overlapping and in increasing magnitude, zeros removed: its value is
-   the exact sum, its sign that of the last term (Shewchuk 1997). Float builds evaluate in double as well. */
-
-static void two_sum(double a, double b, double *x, double *y) {
-    double s = a + b, bv = s - a, av = s - bv;
-    *x = s;
-    *y = (a - av) + (b - bv);
-}
-
-static void two_diff(double a, double b, double *x, double *y) {
-    double s = a - b, bv = a - s, av = s + bv;
-    *x = s;
-    *y = (a - av) + (bv - b);
-}
-
-static void split(double a, double *hi, double *lo) {
-    double c = 134217729.0 * a; /* 2^27 + 1: Veltkamp's splitter for 53-bit doubles */
-    *hi = c - (c - a);
-    *lo = a - *hi;
-}
-
-static void two_product(double a, double b, double *x, double *y) {
-    double ah, al, bh, bl, p = a * b;
-    split(a, &ah, &al);
-    split(b, &bh, &bl);
-    *x = p;
-    *y = al * bl - (((p - ah * bh) - al * bh) - ah * bl);
-}
-
-/* h = e + b. h may be e (in place): term i is written after term i is read. */
-static int exp_grow(double *h, const double *e, int n, double b) {
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        double s, t;
-        two_sum(b, e[i], &s, &t);
-        b = s;
-        if (t != 0.0) h[k++] = t;
-    }
-    if (b != 0.0) h[k++] = b;
-    return k;
-}
-
-/* h = e * b; h holds 2n terms. */
-static int exp_scale(double *h, const double *e, int n, double b) {
-    double q, t, hi, lo, s;
-    int k = 0;
-    if (n == 0 || b == 0.0) return 0;
-    two_product(e[0], b, &q, &t);
-    if (t != 0.0) h[k++] = t;
-    for (int i = 1; i < n; i++) {
-        two_product(e[i], b, &hi, &lo);
-        two_sum(q, lo, &s, &t);
-        if (t != 0.0) h[k++] = t;
-        q = hi + s; /* fast two-sum: |hi| >= |s| */
-        t = s - (q - hi);
-        if (t != 0.0) h[k++] = t;
-    }
-    if (q != 0.0) h[k++] = q;
-    return k;
-}
-
-/* h = e * f; h holds 2 * ne * nf terms. */
-static int exp_mul(double *h, const double *e, int ne, const double *f, int nf) {
-    double t[32];
-    int nh = 0;
-    for (int j = 0; j < nf; j++) {
-        int nt = exp_scale(t, e, ne, f[j]);
-        for (int i = 0; i < nt; i++) nh = exp_grow(h, h, nh, t[i]);
-    }
-    return nh;
-}
-
-static int exp_diff(double *h, double a, double b) {
-    double x, y;
-    int k = 0;
-    two_diff(a, b, &x, &y);
-    if (y != 0.0) h[k++] = y;
-    if (x != 0.0) h[k++] = x;
-    return k;
-}
-
-/* Exact sign of (p - a) . ((b - a) x (c - a)), coordinates given as double[3]. */
-static int orient_exact(const double *a, const double *b, const double *c, const double *p) {
-    double x[3][2], y[3][2], z[3][2], m1[8], m2[8], minor[16], term[64], det[192];
-    int nx[3], ny[3], nz[3], nd = 0;
-    for (int k = 0; k < 3; k++) {
-        nx[k] = exp_diff(x[k], p[k], a[k]);
-        ny[k] = exp_diff(y[k], b[k], a[k]);
-        nz[k] = exp_diff(z[k], c[k], a[k]);
-    }
-    for (int k = 0; k < 3; k++) { /* det += x[k] * (y[i] z[j] - y[j] z[i]) */
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        int n1 = exp_mul(m1, y[i], ny[i], z[j], nz[j]);
-        int n2 = exp_mul(m2, y[j], ny[j], z[i], nz[i]);
-        int nm = n1, nt;
-        memcpy(minor, m1, sizeof(double) * (size_t)n1);
-        for (int t = 0; t < n2; t++) nm = exp_grow(minor, minor, nm, -m2[t]);
-        nt = exp_mul(term, minor, nm, x[k], nx[k]);
-        for (int t = 0; t < nt; t++) nd = exp_grow(det, det, nd, term[t]);
-    }
-    return nd == 0 ? 0 : (det[nd - 1] > 0.0 ? 1 : -1);
-}
-
-/* Sign of the volume (p - a) . ((b - a) x (c - a)): +1 when p is above the counter-clockwise triangle abc. A
-   floating-point filter with a static error bound (Shewchuk's o3derrboundA, rounded up) decides almost every call. */
-static int orient3(gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 pc, gjk_vec3 pp) {
-    const double a[3] = {pa.x, pa.y, pa.z}, b[3] = {pb.x, pb.y, pb.z}, c[3] = {pc.x, pc.y, pc.z};
-    const double p[3] = {pp.x, pp.y, pp.z}, e = DBL_EPSILON * 0.5;
-    double x[3], y[3], z[3], det = 0.0, perm = 0.0;
-    for (int k = 0; k < 3; k++) {
-        x[k] = p[k] - a[k];
-        y[k] = b[k] - a[k];
-        z[k] = c[k] - a[k];
-    }
-    for (int k = 0; k < 3; k++) {
-        int i = (k + 1) % 3, j = (k + 2) % 3;
-        double u = y[i] * z[j], v = y[j] * z[i];
-        det += x[k] * (u - v);
-        perm += fabs(x[k]) * (fabs(u) + fabs(v));
-    }
-    if (det > (8.0 + 64.0 * e) * e * perm) return 1;
-    if (-det > (8.0 + 64.0 * e) * e * perm) return -1;
-    return orient_exact(a, b, c, p);
-}
-
-/* ---- small helpers ------------------------------------------------------------------------------------------- */
-
-/* In-place heapsort. Not qsort: glibc's qsort may malloc a merge buffer, and hull creation allocates only through
-   the allocator hook. The comparators are total orders (ties broken by index), so the result is deterministic. */
-static void sift_down(unsigned char *a, size_t root, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    unsigned char tmp[32];
-    for (size_t child; (child = 2 * root + 1) < n; root = child) {
-        if (child + 1 < n && cmp(a + child * size, a + (child + 1) * size) < 0) child++;
-        if (cmp(a + root * size, a + child * size) >= 0) return;
-        memcpy(tmp, a + root * size, size);
-        memcpy(a + root * size, a + child * size, size);
-        memcpy(a + child * size, tmp, size);
-    }
-}
-
-static void heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    unsigned char *a = base, tmp[32];
-    GJK_ASSERT(size <= sizeof tmp);
-    for (size_t i = n / 2; i-- > 0;) sift_down(a, i, n, size, cmp);
-    for (size_t end = n; end-- > 1;) {
-        memcpy(tmp, a, size);
-        memcpy(a, a + end * size, size);
-        memcpy(a + end * size, tmp, size);
-        sift_down(a, 0, end, size, cmp);
-    }
-}
-
-
-/* Room for `need` elements of `size` bytes: a bigger copy (the allocator hook has no realloc). NULL when out of
-   memory, the old array then untouched. */
-static void *grow(void *arr, int *cap, int need, size_t size) {
-    int c = *cap > 0 ? *cap : 64;
-    void *a;
-    if (need <= *cap) return arr;
-    while (c < need) c *= 2;
-    a = gjk_alloc((size_t)c * size);
-    if (!a) return NULL;
-    if (arr) memcpy(a, arr, (size_t)*cap * size);
-    gjk_free(arr);
-    *cap = c;
-    return a;
-}
-
 /* Twice the area vector of triangle abc, crossing the two shortest edges (at the vertex opposite the longest one),
    which is the most accurate choice for thin triangles. */
 static gjk_vec3 tri_cross(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) {
@@ -279,8 +110,8 @@ static void hull3_vertices(gjk_hull3 *h, const gjk_vec3 *points, const gjk_vec3 
 /* (hi, lo) += a * b + c, with a * b exact (double-double accumulation). */
 static void dd_add(double *hi, double *lo, double a, double b, double c) {
     double p, e, s, t;
-    two_product(a, b, &p, &e);
-    two_sum(*hi, p, &s, &t);
+    gjk_two_product(a, b, &p, &e);
+    gjk_two_sum(*hi, p, &s, &t);
     *hi = s;
     *lo += t + e + c;
 }
@@ -297,8 +128,8 @@ static gjk_vec3 area_vector(const gjk_vec3 *p, const int *ids, const int *loop, 
         gjk_vec3 a = p[ids ? ids[loop[j]] : loop[j]], b = p[ids ? ids[loop[j + 1]] : loop[j + 1]];
         const double y[3] = {a.x, a.y, a.z}, z[3] = {b.x, b.y, b.z};
         for (int k = 0; k < 3; k++) {
-            two_diff(y[k], o[k], &yh[k], &yl[k]);
-            two_diff(z[k], o[k], &zh[k], &zl[k]);
+            gjk_two_diff(y[k], o[k], &yh[k], &yl[k]);
+            gjk_two_diff(z[k], o[k], &zh[k], &zl[k]);
         }
         for (int k = 0; k < 3; k++) {
             int i = (k + 1) % 3, l = (k + 2) % 3;
@@ -366,7 +197,7 @@ static int edge_index(const qh_face *f, int a, int b) {
     return 0;
 }
 
-/* orient3(face t, point i) > 0, with the face's minors cached: the same operations, so the same filter. Returns
+/* gjk_orient3d(face t, point i) > 0, with the face's minors cached: the same operations, so the same filter. Returns
    the filtered volume (positive when above, or DBL_MIN when only the exact test says so), else 0. */
 static double above(const qhull *q, int t, int i) {
     const qh_face *f = &q->f[t];
@@ -376,7 +207,7 @@ static double above(const qhull *q, int t, int i) {
     double bound = (8.0 + 64.0 * e) * e * (fabs(x[0]) * f->perm[0] + fabs(x[1]) * f->perm[1] + fabs(x[2]) * f->perm[2]);
     if (det > bound) return det;
     if (det < -bound) return 0;
-    return orient3(a, q->p[f->v[1]], q->p[f->v[2]], p) > 0 ? DBL_MIN : 0;
+    return gjk_orient3d(a, q->p[f->v[1]], q->p[f->v[2]], p) > 0 ? DBL_MIN : 0;
 }
 
 static int face_new(qhull *q, int a, int b, int c) {
@@ -388,7 +219,7 @@ static int face_new(qhull *q, int a, int b, int c) {
     if (t >= 0) {
         q->free_list = q->f[t].next;
     } else {
-        qh_face *g = grow(q->f, &q->fcap, q->fcount + 1, sizeof(qh_face));
+        qh_face *g = gjk_grow(q->f, &q->fcap, q->fcount + 1, sizeof(qh_face));
         if (!g) return -1;
         q->f = g;
         t = q->fcount++;
@@ -465,14 +296,14 @@ static gjk_status qh_step(qhull *q) {
                 q->f[w].mark = q->stamp;
                 q->f[w].visible = above(q, w, apex) > 0;
                 if (q->f[w].visible) {
-                    if (!(g = grow(q->list, &q->list_cap, nvis + 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
+                    if (!(g = gjk_grow(q->list, &q->list_cap, nvis + 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
                     q->list = g;
                     q->list[nvis++] = w;
                 }
             }
             if (!q->f[w].visible) {
                 qh_edge h;
-                if (!(g = grow(q->hz, &q->hz_cap, nhz + 1, sizeof(qh_edge)))) return GJK_OUT_OF_MEMORY;
+                if (!(g = gjk_grow(q->hz, &q->hz_cap, nhz + 1, sizeof(qh_edge)))) return GJK_OUT_OF_MEMORY;
                 q->hz = g;
                 h.a = q->f[u].v[e];
                 h.b = q->f[u].v[(e + 1) % 3];
@@ -483,7 +314,7 @@ static gjk_status qh_step(qhull *q) {
         }
     }
     /* Order the horizon into its loop, following each edge's end to the edge that starts there. */
-    if (!(g = grow(q->nf, &q->nf_cap, nhz, sizeof(int)))) return GJK_OUT_OF_MEMORY;
+    if (!(g = gjk_grow(q->nf, &q->nf_cap, nhz, sizeof(int)))) return GJK_OUT_OF_MEMORY;
     q->nf = g;
     for (int j = 0; j < nhz; j++) {
         if (q->vmap[q->hz[j].a] >= 0) simple = false;
@@ -533,7 +364,7 @@ static gjk_status qh_step(qhull *q) {
 static gjk_status qh_build(qhull *q, int n, const int *s) {
     int a = s[0], b = s[1], c = s[2], d = s[3], t[4];
     void *g;
-    if (orient3(q->p[a], q->p[b], q->p[c], q->p[d]) > 0) {
+    if (gjk_orient3d(q->p[a], q->p[b], q->p[c], q->p[d]) > 0) {
         b = s[2];
         c = s[1];
     }
@@ -550,7 +381,7 @@ static gjk_status qh_build(qhull *q, int n, const int *s) {
                     int ea = q->f[t[i]].v[e], eb = q->f[t[i]].v[(e + 1) % 3], k = edge_index(&q->f[t[j]], eb, ea);
                     if (q->f[t[j]].v[k] == eb && q->f[t[j]].v[(k + 1) % 3] == ea) q->f[t[i]].adj[e] = t[j];
                 }
-    if (!(g = grow(q->list, &q->list_cap, 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
+    if (!(g = gjk_grow(q->list, &q->list_cap, 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
     q->list = g;
     for (int i = 0; i < n; i++)
         if (i != a && i != b && i != c && i != d && !q->flag[i]) assign(q, t, 4, i);
@@ -811,9 +642,9 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
     void *g, *block;
     for (int t = 0; t < q->fcount; t++) m += q->f[t].alive;
     block = gjk_alloc((size_t)m * (sizeof(seed_key) + sizeof(gjk_vec3) + 10 * sizeof(int)));
-    if (!block || !(g = grow(q->list, &q->list_cap, m, sizeof(int)))) goto oom;
+    if (!block || !(g = gjk_grow(q->list, &q->list_cap, m, sizeof(int)))) goto oom;
     q->list = g;
-    if (!(g = grow(q->hz, &q->hz_cap, 3 * m, sizeof(qh_edge)))) goto oom;
+    if (!(g = gjk_grow(q->hz, &q->hz_cap, 3 * m, sizeof(qh_edge)))) goto oom;
     q->hz = g;
     rn = block;
     keys = (seed_key *)(rn + m);
@@ -832,7 +663,7 @@ static gjk_hull3 *qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, 
             keys[m].area = q->f[t].area;
             keys[m++].t = t;
         }
-    heap_sort(keys, (size_t)m, sizeof(seed_key), seed_cmp);
+    gjk_heap_sort(keys, (size_t)m, sizeof(seed_key), seed_cmp);
     for (int k = 0; k < m; k++) {
         int s = keys[k].t;
         if (q->f[s].label >= 0) continue;
@@ -1008,7 +839,7 @@ static gjk_hull3 *hull3_flat(const gjk_vec3 *points, const gjk_vec3 *wp, int n, 
     if (!(poly = gjk_hull2_create(proj, n, st))) goto done; /* out of memory: *st says so */
     if (poly->dimension < 2) goto done;
     k = poly->vertex_count;
-    heap_sort(keys, (size_t)n, sizeof(plane_key), plane_cmp);
+    gjk_heap_sort(keys, (size_t)n, sizeof(plane_key), plane_cmp);
     if (!(h = hull3_alloc(k, 2, 2 * k, 2 * k))) goto oom;
     ids = h->vertex_adjacency + k; /* scratch until the adjacency is written */
     for (int j = 0; j < k; j++) {
@@ -1100,7 +931,7 @@ static int simplex(const gjk_vec3 *wp, int n, gjk_real tol, int *s, gjk_vec3 *u)
             s[3] = i;
         }
     }
-    return best <= tol || orient3(wp[s[0]], wp[s[1]], wp[s[2]], wp[s[3]]) == 0 ? 2 : 3;
+    return best <= tol || gjk_orient3d(wp[s[0]], wp[s[1]], wp[s[2]], wp[s[3]]) == 0 ? 2 : 3;
 }
 
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status) {

@@ -20,6 +20,18 @@ void gjk_assert_fail(const char *condition, const char *file, int line);
 void *gjk_alloc(size_t size);
 void gjk_free(void *ptr);
 
+/* predicates.c: exact sign of the volume (p - a) . ((b - a) x (c - a)) (+1 when p is above the counter-clockwise
+   triangle abc), computed in double whatever gjk_real is. */
+/* Error-free transformations (Knuth, Dekker): x + y == a + b, a - b, a * b exactly, in IEEE double. */
+void gjk_two_sum(double a, double b, double *x, double *y);
+void gjk_two_diff(double a, double b, double *x, double *y);
+void gjk_two_product(double a, double b, double *x, double *y);
+int gjk_orient3d(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p);
+/* In-place heapsort (qsort may malloc behind the allocator hook); elements of at most 32 bytes. */
+void gjk_heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+/* Room for `need` elements through the allocator hook: a bigger copy, or NULL (old array untouched). */
+void *gjk_grow(void *arr, int *cap, int need, size_t size);
+
 static inline bool gjk_finite(gjk_real x) { return isfinite(x) != 0; }
 static inline bool gjk_finite3(gjk_vec3 v) { return gjk_finite(v.x) && gjk_finite(v.y) && gjk_finite(v.z); }
 static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finite(v.y); }
