@@ -80,21 +80,34 @@ static void store_cache(gjk_cache3 *cache, gjk_vec3 v) {
     if (cache && gjk_len_sq3(v) > 0) cache->axis = v;
 }
 
+/* Validate, prepare and run GJK in the given mode; fills r's status and iterations. False for invalid input. */
+static bool run_gjk(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, prepared3 *p, gjk_gjk_result3 *g,
+                    gjk_result3 *r) {
+    *r = invalid3();
+    if (prepare(pair, cache, p) != GJK_OK) return false;
+    *g = gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode);
+    r->status = g->status;
+    r->iterations = g->iterations;
+    return true;
+}
+
+/* A separating axis (A's frame, pointing from B to A like v) with a lower bound of the core distance: a separated
+   answer with no closest points. */
+static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis, gjk_real lower, gjk_cache3 *cache) {
+    r->intersect = false;
+    r->distance = gjk_maxr(lower - (p->ra + p->rb), 0);
+    r->normal = gjk_mat33_mul(p->rot_a, gjk_normalize3(gjk_neg3(axis)));
+    store_cache(cache, axis);
+}
+
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode) {
     prepared3 p;
-    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
-    gjk_result3 r = invalid3();
-    gjk_real R = p.ra + p.rb;
-    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, R, mode);
-    r.status = g.status;
-    r.iterations = g.iterations;
+    gjk_gjk_result3 g;
+    gjk_result3 r;
+    if (!run_gjk(pair, cache, mode, &p, &g, &r)) return r;
     if (g.separated) {
-        gjk_vec3 n = gjk_normalize3(gjk_neg3(g.axis));
-        r.intersect = false;
-        r.distance = g.lower - R;
-        r.normal = gjk_mat33_mul(p.rot_a, n);
-        store_cache(cache, g.axis);
+        separated_by_axis(&p, &r, g.axis, g.lower, cache);
         return r;
     }
     if (!g.overlap) {
@@ -123,11 +136,9 @@ gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
-    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
-    gjk_result3 r = invalid3();
-    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE);
-    r.status = g.status;
-    r.iterations = g.iterations;
+    gjk_gjk_result3 g;
+    gjk_result3 r;
+    if (!run_gjk(pair, cache, GJK_MODE_DISTANCE, &p, &g, &r)) return r;
     gjk_vec3 pa, pb;
     gjk_simplex3_witness(&g.simplex, &pa, &pb);
     if (g.overlap) {
@@ -155,19 +166,14 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
-    if (prepare(pair, cache, &p) != GJK_OK) return invalid3();
-    gjk_result3 r = invalid3();
+    gjk_gjk_result3 g;
+    gjk_result3 r;
+    if (!run_gjk(pair, cache, GJK_MODE_BOOLEAN, &p, &g, &r)) return r;
     gjk_real R = p.ra + p.rb;
-    gjk_gjk_result3 g = gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN);
-    r.status = g.status;
-    r.iterations = g.iterations;
-    if (g.separated || (!g.overlap && gjk_len_sq3(g.v) > R * R)) {
-        gjk_vec3 axis = g.separated ? g.axis : g.v;
-        gjk_real lower = g.separated ? g.lower : gjk_len3(g.v);
-        r.intersect = false;
-        r.distance = gjk_maxr(lower - R, 0);
-        r.normal = gjk_mat33_mul(p.rot_a, gjk_normalize3(gjk_neg3(axis)));
-        store_cache(cache, axis);
+    if (g.separated) {
+        separated_by_axis(&p, &r, g.axis, g.lower, cache);
+    } else if (!g.overlap && gjk_len_sq3(g.v) > R * R) {
+        separated_by_axis(&p, &r, g.v, gjk_len3(g.v), cache); /* converged: |v| is the core distance */
     } else {
         r.intersect = true;
         store_cache(cache, g.v);
