@@ -173,16 +173,25 @@ static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_res
     return false;
 }
 
+/* Validate and set up, run the first GJK phase (boolean or distance), and start the result with its status and
+   iterations. False when the input (or a user support callback) is invalid. */
+static bool first_phase(const gjk_pair2 *pair, gjk_cache2 *cache, bool boolean, gjk2_ctx *ctx, frame2 *fa,
+                        gjk2_state *st, gjk_result2 *r) {
+    if (!setup(pair, ctx, fa)) return false;
+    gjk2_init(st, ctx, initial_direction(ctx, cache));
+    gjk2_run(st, ctx, boolean, true);
+    if (ctx->bad) return false;
+    *r = zero_result(gjk_exit_status(st));
+    r->iterations = st->iterations;
+    return true;
+}
+
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
     gjk2_state st;
-    gjk2_init(&st, &ctx, initial_direction(&ctx, cache));
-    gjk2_run(&st, &ctx, true, true);
-    if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    gjk_result2 r = zero_result(gjk_exit_status(&st));
-    r.iterations = st.iterations;
+    gjk_result2 r;
+    if (!first_phase(pair, cache, true, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     if (!boolean_separated(&st, &ctx, &r)) r.intersect = true;
     store_axis(cache, r.intersect ? st.dir : r.normal);
     return to_world(r, &fa);
@@ -191,13 +200,9 @@ gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
 gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
     gjk2_state st;
-    gjk2_init(&st, &ctx, initial_direction(&ctx, cache));
-    gjk2_run(&st, &ctx, false, true);
-    if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    gjk_result2 r = zero_result(gjk_exit_status(&st));
-    r.iterations = st.iterations;
+    gjk_result2 r;
+    if (!first_phase(pair, cache, false, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     gjk_real d = gjk_len2(st.v);
     if (st.exit != GJK2_OVERLAP) {
         separated_answer(&st, &ctx, &r);
@@ -228,13 +233,9 @@ gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
     gjk2_state st;
-    gjk2_init(&st, &ctx, initial_direction(&ctx, cache));
-    gjk2_run(&st, &ctx, true, true);
-    if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    gjk_result2 r = zero_result(gjk_exit_status(&st));
-    r.iterations = st.iterations;
+    gjk_result2 r;
+    if (!first_phase(pair, cache, true, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     if (boolean_separated(&st, &ctx, &r)) {
         store_axis(cache, r.normal);
         return to_world(r, &fa);
