@@ -61,11 +61,14 @@ static gjk_vec3 to_world(const prepared3 *p, gjk_vec3 local) {
 
 /* Fill distance, normal and points from core witnesses pa, pb (A's frame), the core normal n (A to B) and the
    signed core distance. */
-static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n, gjk_real core_dist) {
+static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n, gjk_real core_dist,
+                   gjk_real scale) {
     gjk_real d = core_dist - (p->ra + p->rb);
     if (d == 0) d = 0; /* no negative zero in the output */
     r->distance = d;
-    r->intersect = d <= 0;
+    /* Touching within the tolerance counts as intersecting, as in gjk_intersect3 (which stops GJK there): the
+       two agree, and a gap below rounding is not reported as a separation. */
+    r->intersect = d <= GJK_TOL_TOUCH * scale;
     r->normal = gjk_mat33_mul(p->rot_a, n);
     /* The witnesses agree with the normal and distance up to rounding (and, for EPA on curved cores, up to the
        clamping of the origin's projection onto the final face). Rebuild them symmetrically about their midpoint so
@@ -114,14 +117,14 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         gjk_vec3 pa, pb;
         gjk_simplex3_witness(&g.simplex, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
-        finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d);
+        finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d, g.scale);
         store_cache(cache, g.v);
         return r;
     }
     gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
     r.status = worse(r.status, e.status);
     r.epa_iterations = e.iterations;
-    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth);
+    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, g.scale);
     store_cache(cache, gjk_neg3(e.normal));
     return r;
 }
@@ -151,12 +154,14 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     }
     gjk_real d = gjk_len3(g.v);
     gjk_vec3 n = gjk_scale3(g.v, -GJK_R(1.0) / d);
-    finish(&p, &r, pa, pb, n, d);
+    finish(&p, &r, pa, pb, n, d, g.scale);
     store_cache(cache, g.v);
     if (r.intersect) {
         /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
            towards B's is within ra of A's core and within rb of B's, so it lies in both shapes. */
-        gjk_vec3 common = to_world(&p, gjk_mad3(pa, d * p.ra / (p.ra + p.rb), n));
+        /* (Without radii the cores touch within the tolerance: take the midpoint of the gap.) */
+        gjk_real R = p.ra + p.rb, t = R > 0 ? gjk_minr(d, R) * p.ra / R : GJK_R(0.5) * d;
+        gjk_vec3 common = to_world(&p, gjk_mad3(pa, t, n));
         r.distance = 0;
         r.normal = gjk_v3(0, 0, 0);
         r.point_a = r.point_b = common;
