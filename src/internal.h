@@ -35,6 +35,13 @@ void *gjk_grow(void *arr, int *cap, int need, size_t size);
 static inline bool gjk_finite(gjk_real x) { return isfinite(x) != 0; }
 static inline bool gjk_finite3(gjk_vec3 v) { return gjk_finite(v.x) && gjk_finite(v.y) && gjk_finite(v.z); }
 static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finite(v.y); }
+/* Branch-free sign transfer: |h| with the sign of d (a support function's vertex choice; random signs would
+   mispredict a branch half of the time). */
+#if GJK_USE_FLOAT
+#define GJK_COPYSIGN copysignf
+#else
+#define GJK_COPYSIGN copysign
+#endif
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }
 

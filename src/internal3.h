@@ -11,6 +11,25 @@
 
 /* Support point of the shape's core in its local frame. `d` need not be unit; a zero d returns a valid point. */
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
+/* Hulls: the support vertex's index. Hulls above GJK_HILL_CLIMB_MIN vertices climb the vertex adjacency from
+   *hint (a vertex index, or -1 for none) and leave the answer's index there; smaller hulls scan every vertex. */
+int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint);
+#define GJK_HILL_CLIMB_MIN 24
+
+/* The support with the frequent cases inline and, for hulls, a warm-start vertex hint (see above). */
+static inline gjk_vec3 gjk_core3_support_hint(const gjk_shape3 *s, gjk_vec3 d, int *hint) {
+    switch (s->type) {
+    case GJK_SHAPE3_BOX:
+        return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
+                      GJK_COPYSIGN(s->box.half_extents.z, d.z));
+    case GJK_SHAPE3_POINT:
+    case GJK_SHAPE3_SPHERE: return gjk_v3(0, 0, 0);
+    case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, GJK_COPYSIGN(s->capsule.half_height, d.z));
+    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d, hint)];
+    default: return gjk_core3_support(s, d);
+    }
+}
+
 /* Radius swept around the core: sphere/capsule radius plus the margin. */
 gjk_real gjk_core3_radius(const gjk_shape3 *s);
 /* A point inside the core, local frame (used to pick the first search direction). */
@@ -49,6 +68,7 @@ typedef struct gjk_minkowski3 {
     const gjk_shape3 *b;
     gjk_mat33 rot; /* B's local frame to A's local frame */
     gjk_vec3 pos;  /* B's origin in A's local frame */
+    int hint_a, hint_b; /* hulls: the last support vertex of A and of B (-1: none), warm start of hill climbing */
 } gjk_minkowski3;
 
 /* A vertex of a simplex or polytope: w = a - b, with the witness on each core (A's frame). */
@@ -56,11 +76,11 @@ typedef struct gjk_vertex3 {
     gjk_vec3 w, a, b;
 } gjk_vertex3;
 
-static inline gjk_vertex3 gjk_minkowski3_support(const gjk_minkowski3 *m, gjk_vec3 d) {
+static inline gjk_vertex3 gjk_minkowski3_support(gjk_minkowski3 *m, gjk_vec3 d) {
     gjk_vertex3 v;
-    v.a = gjk_core3_support(m->a, d);
+    v.a = gjk_core3_support_hint(m->a, d, &m->hint_a);
     gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
-    v.b = gjk_add3(gjk_mat33_mul(m->rot, gjk_core3_support(m->b, db)), m->pos);
+    v.b = gjk_add3(gjk_mat33_mul(m->rot, gjk_core3_support_hint(m->b, db, &m->hint_b)), m->pos);
     v.w = gjk_sub3(v.a, v.b);
     return v;
 }
@@ -72,6 +92,20 @@ typedef struct gjk_simplex3 {
     int count;
 } gjk_simplex3;
 
+/* The sub-simplex holding the closest point of a simplex to the origin: which vertices, their barycentric
+   coordinates, the point and its squared length. */
+typedef struct gjk_subsimplex3 {
+    gjk_real lambda[4];
+    int idx[4];
+    int count;
+    gjk_vec3 v;
+    gjk_real dist2;
+} gjk_subsimplex3;
+
+/* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
+   changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
+void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
 /* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
    barycentric coordinates and return that point. */
 gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
@@ -97,7 +131,7 @@ typedef struct gjk_gjk_result3 {
     bool separated; /* BOOLEAN/SEPARATED modes: a separating axis proved core distance > radius */
 } gjk_gjk_result3;
 
-gjk_gjk_result3 gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode);
+void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, gjk_gjk_result3 *r);
 
 /* ---- EPA ----------------------------------------------------------------------------------------------------- */
 typedef struct gjk_epa_result3 {
@@ -110,7 +144,7 @@ typedef struct gjk_epa_result3 {
 
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
 
 /* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
 /* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),

@@ -36,6 +36,7 @@ static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepar
     p->m.b = pair->b;
     p->m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(qa), qb));
     p->m.pos = gjk_quat_inv_rotate(qa, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    p->m.hint_a = p->m.hint_b = -1;
     p->rot_a = gjk_mat33_from_quat(qa);
     p->pos_a = pair->pose_a.position;
     p->ra = gjk_core3_radius(pair->a);
@@ -88,7 +89,7 @@ static bool run_gjk(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode,
                     gjk_result3 *r) {
     *r = invalid3();
     if (prepare(pair, cache, p) != GJK_OK) return false;
-    *g = gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode);
+    gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode, g);
     r->status = g->status;
     r->iterations = g->iterations;
     return true;

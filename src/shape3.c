@@ -114,8 +114,8 @@ gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
 
 static gjk_real sign_half(gjk_real d, gjk_real h) { return d >= 0 ? h : -h; }
 
-static gjk_vec3 hull_support(const gjk_hull3 *h, gjk_vec3 d) {
-    /* Brute force over the hull's vertices; ties keep the lowest index, so the answer is deterministic. */
+static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
+    /* Every vertex; ties keep the lowest index, so the answer is deterministic. */
     const gjk_vec3 *v = h->vertices;
     int best = 0;
     gjk_real best_dot = gjk_dot3(v[0], d);
@@ -126,7 +126,44 @@ static gjk_vec3 hull_support(const gjk_hull3 *h, gjk_vec3 d) {
             best = i;
         }
     }
-    return v[best];
+    return best;
+}
+
+/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments",
+   2003, sec. 4.3.4; Cameron's "enhanced GJK", ICRA 1997): move to the best neighbour while it is strictly farther
+   along d. On a convex polytope a vertex with no better neighbour maximises any linear function, so the walk ends
+   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps.
+   Starting from the previous support vertex (consecutive GJK/EPA directions are close), the walk is a few steps. */
+static int hull_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
+    const gjk_vec3 *v = h->vertices;
+    const int *first = h->vertex_first, *adj = h->vertex_adjacency;
+    int cur = start;
+    gjk_real cur_dot = gjk_dot3(v[cur], d);
+    for (int steps = 0; steps < h->vertex_count; ++steps) {
+        int next = cur;
+        gjk_real next_dot = cur_dot;
+        for (int k = first[cur]; k < first[cur + 1]; ++k) {
+            int j = adj[k];
+            gjk_real t = gjk_dot3(v[j], d);
+            if (t > next_dot) {
+                next_dot = t;
+                next = j;
+            }
+        }
+        if (next == cur) break;
+        cur = next;
+        cur_dot = next_dot;
+    }
+    return cur;
+}
+
+int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint) {
+    if (h->vertex_count < GJK_HILL_CLIMB_MIN || !h->vertex_first || !h->vertex_adjacency) return hull_scan(h, d);
+    int start = *hint;
+    if (start < 0 || start >= h->vertex_count) start = 0;
+    int best = hull_climb(h, d, start);
+    *hint = best;
+    return best;
 }
 
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
@@ -144,11 +181,11 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
         if (gjk_dot3(s->triangle.c, d) > best) p = s->triangle.c;
         return p;
     }
-    case GJK_SHAPE3_BOX: {
-        gjk_vec3 h = s->box.half_extents;
-        return gjk_v3(sign_half(d.x, h.x), sign_half(d.y, h.y), sign_half(d.z, h.z));
+    case GJK_SHAPE3_BOX:
+    case GJK_SHAPE3_CAPSULE: {
+        int unused = -1;
+        return gjk_core3_support_hint(s, d, &unused);
     }
-    case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, sign_half(d.z, s->capsule.half_height));
     case GJK_SHAPE3_CYLINDER: {
         /* The rim point along the radial part of d; with no radial part the cap centre is a valid support. */
         gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
@@ -174,7 +211,10 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
         if (!(l > 0)) return gjk_v3(r.x, 0, 0);
         return gjk_scale3(gjk_mul3(r, t), GJK_R(1.0) / l);
     }
-    case GJK_SHAPE3_HULL: return hull_support(s->hull.hull, d);
+    case GJK_SHAPE3_HULL: {
+        int hint = -1;
+        return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d, &hint)];
+    }
     case GJK_SHAPE3_USER: {
         if (d.x == 0 && d.y == 0 && d.z == 0) d = gjk_v3(1, 0, 0);
         gjk_vec3 p = s->user.support(d, s->user.data);
