@@ -111,15 +111,13 @@ static void tetrahedron(polytope *P) {
     }
     /* Positive orientation: vertex 3 lies on the positive side of (0, 1, 2), so the outward faces are these. */
     static const int fv[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
+    /* fadj[i][e]: the face across edge (fv[i][e], fv[i][e+1]) of face i. */
+    static const int fadj[4][3] = {{3, 2, 1}, {0, 2, 3}, {0, 3, 1}, {0, 1, 2}};
     P->nf = 0;
-    for (int i = 0; i < 4; ++i) add_face(P, fv[i][0], fv[i][1], fv[i][2]);
-    for (int i = 0; i < 4; ++i)
-        for (int e = 0; e < 3; ++e) {
-            int a = P->f[i].v[e], b = P->f[i].v[(e + 1) % 3];
-            for (int j = 0; j < 4; ++j)
-                for (int k = 0; k < 3; ++k)
-                    if (P->f[j].v[k] == b && P->f[j].v[(k + 1) % 3] == a) P->f[i].adj[e] = j;
-        }
+    for (int i = 0; i < 4; ++i) {
+        int f = add_face(P, fv[i][0], fv[i][1], fv[i][2]);
+        for (int e = 0; e < 3; ++e) P->f[f].adj[e] = fadj[i][e];
+    }
 }
 
 /* Remove the faces visible from w, starting at `start`, and record the horizon in loop order: a depth-first walk

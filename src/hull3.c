@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "hull3_internal.h"
+#include "internal3.h"
 
 /* Tolerance: this many units of GJK_REAL_EPSILON times the sum of the largest absolute coordinates per axis (about
    a few hundred ULP of the largest coordinate): the rounding error of points that came out of arithmetic. */
@@ -78,6 +79,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     size_t ofi = place(&size, (size_t)ni, sizeof(int), _Alignof(int));
     size_t ovf = place(&size, (size_t)nv + 1, sizeof(int), _Alignof(int));
     size_t ova = place(&size, (size_t)na, sizeof(int), _Alignof(int));
+    int grid = gjk_hull3_grid_size(nv);
+    size_t osc = place(&size, (size_t)(6 * grid * grid), sizeof(int), _Alignof(int));
     unsigned char *mem = gjk_alloc(size);
     gjk_hull3 *h = (gjk_hull3 *)mem;
     if (!mem) return NULL;
@@ -91,6 +94,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     h->face_indices = (int *)(mem + ofi);
     h->vertex_first = (int *)(mem + ovf);
     h->vertex_adjacency = (int *)(mem + ova);
+    h->support_grid = grid;
+    h->support_cells = grid > 0 ? (int *)(mem + osc) : NULL;
     return h;
 }
 
@@ -360,6 +365,25 @@ static int simplex(const gjk_vec3 *wp, int n, gjk_real tol, int *s, gjk_vec3 *u)
     return best <= tol || gjk_orient3d(wp[s[0]], wp[s[1]], wp[s[2]], wp[s[3]]) == 0 ? 2 : 3;
 }
 
+/* The support lookup (see gjk_hull3.support_cells): directions are binned by the cube face their major axis points
+   at and by the two other coordinates divided by the major one, k x k cells per face. Each cell stores the support
+   vertex of its centre direction, found by hill climbing from the previous cell's answer (neighbouring cells have
+   close directions, so each climb is a step or two and the whole table costs O(cells)). */
+static void build_support_cells(gjk_hull3 *h) {
+    int k = h->support_grid, start = 0;
+    for (int face = 0; face < 6; face++) {
+        int axis = face / 2;
+        gjk_real sign = face % 2 ? -1 : 1;
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) {
+                gjk_real u = (gjk_real)(2 * i + 1) / (gjk_real)k - 1, w = (gjk_real)(2 * j + 1) / (gjk_real)k - 1;
+                gjk_vec3 d = axis == 0 ? gjk_v3(sign, u, w) : (axis == 1 ? gjk_v3(w, sign, u) : gjk_v3(u, w, sign));
+                start = gjk_hull3_climb(h, d, start);
+                h->support_cells[(face * k + i) * k + j] = start;
+            }
+    }
+}
+
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status) {
     const int n = count;
     gjk_status st = GJK_OK;
@@ -402,6 +426,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     gjk_free(q.hz);
     gjk_free(q.nf);
     gjk_free(block);
+    if (h && h->support_grid > 0) build_support_cells(h);
     if (status) *status = h ? GJK_OK : st;
     return h;
 }

@@ -11,10 +11,20 @@
 
 /* Support point of the shape's core in its local frame. `d` need not be unit; a zero d returns a valid point. */
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
-/* Hulls: the support vertex's index. Hulls above GJK_HILL_CLIMB_MIN vertices climb the vertex adjacency from
-   *hint (a vertex index, or -1 for none) and leave the answer's index there; smaller hulls scan every vertex. */
+/* Hulls: the support vertex's index. Hulls of GJK_HULL_GRID_MIN vertices or more look the direction up in their
+   support cells and climb the vertex adjacency from there; smaller hulls scan every vertex. The answer depends only
+   on d (not on earlier queries): `hint` is unused for now and kept for warm starts across calls. */
 int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint);
-#define GJK_HILL_CLIMB_MIN 24
+/* Hill climbing over the vertex adjacency from `start` to a vertex maximising v . d. */
+int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start);
+#define GJK_HULL_GRID_MIN 16
+/* Cells per cube-face side for a hull of nv vertices: about nv / 2 cells in all, at most 6 * 24 * 24. */
+static inline int gjk_hull3_grid_size(int nv) {
+    if (nv < GJK_HULL_GRID_MIN) return 0;
+    int k = 2;
+    while (k < 24 && 3 * k * k < nv) ++k;
+    return k;
+}
 
 /* The support with the frequent cases inline and, for hulls, a warm-start vertex hint (see above). */
 static inline gjk_vec3 gjk_core3_support_hint(const gjk_shape3 *s, gjk_vec3 d, int *hint) {
@@ -50,6 +60,27 @@ static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
     m.r0 = gjk_v3(1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy));
     m.r1 = gjk_v3(2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx));
     m.r2 = gjk_v3(2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy));
+    return m;
+}
+/* The rotation of a quaternion of any non-zero length (q and k q rotate alike): s = 2 / |q|^2 instead of
+   normalising q first, which saves a square root and keeps the matrix orthogonal to rounding. */
+static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
+    gjk_real s = GJK_R(2.0) / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    gjk_real xs = q.x * s, ys = q.y * s, zs = q.z * s;
+    gjk_real wx = q.w * xs, wy = q.w * ys, wz = q.w * zs, xx = q.x * xs, xy = q.x * ys, xz = q.x * zs;
+    gjk_real yy = q.y * ys, yz = q.y * zs, zz = q.z * zs;
+    gjk_mat33 m;
+    m.r0 = gjk_v3(1 - (yy + zz), xy - wz, xz + wy);
+    m.r1 = gjk_v3(xy + wz, 1 - (xx + zz), yz - wx);
+    m.r2 = gjk_v3(xz - wy, yz + wx, 1 - (xx + yy));
+    return m;
+}
+/* a^T b: with a and b local-to-world rotations, the rotation from b's frame to a's. */
+static inline gjk_mat33 gjk_mat33_tmul_mat(gjk_mat33 a, gjk_mat33 b) {
+    gjk_mat33 m;
+    m.r0 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.x), gjk_scale3(b.r1, a.r1.x)), gjk_scale3(b.r2, a.r2.x));
+    m.r1 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.y), gjk_scale3(b.r1, a.r1.y)), gjk_scale3(b.r2, a.r2.y));
+    m.r2 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.z), gjk_scale3(b.r1, a.r1.z)), gjk_scale3(b.r2, a.r2.z));
     return m;
 }
 static inline gjk_vec3 gjk_mat33_mul(gjk_mat33 m, gjk_vec3 v) {

@@ -18,26 +18,24 @@ typedef struct prepared3 {
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
 } prepared3;
 
-static bool unit_quat(gjk_quat q, gjk_quat *out) {
-    if (!(gjk_finite(q.w) && gjk_finite(q.x) && gjk_finite(q.y) && gjk_finite(q.z))) return false;
+/* A rotation the queries accept: finite, and not so near zero or so large that its squared length leaves the
+   normal range (any other length is fine: gjk_mat33_from_any_quat divides it out). */
+static bool usable_quat(gjk_quat q) {
     gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (!(l2 > 0) || !gjk_finite(l2)) return false;
-    *out = gjk_quat_normalize(q);
-    return true;
+    return l2 >= GJK_REAL_MIN_NORMAL && l2 <= GJK_REAL_MAX;
 }
 
 static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
-    gjk_quat qa, qb;
-    if (!unit_quat(pair->pose_a.rotation, &qa) || !unit_quat(pair->pose_b.rotation, &qb)) return GJK_INVALID_INPUT;
+    if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_finite3(pair->pose_a.position) || !gjk_finite3(pair->pose_b.position)) return GJK_INVALID_INPUT;
     p->m.a = pair->a;
     p->m.b = pair->b;
-    p->m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(qa), qb));
-    p->m.pos = gjk_quat_inv_rotate(qa, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    p->rot_a = gjk_mat33_from_any_quat(pair->pose_a.rotation);
+    p->m.rot = gjk_mat33_tmul_mat(p->rot_a, gjk_mat33_from_any_quat(pair->pose_b.rotation));
+    p->m.pos = gjk_mat33_tmul(p->rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
     p->m.hint_a = p->m.hint_b = -1;
-    p->rot_a = gjk_mat33_from_quat(qa);
     p->pos_a = pair->pose_a.position;
     p->ra = gjk_core3_radius(pair->a);
     p->rb = gjk_core3_radius(pair->b);

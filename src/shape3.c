@@ -114,17 +114,25 @@ gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
 
 static gjk_real sign_half(gjk_real d, gjk_real h) { return d >= 0 ? h : -h; }
 
+#ifdef GJK_COUNT_DOTS /* profiling builds only: dot products spent in hull supports */
+long gjk_count_dots;
+#define COUNT(n) (gjk_count_dots += (n))
+#else
+#define COUNT(n) ((void)0)
+#endif
+
 static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     /* Every vertex; ties keep the lowest index, so the answer is deterministic. */
     const gjk_vec3 *v = h->vertices;
     int best = 0;
     gjk_real best_dot = gjk_dot3(v[0], d);
+    COUNT(h->vertex_count);
     for (int i = 1; i < h->vertex_count; ++i) {
         gjk_real t = gjk_dot3(v[i], d);
-        if (t > best_dot) {
-            best_dot = t;
-            best = i;
-        }
+        /* Selects, not branches: which vertex wins is data-dependent, and a mispredicted branch per vertex would
+           cost more than the dot product (written so that compilers emit conditional moves). */
+        best = t > best_dot ? i : best;
+        best_dot = t > best_dot ? t : best_dot;
     }
     return best;
 }
@@ -132,9 +140,8 @@ static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
 /* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments",
    2003, sec. 4.3.4; Cameron's "enhanced GJK", ICRA 1997): move to the best neighbour while it is strictly farther
    along d. On a convex polytope a vertex with no better neighbour maximises any linear function, so the walk ends
-   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps.
-   Starting from the previous support vertex (consecutive GJK/EPA directions are close), the walk is a few steps. */
-static int hull_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
+   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps. */
+int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
     const gjk_vec3 *v = h->vertices;
     const int *first = h->vertex_first, *adj = h->vertex_adjacency;
     int cur = start;
@@ -145,11 +152,10 @@ static int hull_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
         for (int k = first[cur]; k < first[cur + 1]; ++k) {
             int j = adj[k];
             gjk_real t = gjk_dot3(v[j], d);
-            if (t > next_dot) {
-                next_dot = t;
-                next = j;
-            }
+            next = t > next_dot ? j : next;
+            next_dot = t > next_dot ? t : next_dot;
         }
+        COUNT(first[cur + 1] - first[cur]);
         if (next == cur) break;
         cur = next;
         cur_dot = next_dot;
@@ -158,12 +164,27 @@ static int hull_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
 }
 
 int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint) {
-    if (h->vertex_count < GJK_HILL_CLIMB_MIN || !h->vertex_first || !h->vertex_adjacency) return hull_scan(h, d);
-    int start = *hint;
-    if (start < 0 || start >= h->vertex_count) start = 0;
-    int best = hull_climb(h, d, start);
-    *hint = best;
-    return best;
+    (void)hint;
+    int k = h->support_grid;
+    if (k <= 0 || !h->support_cells) return hull_scan(h, d);
+    /* The cell of d (see build_support_cells in hull3.c): the major axis picks the cube face, the other two
+       coordinates over the major one (in [-1, 1]) the cell. */
+    gjk_real ax = GJK_ABS(d.x), ay = GJK_ABS(d.y), az = GJK_ABS(d.z);
+    int face;
+    gjk_real major, u, w;
+    if (ax >= ay && ax >= az) face = 0, major = d.x, u = d.y, w = d.z;
+    else if (ay >= az) face = 2, major = d.y, u = d.z, w = d.x;
+    else face = 4, major = d.z, u = d.x, w = d.y;
+    gjk_real m = GJK_ABS(major);
+    /* Zero or NaN direction: any vertex is a valid answer (and keeps NaN out of the integer conversion). */
+    if (!(m > 0) || !(GJK_ABS(u) <= m) || !(GJK_ABS(w) <= m)) return 0;
+    face += major < 0;
+    gjk_real half = GJK_R(0.5) * (gjk_real)k / m;
+    int i = (int)((u + m) * half), j = (int)((w + m) * half);
+    i = i < k ? i : k - 1;
+    j = j < k ? j : k - 1;
+    COUNT(1);
+    return gjk_hull3_climb(h, d, h->support_cells[(face * k + i) * k + j]);
 }
 
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {

@@ -64,8 +64,11 @@ static void keep_nearer(gjk_subsimplex3 *best, const gjk_subsimplex3 *s) {
     if (s->dist2 < best->dist2) *best = *s;
 }
 
-/* Triangle p[i], p[j], p[k]. */
-static void solve2(const gjk_vec3 *p, int i, int j, int k, gjk_subsimplex3 *r) {
+/* Triangle p[i], p[j], p[k]; `nw` is the index of the vertex GJK just added (-1: none). The closest point of the
+   grown simplex lies on a sub-simplex holding the new vertex (the origin is on the far side of the old simplex
+   from it: Gilbert, Johnson, Keerthi 1988), so an edge without it is not examined when the triangle's own
+   region fails. Rounding may break that premise only in degenerate cases, which GJK's no-progress test ends. */
+static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimplex3 *r) {
     gjk_vec3 a = p[i], b = p[j], c = p[k];
     gjk_vec3 ab = gjk_sub3(b, a), ac = gjk_sub3(c, a);
     gjk_vec3 n = gjk_cross3(ab, ac);
@@ -105,12 +108,12 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, gjk_subsimplex3 *r) {
         gjk_subsimplex3 s;
         r->dist2 = GJK_REAL_MAX;
         r->count = 0;
-        if (!s0) solve1(p, j, k, r);
-        if (!s1) {
+        if (!s0 && i != nw) solve1(p, j, k, r);
+        if (!s1 && j != nw) {
             solve1(p, k, i, &s);
             keep_nearer(r, &s);
         }
-        if (!s2) {
+        if (!s2 && k != nw) {
             solve1(p, i, j, &s);
             keep_nearer(r, &s);
         }
@@ -126,7 +129,7 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, gjk_subsimplex3 *r) {
 
 static inline gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot3(a, gjk_cross3(b, c)); }
 
-/* Tetrahedron p[0..3]. */
+/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2). */
 static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     gjk_vec3 a = p[0], b = p[1], c = p[2], d = p[3];
     /* Signed volumes of the tetrahedra with the origin in place of each vertex; they sum to the whole volume. */
@@ -151,12 +154,12 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     gjk_subsimplex3 s;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
-    for (int m = 0; m < 4; ++m) {
+    for (int m = 0; m < 3; ++m) {
         if (in[m]) continue;
-        solve2(p, face[m][0], face[m][1], face[m][2], &s);
+        solve2(p, face[m][0], face[m][1], face[m][2], 3, &s);
         keep_nearer(r, &s);
     }
-    if (r->count == 0) solve2(p, 0, 1, 2, r);
+    if (r->count == 0) solve2(p, 0, 1, 2, -1, r);
 }
 
 void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
@@ -165,7 +168,7 @@ void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
     switch (n) {
     case 1: point_result(p, 0, out); break;
     case 2: solve1(p, 0, 1, out); break;
-    case 3: solve2(p, 0, 1, 2, out); break;
+    case 3: solve2(p, 0, 1, 2, n - 1 == s->count ? 2 : -1, out); break;
     default: solve3(p, out); break;
     }
 }

@@ -43,6 +43,9 @@ typedef struct gjk_hull3 {
     int *vertex_adjacency;  ///< hull-edge neighbours of each vertex (for hill-climbing support)
     gjk_vec3 centroid;      ///< a point inside the hull (vertex average), local frame
     gjk_real radius;        ///< largest distance from centroid to a vertex
+    int support_grid;       ///< k: cells per side of each cube face in the support lookup (0: none, small hulls)
+    int *support_cells;     ///< [6 k k] for each cell of directions, the support vertex of its centre direction:
+                            ///< where hill-climbing support queries start (so a query costs a few dot products)
 } gjk_hull3;
 
 /// Convex hull of a 2D point cloud. `dimension` 2: a polygon with vertices in counter-clockwise order; 1: a segment
