@@ -94,3 +94,129 @@ void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }
+
+/* ---- boolean GJK for cores without radii ------------------------------------------------------------------------
+   When only "do the cores overlap?" is asked (gjk_intersect3 on shapes without radii), the closest point of each
+   simplex is not needed: any direction from the simplex towards the origin will do. This loop keeps only the
+   points of D and finds that direction with cross products (the Voronoi-region tests of Ericson, "Real-Time
+   Collision Detection", 2005, sec. 9.5, restricted to the features that hold the newest point), with no division
+   or square root. Its two answers are certified:
+   - separated: a support point w along d with d.w < 0 proves the plane through w normal to d separates D from the
+     origin by -d.w / |d|; it is only claimed when that gap exceeds the touching tolerance;
+   - overlapping: the origin strictly inside a tetrahedron of points of D (rounding can only blur this within the
+     touching tolerance, which counts as intersecting anyway).
+   Anything else (no progress, a degenerate simplex, the origin within rounding of D's boundary, the iteration cap)
+   returns false, and the caller runs the distance GJK above, which settles every case. */
+static inline gjk_vec3 triple(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_cross3(gjk_cross3(a, b), c); }
+
+/* Triangle (a newest, b, c): the direction towards the origin from the feature of the triangle nearest to it that
+   holds a; the simplex is reduced to that feature. */
+static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
+    gjk_vec3 a = W[0], b = W[1], c = W[2];
+    gjk_vec3 ab = gjk_sub3(b, a), ac = gjk_sub3(c, a), ao = gjk_neg3(a);
+    gjk_vec3 abc = gjk_cross3(ab, ac);
+    if (gjk_dot3(gjk_cross3(abc, ac), ao) > 0) { /* beyond edge ac */
+        if (gjk_dot3(ac, ao) > 0) {
+            W[1] = c;
+            *n = 2;
+            return triple(ac, ao, ac);
+        }
+    } else if (gjk_dot3(gjk_cross3(ab, abc), ao) <= 0) { /* within both edges: above or below the face */
+        if (gjk_dot3(abc, ao) > 0) return abc;
+        W[1] = c; /* below: flip the winding so that the face normal points at the origin */
+        W[2] = b;
+        return gjk_neg3(abc);
+    }
+    if (gjk_dot3(ab, ao) > 0) { /* beyond edge ab */
+        *n = 2;
+        return triple(ab, ao, ab);
+    }
+    *n = 1; /* only a itself */
+    return ao;
+}
+
+bool gjk_boolean3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
+    r->status = GJK_OK;
+    r->overlap = r->separated = false;
+    r->iterations = 0;
+    r->lower = 0;
+    r->axis = gjk_v3(0, 0, 0);
+    gjk_vec3 d = initial_dir;
+    if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
+    gjk_vec3 W[4];
+    W[0] = gjk_minkowski3_support(m, gjk_neg3(d)).w;
+    int n = 1;
+    d = gjk_neg3(W[0]);
+    gjk_real scale2 = gjk_len_sq3(W[0]);
+    const gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH;
+    while (r->iterations < GJK_MAX_GJK_ITERATIONS) {
+        gjk_real dd = gjk_len_sq3(d);
+        /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
+        if (!(dd > 0) || !gjk_finite(dd)) break;
+        ++r->iterations;
+        gjk_vec3 w = gjk_minkowski3_support(m, d).w;
+        scale2 = gjk_maxr(scale2, gjk_len_sq3(w));
+        gjk_real dw = gjk_dot3(d, w);
+        if (dw < 0) {
+            /* Separated by -dw / |d| at least: claim it only beyond the touching tolerance. */
+            if (dw * dw > touch2 * scale2 * dd) {
+                r->separated = true;
+                r->axis = gjk_neg3(d);
+                r->lower = -dw / GJK_SQRT(dd);
+            }
+            break; /* within the tolerance: let the distance GJK decide */
+        }
+        /* No progress past the simplex along d: rounding or touching, the distance GJK decides. */
+        if (dw <= gjk_dot3(d, W[0])) break;
+        W[3] = W[2];
+        W[2] = W[1];
+        W[1] = W[0];
+        W[0] = w;
+        ++n;
+        if (n == 2) {
+            gjk_vec3 ab = gjk_sub3(W[1], W[0]), ao = gjk_neg3(W[0]);
+            if (gjk_dot3(ab, ao) > 0) {
+                d = triple(ab, ao, ab);
+            } else {
+                n = 1;
+                d = ao;
+            }
+        } else if (n == 3) {
+            d = bool_triangle(W, &n);
+        } else {
+            /* Tetrahedron a (newest), b, c, d0: the origin is on the inner side of the old face b c d0 (it was
+               the direction of search); test the three faces through a, each oriented away from the fourth
+               vertex. Outside one of them: continue with that triangle. */
+            gjk_vec3 a = W[0], b = W[1], c = W[2], e = W[3], ao = gjk_neg3(a);
+            gjk_vec3 ab = gjk_sub3(b, a), ac = gjk_sub3(c, a), ae = gjk_sub3(e, a);
+            gjk_vec3 nabc = gjk_cross3(ab, ac), nace = gjk_cross3(ac, ae), naeb = gjk_cross3(ae, ab);
+            /* Orient outward: the volume sign tells on which side the fourth vertex lies. */
+            gjk_real vol = gjk_dot3(nabc, ae);
+            if (vol == 0) break; /* flat tetrahedron: degenerate, the distance GJK decides */
+            if (vol > 0) {
+                nabc = gjk_neg3(nabc);
+                nace = gjk_neg3(nace);
+                naeb = gjk_neg3(naeb);
+            }
+            if (gjk_dot3(nabc, ao) > 0) {
+                n = 3; /* a, b, c */
+            } else if (gjk_dot3(nace, ao) > 0) {
+                W[1] = c;
+                W[2] = e;
+                n = 3;
+            } else if (gjk_dot3(naeb, ao) > 0) {
+                W[1] = e;
+                W[2] = b;
+                n = 3;
+            } else {
+                r->overlap = true; /* inside all four faces */
+                break;
+            }
+            d = bool_triangle(W, &n);
+        }
+    }
+    r->scale = GJK_SQRT(scale2);
+    r->v = gjk_v3(0, 0, 0);
+    r->simplex.count = 0;
+    return r->overlap || r->separated;
+}

@@ -163,6 +163,10 @@ typedef struct gjk_gjk_result3 {
 } gjk_gjk_result3;
 
 void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, gjk_gjk_result3 *r);
+/* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
+   a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
+   degenerate, cap), and then the caller runs gjk_gjk3. */
+bool gjk_boolean3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
 
 /* ---- EPA ----------------------------------------------------------------------------------------------------- */
 typedef struct gjk_epa_result3 {

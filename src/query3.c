@@ -171,9 +171,13 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
-    gjk_result3 r;
-    if (!run_gjk(pair, cache, GJK_MODE_BOOLEAN, &p, &g, &r)) return r;
+    gjk_result3 r = invalid3();
+    if (prepare(pair, cache, &p) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
+    /* Cores without radii: the cheaper boolean GJK settles nearly every pair; the distance GJK the rest. */
+    if (R > 0 || !gjk_boolean3(&p.m, p.dir, &g)) gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &g);
+    r.status = g.status;
+    r.iterations = g.iterations;
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower, cache);
     } else if (!g.overlap && gjk_len_sq3(g.v) > R * R) {
