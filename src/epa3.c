@@ -43,6 +43,8 @@ typedef struct horizon_edge {
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
     face f[MAX_F];
+    gjk_real key[MAX_F]; /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
+                            closest face is a branch-free minimum over this array */
     int nv, nf;
     horizon_edge h[MAX_F];
     int nh;
@@ -66,6 +68,7 @@ static void face_plane(polytope *P, face *F) {
     F->valid = len > GJK_R(4.0) * GJK_REAL_EPSILON * longest && len > 0;
     F->n = F->valid ? gjk_scale3(n, GJK_R(1.0) / len) : gjk_v3(0, 0, 0);
     F->dist = F->valid ? gjk_dot3(F->n, gjk_scale3(gjk_add3(gjk_add3(a, b), c), GJK_R(1.0) / GJK_R(3.0))) : 0;
+    P->key[F - P->f] = F->valid ? F->dist : GJK_REAL_MAX;
 }
 
 static int add_face(polytope *P, int a, int b, int c) {
@@ -254,7 +257,7 @@ gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 h
     int dim = seed(&P, m, &g->simplex, &flat_n);
     if (dim < 4) {
         /* D has no volume: the origin (on D) is on its boundary, the depth is zero. The witnesses are GJK's. */
-        gjk_simplex3_witness(&g->simplex, &r.pa, &r.pb);
+        gjk_simplex3_witness(&g->simplex, m, &r.pa, &r.pb);
         r.depth = 0;
         if (gjk_dot3(flat_n, hint) < 0) flat_n = gjk_neg3(flat_n);
         if (dim < 2) flat_n = gjk_normalize3(hint);
@@ -269,12 +272,15 @@ gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 h
 
     int best = -1;
     for (;;) {
-        best = -1;
-        for (int i = 0; i < P.nf; ++i) {
-            face *F = &P.f[i];
-            if (F->alive && F->valid && (best < 0 || F->dist < P.f[best].dist)) best = i;
+        best = 0;
+        gjk_real best_key = P.key[0];
+        for (int i = 1; i < P.nf; ++i) {
+            gjk_real k = P.key[i];
+            best = k < best_key ? i : best;
+            best_key = k < best_key ? k : best_key;
         }
-        if (best < 0) { /* every face degenerate: cannot happen for a solid seed, but never read garbage */
+        if (best_key == GJK_REAL_MAX) {
+            best = -1; /* every face degenerate: cannot happen for a solid seed, but never read garbage */
             r.status = GJK_DEGENERATE;
             break;
         }
@@ -349,11 +355,12 @@ gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 h
         P.f[first].adj[2] = prev;
         for (int i = used; i < P.nremoved; ++i) {
             P.f[P.removed[i]].alive = false;
+            P.key[P.removed[i]] = GJK_REAL_MAX;
             P.f[P.removed[i]].removed = false;
         }
     }
     if (best < 0) {
-        gjk_simplex3_witness(&g->simplex, &r.pa, &r.pb);
+        gjk_simplex3_witness(&g->simplex, m, &r.pa, &r.pb);
         r.depth = 0;
         r.normal = gjk_normalize3(hint);
         if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
@@ -381,7 +388,7 @@ gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 h
     gjk_real la, lb, lc;
     barycentric(a->w, b->w, c->w, gjk_scale3(B->n, B->dist), &la, &lb, &lc);
     r.pa = gjk_add3(gjk_add3(gjk_scale3(a->a, la), gjk_scale3(b->a, lb)), gjk_scale3(c->a, lc));
-    r.pb = gjk_add3(gjk_add3(gjk_scale3(a->b, la), gjk_scale3(b->b, lb)), gjk_scale3(c->b, lc));
+    r.pb = gjk_minkowski3_b_to_a(m, gjk_add3(gjk_add3(gjk_scale3(a->bl, la), gjk_scale3(b->bl, lb)), gjk_scale3(c->bl, lc)));
     r.depth = B->dist;
     r.normal = B->n;
     return r;

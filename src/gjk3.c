@@ -21,7 +21,8 @@ static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
     return false;
 }
 
-void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, gjk_gjk_result3 *r) {
+void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
+              gjk_gjk_result3 *r) {
     r->status = GJK_OK;
     r->overlap = false;
     r->separated = false;
@@ -30,15 +31,34 @@ void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_
     r->axis = gjk_v3(0, 0, 0);
 
     gjk_simplex3 *s = &r->simplex;
-    gjk_vec3 d = initial_dir;
-    if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
-    /* First vertex: the support along -d, so that v starts as a point of D. */
-    s->v[0] = gjk_minkowski3_support(m, gjk_neg3(d));
-    s->lambda[0] = 1;
-    s->count = 1;
-    gjk_vec3 v = s->v[0].w;
-    gjk_real vv = gjk_len_sq3(v);
-    gjk_real scale2 = vv;
+    gjk_vec3 v;
+    gjk_real vv, scale2 = 0;
+    if (warm && warm->count > 0) {
+        /* Warm start: the closest point of the given simplex (its points are points of D, so v is one too). */
+        *s = *warm;
+        for (int i = 0; i < s->count; ++i) scale2 = gjk_maxr(scale2, gjk_len_sq3(s->v[i].w));
+        gjk_subsimplex3 sub;
+        gjk_simplex3_closest(s, s->count, &sub);
+        gjk_simplex3_commit(s, &sub);
+        v = sub.v;
+        vv = sub.dist2;
+        if (s->count == 4) { /* the origin is still inside the cached tetrahedron */
+            r->overlap = true;
+            r->v = gjk_v3(0, 0, 0);
+            r->scale = GJK_SQRT(scale2);
+            return;
+        }
+    } else {
+        gjk_vec3 d = initial_dir;
+        if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
+        /* First vertex: the support along -d, so that v starts as a point of D. */
+        s->v[0] = gjk_minkowski3_support(m, gjk_neg3(d));
+        s->lambda[0] = 1;
+        s->count = 1;
+        v = s->v[0].w;
+        vv = gjk_len_sq3(v);
+        scale2 = vv;
+    }
     gjk_real radius2 = radius * radius;
     /* Polytopes converge exactly (the support repeats a vertex), so only the rounding floor applies to them: a
        relative gap of e lets the normal err by up to sqrt(e). Curved cores need the relative gap. */

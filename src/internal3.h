@@ -102,17 +102,24 @@ typedef struct gjk_minkowski3 {
     int hint_a, hint_b; /* hulls: the last support vertex of A and of B (-1: none), warm start of hill climbing */
 } gjk_minkowski3;
 
-/* A vertex of a simplex or polytope: w = a - b, with the witness on each core (A's frame). */
+/* A vertex of a simplex or polytope: w = a - b, with the witness on each core: a in A's frame, and B's in B's own
+   local frame (bl), as its support function returned it. Keeping bl exact lets a warm-start cache carry the
+   simplex to the next query (where B may have moved) without rounding it off B's surface. */
 typedef struct gjk_vertex3 {
-    gjk_vec3 w, a, b;
+    gjk_vec3 w, a, bl;
 } gjk_vertex3;
+
+/* A point of B's local frame in A's frame. */
+static inline gjk_vec3 gjk_minkowski3_b_to_a(const gjk_minkowski3 *m, gjk_vec3 bl) {
+    return gjk_add3(gjk_mat33_mul(m->rot, bl), m->pos);
+}
 
 static inline gjk_vertex3 gjk_minkowski3_support(gjk_minkowski3 *m, gjk_vec3 d) {
     gjk_vertex3 v;
     v.a = gjk_core3_support_hint(m->a, d, &m->hint_a);
     gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
-    v.b = gjk_add3(gjk_mat33_mul(m->rot, gjk_core3_support_hint(m->b, db, &m->hint_b)), m->pos);
-    v.w = gjk_sub3(v.a, v.b);
+    v.bl = gjk_core3_support_hint(m->b, db, &m->hint_b);
+    v.w = gjk_sub3(v.a, gjk_minkowski3_b_to_a(m, v.bl));
     return v;
 }
 
@@ -141,7 +148,7 @@ void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
    barycentric coordinates and return that point. */
 gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
 /* Witness points on A and on B (A's frame) from the barycentric coordinates. */
-void gjk_simplex3_witness(const gjk_simplex3 *s, gjk_vec3 *pa, gjk_vec3 *pb);
+void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /* ---- GJK ----------------------------------------------------------------------------------------------------- */
 typedef enum gjk_gjk_mode {
@@ -162,7 +169,10 @@ typedef struct gjk_gjk_result3 {
     bool separated; /* BOOLEAN/SEPARATED modes: a separating axis proved core distance > radius */
 } gjk_gjk_result3;
 
-void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, gjk_gjk_result3 *r);
+/* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
+   from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
+void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
+              gjk_gjk_result3 *r);
 /* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
    a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
    degenerate, cap), and then the caller runs gjk_gjk3. */

@@ -16,6 +16,7 @@ typedef struct prepared3 {
     gjk_real ra, rb;  /* radii around the cores */
     gjk_vec3 dir;     /* first search direction (A's frame) */
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
+    gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
 } prepared3;
 
 /* A rotation the queries accept: finite, and not so near zero or so large that its squared length leaves the
@@ -43,7 +44,21 @@ static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepar
     gjk_vec3 cb = gjk_add3(gjk_mat33_mul(p->m.rot, gjk_core3_center(pair->b)), p->m.pos);
     p->hint = gjk_sub3(cb, ca);
     p->dir = gjk_neg3(p->hint); /* v starts near cA - cB, a point of D */
-    if (cache && gjk_finite3(cache->axis) && gjk_len_sq3(cache->axis) > 0) p->dir = cache->axis;
+    p->warm.count = 0;
+    if (cache && cache->a == pair->a && cache->b == pair->b) {
+        if (gjk_finite3(cache->axis) && gjk_len_sq3(cache->axis) > 0) p->dir = cache->axis;
+        /* The cached points are points of the two cores in their own frames: at the new poses they are still
+           points of D, hence a valid simplex to start from. */
+        int n = cache->count >= 0 && cache->count <= 4 ? cache->count : 0;
+        for (int i = 0; i < n; ++i) {
+            gjk_vertex3 *v = &p->warm.v[i];
+            v->a = cache->point_a[i];
+            v->bl = cache->point_b[i];
+            v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(&p->m, v->bl));
+            if (!gjk_finite3(v->w)) n = 0;
+        }
+        p->warm.count = n;
+    }
     return GJK_OK;
 }
 
@@ -78,8 +93,22 @@ static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb,
     r->point_b = to_world(p, gjk_mad3(cb, -p->rb, n));
 }
 
-static void store_cache(gjk_cache3 *cache, gjk_vec3 v) {
-    if (cache && gjk_len_sq3(v) > 0) cache->axis = v;
+/* Keep the search direction v and, when given, the simplex, for the next query on this pair. */
+static void store_cache(gjk_cache3 *cache, const gjk_pair3 *pair, gjk_vec3 v, const gjk_simplex3 *s) {
+    if (!cache) return;
+    if (cache->a != pair->a || cache->b != pair->b) {
+        cache->count = 0;
+        cache->a = pair->a;
+        cache->b = pair->b;
+    }
+    if (gjk_len_sq3(v) > 0) cache->axis = v;
+    if (s && s->count > 0) {
+        cache->count = s->count;
+        for (int i = 0; i < s->count; ++i) {
+            cache->point_a[i] = s->v[i].a;
+            cache->point_b[i] = s->v[i].bl;
+        }
+    }
 }
 
 /* Validate, prepare and run GJK in the given mode; fills r's status and iterations. False for invalid input. */
@@ -87,7 +116,7 @@ static bool run_gjk(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode,
                     gjk_result3 *r) {
     *r = invalid3();
     if (prepare(pair, cache, p) != GJK_OK) return false;
-    gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode, g);
+    gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode, &p->warm, g);
     r->status = g->status;
     r->iterations = g->iterations;
     return true;
@@ -95,12 +124,14 @@ static bool run_gjk(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode,
 
 /* A separating axis (A's frame, pointing from B to A like v) with a lower bound of the core distance: a separated
    answer with no closest points. */
-static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis, gjk_real lower, gjk_cache3 *cache) {
+static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis, gjk_real lower) {
     r->intersect = false;
     r->distance = gjk_maxr(lower - (p->ra + p->rb), 0);
     r->normal = gjk_mat33_mul(p->rot_a, gjk_normalize3(gjk_neg3(axis)));
-    store_cache(cache, axis);
 }
+
+/* The simplex GJK ended with, for the cache (none when the boolean GJK answered: it keeps no witnesses). */
+static const gjk_simplex3 *final_simplex(const gjk_gjk_result3 *g) { return g->simplex.count > 0 ? &g->simplex : NULL; }
 
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode) {
@@ -109,22 +140,23 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     gjk_result3 r;
     if (!run_gjk(pair, cache, mode, &p, &g, &r)) return r;
     if (g.separated) {
-        separated_by_axis(&p, &r, g.axis, g.lower, cache);
+        separated_by_axis(&p, &r, g.axis, g.lower);
+        store_cache(cache, pair, g.axis, final_simplex(&g));
         return r;
     }
     if (!g.overlap) {
         gjk_vec3 pa, pb;
-        gjk_simplex3_witness(&g.simplex, &pa, &pb);
+        gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d, g.scale);
-        store_cache(cache, g.v);
+        store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
     gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
     r.status = worse(r.status, e.status);
     r.epa_iterations = e.iterations;
     finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, g.scale);
-    store_cache(cache, gjk_neg3(e.normal));
+    store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
 }
 
@@ -141,20 +173,19 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     gjk_gjk_result3 g;
     gjk_result3 r;
     if (!run_gjk(pair, cache, GJK_MODE_DISTANCE, &p, &g, &r)) return r;
+    store_cache(cache, pair, g.v, final_simplex(&g));
     gjk_vec3 pa, pb;
-    gjk_simplex3_witness(&g.simplex, &pa, &pb);
+    gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
     if (g.overlap) {
         /* The cores share the point pa (= pb): it lies in both shapes. */
         r.intersect = true;
         r.distance = 0;
         r.point_a = r.point_b = to_world(&p, pa);
-        store_cache(cache, g.v);
         return r;
     }
     gjk_real d = gjk_len3(g.v);
     gjk_vec3 n = gjk_scale3(g.v, -GJK_R(1.0) / d);
     finish(&p, &r, pa, pb, n, d, g.scale);
-    store_cache(cache, g.v);
     if (r.intersect) {
         /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
            towards B's is within ra of A's core and within rb of B's, so it lies in both shapes. */
@@ -174,17 +205,21 @@ gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     gjk_result3 r = invalid3();
     if (prepare(pair, cache, &p) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
-    /* Cores without radii: the cheaper boolean GJK settles nearly every pair; the distance GJK the rest. */
-    if (R > 0 || !gjk_boolean3(&p.m, p.dir, &g)) gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &g);
+    /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
+       cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
+    if (p.warm.count == 4 || R > 0 || !gjk_boolean3(&p.m, p.dir, &g))
+        gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, &g);
     r.status = g.status;
     r.iterations = g.iterations;
     if (g.separated) {
-        separated_by_axis(&p, &r, g.axis, g.lower, cache);
+        separated_by_axis(&p, &r, g.axis, g.lower);
+        store_cache(cache, pair, g.axis, final_simplex(&g));
     } else if (!g.overlap && gjk_len_sq3(g.v) > R * R) {
-        separated_by_axis(&p, &r, g.v, gjk_len3(g.v), cache); /* converged: |v| is the core distance */
+        separated_by_axis(&p, &r, g.v, gjk_len3(g.v)); /* converged: |v| is the core distance */
+        store_cache(cache, pair, g.v, final_simplex(&g));
     } else {
         r.intersect = true;
-        store_cache(cache, g.v);
+        store_cache(cache, pair, g.v, final_simplex(&g));
     }
     return r;
 }

@@ -190,12 +190,12 @@ gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s) {
     return sub.v;
 }
 
-void gjk_simplex3_witness(const gjk_simplex3 *s, gjk_vec3 *pa, gjk_vec3 *pb) {
+void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_vec3 a = gjk_v3(0, 0, 0), b = gjk_v3(0, 0, 0);
     for (int i = 0; i < s->count; ++i) {
         a = gjk_mad3(a, s->lambda[i], s->v[i].a);
-        b = gjk_mad3(b, s->lambda[i], s->v[i].b);
+        b = gjk_mad3(b, s->lambda[i], s->v[i].bl);
     }
     *pa = a;
-    *pb = b;
+    *pb = gjk_minkowski3_b_to_a(m, b); /* the combination in B's frame, then one transform */
 }

@@ -123,7 +123,7 @@ static void test_queries_agree(void **st) {
             assert_true(pen.distance <= s.distance + curved_tol); /* a lower bound */
             assert_true(in.distance <= s.distance + curved_tol);
         }
-        gjk_cache3 cache = {{0, 0, 0}};
+        gjk_cache3 cache = {0};
         gjk_signed_distance3(&p, &cache);
         p.pose_b.position.x += (gjk_real)1e-3;
         gjk_result3 warm = gjk_signed_distance3(&p, &cache), cold = gjk_signed_distance3(&p, NULL);

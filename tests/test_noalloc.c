@@ -61,7 +61,7 @@ static void test_queries_do_not_allocate(void **st) {
     for (int i = 0; i < 2000; ++i) {
         gjk_pair3 p = {&s3[i % 6], gjk_pose3_make(test_vec3(&r, -1, 1), test_quat(&r)), &s3[(i / 6) % 6],
                        gjk_pose3_make(test_vec3(&r, -1, 1), test_quat(&r))};
-        gjk_cache3 c = {{0, 0, 0}};
+        gjk_cache3 c = {0};
         gjk_intersect3(&p, &c);
         gjk_distance3(&p, &c);
         gjk_penetration3(&p, &c);

@@ -51,8 +51,18 @@ typedef struct gjk_pair2 {
 
 /// Warm-start state a caller may keep per pair between frames. Zero-initialise it (`gjk_cache3 c = {0};`): a zeroed
 /// cache means a cold start. Results with and without a cache agree within tolerance.
+///
+/// A query fills the cache with its last separating direction and the points of its final GJK simplex (on each
+/// shape's core, in that shape's local frame); the next query on the same pair starts GJK from that simplex placed
+/// at the new poses, so a pair that moved a little needs one or two GJK iterations instead of four to eight. The
+/// cache remembers which shapes it belongs to and is ignored (cold start) for any other pair; if you change a shape
+/// in place (its size, its hull), zero its caches.
 typedef struct gjk_cache3 {
-    gjk_vec3 axis; ///< last search direction, in A's local frame; zero for none
+    gjk_vec3 axis;           ///< last search direction, in A's local frame; zero for none
+    int count;               ///< simplex points kept below, 0 to 4
+    gjk_vec3 point_a[4];     ///< points of A's core, A's local frame
+    gjk_vec3 point_b[4];     ///< the matching points of B's core, B's local frame
+    const gjk_shape3 *a, *b; ///< the shapes the points belong to
 } gjk_cache3;
 
 typedef struct gjk_cache2 {

@@ -1,0 +1,156 @@
+// Side-by-side benchmark of gjk and its peers: the types every part shares.
+//
+// A Scene is a list of shapes (library independent, double precision, local frames) and a list of pairs (two shape
+// indices and two poses). Each library adapter (a Lib) converts the whole scene into its own representation in
+// prepare(), then answers queries on pair indices; nothing is converted while the clock runs.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+// ---- small double-precision geometry ----------------------------------------------------------------------------
+
+struct V3 {
+    double x = 0, y = 0, z = 0;
+};
+inline V3 v3(double x, double y, double z) { return V3{x, y, z}; }
+inline V3 operator+(V3 a, V3 b) { return v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+inline V3 operator-(V3 a, V3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+inline V3 operator-(V3 a) { return v3(-a.x, -a.y, -a.z); }
+inline V3 operator*(double s, V3 a) { return v3(s * a.x, s * a.y, s * a.z); }
+inline double dot(V3 a, V3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline V3 cross(V3 a, V3 b) { return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+inline double norm(V3 a) { return std::sqrt(dot(a, a)); }
+inline V3 unit(V3 a) {
+    double l = norm(a);
+    return l > 0 ? (1.0 / l) * a : v3(0, 0, 0);
+}
+
+// Unit quaternion w + xi + yj + zk, local-to-world.
+struct Quat {
+    double w = 1, x = 0, y = 0, z = 0;
+};
+inline V3 rotate(Quat q, V3 v) {
+    V3 u = v3(q.x, q.y, q.z);
+    V3 t = 2.0 * cross(u, v);
+    return v + q.w * t + cross(u, t);
+}
+inline V3 inv_rotate(Quat q, V3 v) { return rotate(Quat{q.w, -q.x, -q.y, -q.z}, v); }
+// Row-major rotation matrix, world = m * local.
+void quat_matrix(Quat q, double m[3][3]);
+
+// 3D pose: world = rotate(q, local) + p. 2D poses use p.x, p.y and the angle.
+struct Pose {
+    V3 p;
+    Quat q;
+    double angle = 0; // 2D only
+};
+inline V3 apply(const Pose &P, V3 local) { return rotate(P.q, local) + P.p; }
+inline V3 apply2(const Pose &P, V3 local) {
+    double c = std::cos(P.angle), s = std::sin(P.angle);
+    return v3(c * local.x - s * local.y + P.p.x, s * local.x + c * local.y + P.p.y, 0);
+}
+
+// ---- scenes -------------------------------------------------------------------------------------------------------
+
+enum class Kind { Box, Sphere, Capsule, Cylinder, Hull, Polygon };
+
+struct Shape {
+    Kind kind = Kind::Box;
+    V3 half;                 // box half extents
+    double radius = 0;       // sphere, capsule, cylinder
+    double half_height = 0;  // capsule, cylinder: along local z
+    std::vector<V3> pts;     // hull vertices (3D), polygon vertices counter-clockwise (2D, z = 0)
+    std::vector<int> tris;   // hull: outward-oriented triangles (3 indices each), from qhull
+    double size = 0;         // bounding radius about the local origin
+};
+
+struct Pair {
+    int a = 0, b = 0;
+    Pose pa, pb;
+    double f = 1;      // fraction of the touching distance B was placed at
+    bool overlap = false; // f < 1
+};
+
+enum Query { Q_INTERSECT = 0, Q_DISTANCE = 1, Q_PENETRATION = 2, Q_COUNT = 3 };
+const char *query_name(Query q);
+
+// Exact (or certified) answer for one pair; see ref.cpp.
+struct Ref {
+    double sd = 0;            // signed distance: > 0 gap, < 0 minus the depth
+    V3 normal;                // A to B
+    bool normal_unique = false;
+    bool have = false;        // computed
+    double bracket = 0;       // certified bracket width (cylinders); 0 when exact
+};
+
+struct Scene {
+    std::string name;
+    long id = 0;      // unique per make_scene() call
+    int dim = 3;
+    std::vector<Shape> shapes;
+    std::vector<Pair> pairs;
+    std::vector<int> sel[Q_COUNT]; // pairs each query runs on: all, separated, overlapping
+    std::vector<Ref> ref;          // per pair
+    double scale = 1;              // typical shape size (for tolerances)
+};
+
+// Scene names in table order, and the builder. `npairs` pairs, deterministic.
+const std::vector<std::string> &scene_names();
+bool make_scene(const std::string &name, int npairs, Scene &out);
+
+// ---- libraries --------------------------------------------------------------------------------------------------
+
+struct Result {
+    bool valid = false;     // the library gave an answer for this query (false: failure, or "not intersecting"
+                            // for a penetration query on an overlapping pair)
+    bool intersect = false;
+    double distance = 0;    // distance query: gap; penetration: minus the depth
+    V3 normal;              // A to B, when has_normal
+    V3 pa, pb;              // witness / contact points, when has_points
+    bool has_normal = false, has_points = false;
+};
+
+class Lib {
+public:
+    virtual ~Lib() {}
+    virtual const char *name() const = 0;
+    // Whether the library answers `q` on this scene at all (a '—' in the table otherwise).
+    virtual bool supports(const Scene &s, Query q) const = 0;
+    // Convert every shape and pose. Returns false when the scene cannot be represented.
+    virtual bool prepare(const Scene &s) = 0;
+    virtual void release() = 0;
+    // One query, for accuracy.
+    virtual Result run(Query q, int pair) = 0;
+    // One timing pass over `idx`: the sum of something from every answer (fed to a volatile sink by the caller).
+    virtual double pass(Query q, const std::vector<int> &idx) = 0;
+};
+
+// Factories (one per adapter file); a peer that is not built returns nothing.
+void add_gjk_libs(std::vector<std::unique_ptr<Lib>> &libs);
+void add_ccd_libs(std::vector<std::unique_ptr<Lib>> &libs);
+void add_bullet_libs(std::vector<std::unique_ptr<Lib>> &libs);
+void add_fcl_libs(std::vector<std::unique_ptr<Lib>> &libs);
+void add_box2d_libs(std::vector<std::unique_ptr<Lib>> &libs);
+
+// Used by scene generation: signed distance through gjk (placement by bisection), gjk's answer as the starting
+// guess of the reference; see peer_gjk.cpp.
+bool gjk_overlap(const Scene &s, const Pair &p);
+bool gjk_signed(const Scene &s, const Pair &p, double *sd, V3 *normal);
+
+// ---- reference answers (ref.cpp) ----------------------------------------------------------------------------------
+
+// Exact answers for every pair of scenes that have them (everything but cylinders).
+void compute_refs(Scene &s);
+// Cylinders: the certified bracket from every library's answers. Each candidate holds one library's results for
+// one query, indexed like s.sel[q].
+struct Candidates {
+    Query q;
+    const std::vector<Result> *res;
+};
+void compute_cylinder_refs(Scene &s, const std::vector<Candidates> &candidates);
+// Whether moving B by `shift` leaves pair i disjoint (exact test).
+bool separated_after_shift(const Scene &s, int i, V3 shift);

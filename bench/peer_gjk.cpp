@@ -1,0 +1,217 @@
+// gjk through its public C API: gjk_intersect3 / gjk_distance3 / gjk_penetration3 (and the 2D mirrors), cold
+// (cache = NULL) and warm (one zero-initialised gjk_cache3 per pair and query, kept across passes).
+#include <gjk/gjk.h>
+
+#include "bench.h"
+
+namespace {
+
+gjk_vec3 g3(V3 v) { return gjk_v3((gjk_real)v.x, (gjk_real)v.y, (gjk_real)v.z); }
+V3 b3(gjk_vec3 v) { return v3((double)v.x, (double)v.y, (double)v.z); }
+V3 b2(gjk_vec2 v) { return v3((double)v.x, (double)v.y, 0); }
+gjk_pose3 pose3(const Pose &p) {
+    gjk_quat q = {(gjk_real)p.q.w, (gjk_real)p.q.x, (gjk_real)p.q.y, (gjk_real)p.q.z};
+    return gjk_pose3_make(g3(p.p), q);
+}
+gjk_pose2 pose2(const Pose &p) { return gjk_pose2_make(gjk_v2((gjk_real)p.p.x, (gjk_real)p.p.y), (gjk_real)p.angle); }
+
+// The scene in gjk's types: shapes (hulls owned), one gjk_pair per pair.
+struct GjkScene {
+    int dim = 3;
+    std::vector<gjk_shape3> s3;
+    std::vector<gjk_shape2> s2;
+    std::vector<gjk_hull3 *> h3;
+    std::vector<gjk_hull2 *> h2;
+    std::vector<gjk_pair3> p3;
+    std::vector<gjk_pair2> p2;
+
+    // Convert one shape (appended to s3 / s2). Hulls are built here, once per shape.
+    bool add_shape(const Shape &sh, int d) {
+        if (d == 2) {
+            std::vector<gjk_vec2> pts;
+            for (const V3 &v : sh.pts) pts.push_back(gjk_v2((gjk_real)v.x, (gjk_real)v.y));
+            gjk_status st;
+            gjk_hull2 *h = gjk_hull2_create(pts.data(), (int)pts.size(), &st);
+            if (!h) return false;
+            h2.push_back(h);
+            s2.push_back(gjk_polygon2(h));
+            return true;
+        }
+        switch (sh.kind) {
+        case Kind::Box: s3.push_back(gjk_box3(g3(sh.half))); break;
+        case Kind::Sphere: s3.push_back(gjk_sphere3((gjk_real)sh.radius)); break;
+        case Kind::Capsule: s3.push_back(gjk_capsule3((gjk_real)sh.radius, (gjk_real)sh.half_height)); break;
+        case Kind::Cylinder: s3.push_back(gjk_cylinder3((gjk_real)sh.radius, (gjk_real)sh.half_height)); break;
+        case Kind::Hull: {
+            std::vector<gjk_vec3> pts;
+            for (const V3 &v : sh.pts) pts.push_back(g3(v));
+            gjk_status st;
+            gjk_hull3 *h = gjk_hull3_create(pts.data(), (int)pts.size(), &st);
+            if (!h) return false;
+            h3.push_back(h);
+            s3.push_back(gjk_hull_shape3(h));
+            break;
+        }
+        default: return false;
+        }
+        return true;
+    }
+    bool build(const Scene &s) {
+        clear();
+        dim = s.dim;
+        for (const Shape &sh : s.shapes)
+            if (!add_shape(sh, s.dim)) return false;
+        for (const Pair &p : s.pairs) {
+            if (s.dim == 2) {
+                gjk_pair2 q = {&s2[(size_t)p.a], pose2(p.pa), &s2[(size_t)p.b], pose2(p.pb)};
+                p2.push_back(q);
+            } else {
+                gjk_pair3 q = {&s3[(size_t)p.a], pose3(p.pa), &s3[(size_t)p.b], pose3(p.pb)};
+                p3.push_back(q);
+            }
+        }
+        return true;
+    }
+    void clear() {
+        for (gjk_hull3 *h : h3) gjk_hull3_destroy(h);
+        for (gjk_hull2 *h : h2) gjk_hull2_destroy(h);
+        h3.clear(), h2.clear(), s3.clear(), s2.clear(), p3.clear(), p2.clear();
+    }
+    ~GjkScene() { clear(); }
+};
+
+Result convert(Query q, const gjk_result3 &r) {
+    Result o;
+    o.intersect = r.intersect;
+    o.valid = r.status == GJK_OK || r.status == GJK_MAX_ITERATIONS || r.status == GJK_DEGENERATE;
+    if (q == Q_PENETRATION && !r.intersect) o.valid = false;
+    o.distance = (double)r.distance;
+    o.normal = b3(r.normal);
+    o.pa = b3(r.point_a);
+    o.pb = b3(r.point_b);
+    o.has_normal = o.has_points = q != Q_INTERSECT;
+    return o;
+}
+Result convert(Query q, const gjk_result2 &r) {
+    Result o;
+    o.intersect = r.intersect;
+    o.valid = r.status == GJK_OK || r.status == GJK_MAX_ITERATIONS || r.status == GJK_DEGENERATE;
+    if (q == Q_PENETRATION && !r.intersect) o.valid = false;
+    o.distance = (double)r.distance;
+    o.normal = b2(r.normal);
+    o.pa = b2(r.point_a);
+    o.pb = b2(r.point_b);
+    o.has_normal = o.has_points = q != Q_INTERSECT;
+    return o;
+}
+
+class GjkLib : public Lib {
+public:
+    explicit GjkLib(bool warm) : warm_(warm) {}
+    const char *name() const override { return warm_ ? "gjk warm" : "gjk"; }
+    bool supports(const Scene &, Query) const override { return true; }
+    bool prepare(const Scene &s) override {
+        if (!g_.build(s)) return false;
+        for (int q = 0; q < Q_COUNT; ++q) {
+            c3_[q].assign(s.pairs.size(), gjk_cache3{});
+            c2_[q].assign(s.pairs.size(), gjk_cache2{});
+        }
+        return true;
+    }
+    void release() override { g_.clear(); }
+    gjk_cache3 *cache3(Query q, int i) { return warm_ ? &c3_[q][(size_t)i] : nullptr; }
+    gjk_cache2 *cache2(Query q, int i) { return warm_ ? &c2_[q][(size_t)i] : nullptr; }
+    Result run(Query q, int i) override {
+        if (g_.dim == 2) {
+            const gjk_pair2 *p = &g_.p2[(size_t)i];
+            gjk_cache2 *c = cache2(q, i);
+            return convert(q, q == Q_INTERSECT ? gjk_intersect2(p, c)
+                              : q == Q_DISTANCE ? gjk_distance2(p, c)
+                                                : gjk_penetration2(p, c));
+        }
+        const gjk_pair3 *p = &g_.p3[(size_t)i];
+        gjk_cache3 *c = cache3(q, i);
+        return convert(q, q == Q_INTERSECT ? gjk_intersect3(p, c)
+                          : q == Q_DISTANCE ? gjk_distance3(p, c)
+                                            : gjk_penetration3(p, c));
+    }
+    double pass(Query q, const std::vector<int> &idx) override {
+        double sum = 0;
+        if (g_.dim == 2) {
+            for (int i : idx) {
+                const gjk_pair2 *p = &g_.p2[(size_t)i];
+                gjk_cache2 *c = cache2(q, i);
+                gjk_result2 r = q == Q_INTERSECT  ? gjk_intersect2(p, c)
+                                : q == Q_DISTANCE ? gjk_distance2(p, c)
+                                                  : gjk_penetration2(p, c);
+                sum += (double)r.distance + (double)r.intersect;
+            }
+            return sum;
+        }
+        for (int i : idx) {
+            const gjk_pair3 *p = &g_.p3[(size_t)i];
+            gjk_cache3 *c = cache3(q, i);
+            gjk_result3 r = q == Q_INTERSECT  ? gjk_intersect3(p, c)
+                            : q == Q_DISTANCE ? gjk_distance3(p, c)
+                                              : gjk_penetration3(p, c);
+            sum += (double)r.distance + (double)r.intersect;
+        }
+        return sum;
+    }
+
+private:
+    bool warm_;
+    GjkScene g_;
+    std::vector<gjk_cache3> c3_[Q_COUNT];
+    std::vector<gjk_cache2> c2_[Q_COUNT];
+};
+
+// gjk's shapes for the scene builder (placement) and the reference (starting guesses): converted once per shape
+// and kept for the last scene seen (ids are unique in a run; a scene under construction only grows).
+struct ShapeCache {
+    long id = -1;
+    GjkScene g;
+    bool sync(const Scene &s) {
+        if (id != s.id) g.clear(), id = s.id;
+        size_t have = s.dim == 2 ? g.s2.size() : g.s3.size();
+        for (size_t k = have; k < s.shapes.size(); ++k)
+            if (!g.add_shape(s.shapes[k], s.dim)) return false;
+        return true;
+    }
+};
+ShapeCache cache;
+
+} // namespace
+
+bool gjk_overlap(const Scene &s, const Pair &p) {
+    if (!cache.sync(s)) return false;
+    const GjkScene &g = cache.g;
+    if (s.dim == 2) {
+        gjk_pair2 q = {&g.s2[(size_t)p.a], pose2(p.pa), &g.s2[(size_t)p.b], pose2(p.pb)};
+        return gjk_intersect2(&q, nullptr).intersect;
+    }
+    gjk_pair3 q = {&g.s3[(size_t)p.a], pose3(p.pa), &g.s3[(size_t)p.b], pose3(p.pb)};
+    return gjk_intersect3(&q, nullptr).intersect;
+}
+
+bool gjk_signed(const Scene &s, const Pair &p, double *sd, V3 *normal) {
+    if (!cache.sync(s)) return false;
+    const GjkScene &g = cache.g;
+    if (s.dim == 2) {
+        gjk_pair2 q = {&g.s2[(size_t)p.a], pose2(p.pa), &g.s2[(size_t)p.b], pose2(p.pb)};
+        gjk_result2 r = gjk_signed_distance2(&q, nullptr);
+        *sd = (double)r.distance;
+        *normal = b2(r.normal);
+        return r.status != GJK_INVALID_INPUT;
+    }
+    gjk_pair3 q = {&g.s3[(size_t)p.a], pose3(p.pa), &g.s3[(size_t)p.b], pose3(p.pb)};
+    gjk_result3 r = gjk_signed_distance3(&q, nullptr);
+    *sd = (double)r.distance;
+    *normal = b3(r.normal);
+    return r.status != GJK_INVALID_INPUT;
+}
+
+void add_gjk_libs(std::vector<std::unique_ptr<Lib>> &libs) {
+    libs.emplace_back(new GjkLib(false));
+    libs.emplace_back(new GjkLib(true));
+}
