@@ -39,10 +39,8 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
    mispredict a branch half of the time). */
 #if GJK_USE_FLOAT
 #define GJK_COPYSIGN copysignf
-#define GJK_REAL_MIN_NORMAL FLT_MIN
 #else
 #define GJK_COPYSIGN copysign
-#define GJK_REAL_MIN_NORMAL DBL_MIN
 #endif
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }

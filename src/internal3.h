@@ -75,14 +75,6 @@ static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
     m.r2 = gjk_v3(xz - wy, yz + wx, 1 - (xx + yy));
     return m;
 }
-/* a^T b: with a and b local-to-world rotations, the rotation from b's frame to a's. */
-static inline gjk_mat33 gjk_mat33_tmul_mat(gjk_mat33 a, gjk_mat33 b) {
-    gjk_mat33 m;
-    m.r0 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.x), gjk_scale3(b.r1, a.r1.x)), gjk_scale3(b.r2, a.r2.x));
-    m.r1 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.y), gjk_scale3(b.r1, a.r1.y)), gjk_scale3(b.r2, a.r2.y));
-    m.r2 = gjk_add3(gjk_add3(gjk_scale3(b.r0, a.r0.z), gjk_scale3(b.r1, a.r1.z)), gjk_scale3(b.r2, a.r2.z));
-    return m;
-}
 static inline gjk_vec3 gjk_mat33_mul(gjk_mat33 m, gjk_vec3 v) {
     return gjk_v3(gjk_dot3(m.r0, v), gjk_dot3(m.r1, v), gjk_dot3(m.r2, v));
 }

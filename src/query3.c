@@ -19,11 +19,16 @@ typedef struct prepared3 {
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
 } prepared3;
 
-/* A rotation the queries accept: finite, and not so near zero or so large that its squared length leaves the
-   normal range (any other length is fine: gjk_mat33_from_any_quat divides it out). */
+/* A rotation the queries accept: finite, of a length whose square, and the product of two such squares, stay in
+   the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
+#if GJK_USE_FLOAT
+#define QUAT_LEN2_MIN GJK_R(1e-18)
+#else
+#define QUAT_LEN2_MIN GJK_R(1e-150)
+#endif
 static bool usable_quat(gjk_quat q) {
     gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return l2 >= GJK_REAL_MIN_NORMAL && l2 <= GJK_REAL_MAX;
+    return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
 
 static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
@@ -34,7 +39,8 @@ static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepar
     p->m.a = pair->a;
     p->m.b = pair->b;
     p->rot_a = gjk_mat33_from_any_quat(pair->pose_a.rotation);
-    p->m.rot = gjk_mat33_tmul_mat(p->rot_a, gjk_mat33_from_any_quat(pair->pose_b.rotation));
+    /* B to A: conj(qa) qb, whose length |qa| |qb| the conversion divides out. */
+    p->m.rot = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(pair->pose_a.rotation), pair->pose_b.rotation));
     p->m.pos = gjk_mat33_tmul(p->rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
     p->m.hint_a = p->m.hint_b = -1;
     p->pos_a = pair->pose_a.position;

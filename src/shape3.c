@@ -124,10 +124,11 @@ long gjk_count_dots;
 static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     /* Every vertex; ties keep the lowest index, so the answer is deterministic. */
     const gjk_vec3 *v = h->vertices;
+    int n = h->vertex_count;
+    COUNT(n);
     int best = 0;
     gjk_real best_dot = gjk_dot3(v[0], d);
-    COUNT(h->vertex_count);
-    for (int i = 1; i < h->vertex_count; ++i) {
+    for (int i = 1; i < n; ++i) {
         gjk_real t = gjk_dot3(v[i], d);
         /* Selects, not branches: which vertex wins is data-dependent, and a mispredicted branch per vertex would
            cost more than the dot product (written so that compilers emit conditional moves). */
