@@ -166,9 +166,22 @@ bool gjk_boolean3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
     gjk_vec3 W[4];
     W[0] = gjk_minkowski3_support(m, gjk_neg3(d)).w;
     int n = 1;
-    d = gjk_neg3(W[0]);
     gjk_real scale2 = gjk_len_sq3(W[0]);
     const gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH;
+    /* The first support already separates when the initial direction does (a warm start's cached axis, or the
+       line between the centres): D lies behind the plane through W[0] normal to it. */
+    gjk_real dw0 = gjk_dot3(d, W[0]), dd0 = gjk_len_sq3(d);
+    if (dw0 > 0 && dw0 * dw0 > touch2 * scale2 * dd0) {
+        r->separated = true;
+        r->axis = d;
+        r->lower = dw0 / GJK_SQRT(dd0);
+        r->iterations = 1;
+        r->scale = GJK_SQRT(scale2);
+        r->v = gjk_v3(0, 0, 0);
+        r->simplex.count = 0;
+        return true;
+    }
+    d = gjk_neg3(W[0]);
     while (r->iterations < GJK_MAX_GJK_ITERATIONS) {
         gjk_real dd = gjk_len_sq3(d);
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
