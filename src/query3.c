@@ -7,7 +7,7 @@
    - cores apart by 0 < d <= R: the shapes overlap by R - d along the same normal (no EPA needed);
    - cores overlapping by depth p: the shapes overlap by p + R along the core normal (EPA on the cores only).
    Getting the middle case wrong is what gave a 7 m depth for barely touching rounded shapes in Jolt #2103. */
-#include "internal3.h"
+#include "special3.h"
 
 typedef struct prepared3 {
     gjk_minkowski3 m;
@@ -117,17 +117,6 @@ static void store_cache(gjk_cache3 *cache, const gjk_pair3 *pair, gjk_vec3 v, co
     }
 }
 
-/* Validate, prepare and run GJK in the given mode; fills r's status and iterations. False for invalid input. */
-static bool run_gjk(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, prepared3 *p, gjk_gjk_result3 *g,
-                    gjk_result3 *r) {
-    *r = invalid3();
-    if (prepare(pair, cache, p) != GJK_OK) return false;
-    gjk_gjk3(&p->m, p->dir, p->ra + p->rb, mode, &p->warm, g);
-    r->status = g->status;
-    r->iterations = g->iterations;
-    return true;
-}
-
 /* A separating axis (A's frame, pointing from B to A like v) with a lower bound of the core distance: a separated
    answer with no closest points. */
 static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis, gjk_real lower) {
@@ -139,12 +128,30 @@ static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis,
 /* The simplex GJK ended with, for the cache (none when the boolean GJK answered: it keeps no witnesses). */
 static const gjk_simplex3 *final_simplex(const gjk_gjk_result3 *g) { return g->simplex.count > 0 ? &g->simplex : NULL; }
 
+/* Closed forms first (special3.c: spheres, capsules, boxes): EXACT or SEPARATED answers fill r and return true. */
+static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepared3 *p, gjk_gjk_mode mode,
+                           gjk_result3 *r) {
+    gjk_special3_result s;
+    gjk_special_kind k = gjk_special3(&p->m, p->ra + p->rb, mode, &s);
+    if (k == GJK_SPECIAL_NONE || k == GJK_SPECIAL_OVERLAP) return false;
+    r->status = GJK_OK;
+    r->iterations = 0;
+    if (k == GJK_SPECIAL_SEPARATED) separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
+    else finish(p, r, s.pa, s.pb, s.normal, s.core_dist, s.scale);
+    store_cache(cache, pair, gjk_neg3(s.normal), NULL);
+    return true;
+}
+
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode) {
     prepared3 p;
     gjk_gjk_result3 g;
-    gjk_result3 r;
-    if (!run_gjk(pair, cache, mode, &p, &g, &r)) return r;
+    gjk_result3 r = invalid3();
+    if (prepare(pair, cache, &p) != GJK_OK) return r;
+    if (special_answer(pair, cache, &p, mode, &r)) return r;
+    gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
+    r.status = g.status;
+    r.iterations = g.iterations;
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
         store_cache(cache, pair, g.axis, final_simplex(&g));
@@ -177,21 +184,39 @@ gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
-    gjk_result3 r;
-    if (!run_gjk(pair, cache, GJK_MODE_DISTANCE, &p, &g, &r)) return r;
-    store_cache(cache, pair, g.v, final_simplex(&g));
-    gjk_vec3 pa, pb;
-    gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
-    if (g.overlap) {
-        /* The cores share the point pa (= pb): it lies in both shapes. */
-        r.intersect = true;
-        r.distance = 0;
-        r.point_a = r.point_b = to_world(&p, pa);
-        return r;
+    gjk_result3 r = invalid3();
+    if (prepare(pair, cache, &p) != GJK_OK) return r;
+    gjk_vec3 pa, pb, n;
+    gjk_real d;
+    gjk_special3_result s;
+    /* A closed form's answer for cores apart (or touching); overlapping cores go through GJK, which finds a point
+       common to both. */
+    if (gjk_special3(&p.m, p.ra + p.rb, GJK_MODE_DISTANCE, &s) == GJK_SPECIAL_EXACT && s.core_dist >= 0) {
+        r.status = GJK_OK;
+        r.iterations = 0;
+        pa = s.pa;
+        pb = s.pb;
+        n = s.normal;
+        d = s.core_dist;
+        finish(&p, &r, pa, pb, n, d, s.scale);
+        store_cache(cache, pair, gjk_neg3(n), NULL);
+    } else {
+        gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, &g);
+        r.status = g.status;
+        r.iterations = g.iterations;
+        store_cache(cache, pair, g.v, final_simplex(&g));
+        gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
+        if (g.overlap) {
+            /* The cores share the point pa (= pb): it lies in both shapes. */
+            r.intersect = true;
+            r.distance = 0;
+            r.point_a = r.point_b = to_world(&p, pa);
+            return r;
+        }
+        d = gjk_len3(g.v);
+        n = gjk_scale3(g.v, -GJK_R(1.0) / d);
+        finish(&p, &r, pa, pb, n, d, g.scale);
     }
-    gjk_real d = gjk_len3(g.v);
-    gjk_vec3 n = gjk_scale3(g.v, -GJK_R(1.0) / d);
-    finish(&p, &r, pa, pb, n, d, g.scale);
     if (r.intersect) {
         /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
            towards B's is within ra of A's core and within rb of B's, so it lies in both shapes. */
@@ -211,6 +236,19 @@ gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     gjk_result3 r = invalid3();
     if (prepare(pair, cache, &p) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
+    gjk_special3_result s;
+    gjk_special_kind k = gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s);
+    if (k != GJK_SPECIAL_NONE) {
+        r.status = GJK_OK;
+        r.iterations = 0;
+        /* An exact core distance decides with the same touching rule as finish(). */
+        r.intersect = k == GJK_SPECIAL_OVERLAP || (k == GJK_SPECIAL_EXACT && s.core_dist - R <= GJK_TOL_TOUCH * s.scale);
+        if (!r.intersect) {
+            separated_by_axis(&p, &r, gjk_neg3(s.normal), s.core_dist);
+            store_cache(cache, pair, gjk_neg3(s.normal), NULL);
+        }
+        return r;
+    }
     /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
        cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
     if (p.warm.count == 4 || R > 0 || !gjk_boolean3(&p.m, p.dir, &g))

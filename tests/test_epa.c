@@ -145,11 +145,17 @@ static void test_regression_flat_difference(void **st) {
 /* Rounded shapes whose cores overlap: depth = core depth + radii, exactly (NUMERICS.md). */
 static void test_rounded_core_overlap(void **st) {
     (void)st;
-    gjk_shape3 a = gjk_rounded3(gjk_box3(gjk_v3(1, 1, 1)), 0.2);
+    /* The unit cube as a hull, so that EPA runs (box pairs have a closed form, special3_box.c). */
+    gjk_vec3 corners[8];
+    for (int i = 0; i < 8; ++i) corners[i] = gjk_v3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1);
+    gjk_hull3 *cube = gjk_hull3_create(corners, 8, NULL);
+    assert_non_null(cube);
+    gjk_shape3 a = gjk_rounded3(gjk_hull_shape3(cube), 0.2);
     gjk_pair3 p = {&a, gjk_pose3_identity(), &a, gjk_pose3_make(gjk_v3(1.5, 0.3, 0.1), gjk_quat_identity())};
     gjk_result3 r = gjk_signed_distance3(&p, NULL);
     EXPECT_NEAR(r.distance, -(0.5 + 0.4), TU(1e-14));
     assert_true(r.epa_iterations > 0);
+    gjk_hull3_destroy(cube);
     gjk_shape3 s = gjk_sphere3(1), b = gjk_box3(gjk_v3(1, 1, 1));
     gjk_pair3 q = {&b, gjk_pose3_identity(), &s, gjk_pose3_make(gjk_v3(0.7, 0.2, 0), gjk_quat_identity())};
     r = gjk_signed_distance3(&q, NULL);

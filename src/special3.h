@@ -1,0 +1,68 @@
+/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
+   box-box and segment-box). Private to the library.
+
+   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
+   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
+
+   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
+   capsule or segment shape; the margins only enter through R):
+   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
+     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
+     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
+     (coincident points), oriented deterministically;
+   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree", SIGGRAPH 1996; Ericson,
+     "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap above R + tol (tol = GJK_TOL_TOUCH * scale):
+     SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching: OVERLAP in BOOLEAN mode, else EXACT (the
+     penetration depth, which the axes give exactly for boxes). Apart by at most R + tol: NONE (GJK sizes the gap);
+   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
+     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
+   Any other pair: NONE. */
+#ifndef GJK_SPECIAL3_H
+#define GJK_SPECIAL3_H
+
+#include "internal3.h"
+
+typedef enum gjk_special_kind {
+    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
+    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
+    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
+                              separating axis (unit, A to B) */
+    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
+                              else filled */
+} gjk_special_kind;
+
+/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
+typedef struct gjk_special3 {
+    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
+    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
+                           by depth * normal brings the cores to touching */
+    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
+    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
+                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
+                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
+                           1-norms, so at most sqrt(3) times the Euclidean figure. */
+} gjk_special3_result;
+
+/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
+   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
+   GJK_MODE_BOOLEAN accepts any. */
+gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
+
+/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
+   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
+   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
+bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
+                           gjk_vec3 *n, gjk_real *ln);
+
+/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
+                                          gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* 1-norm, the cheap size measure behind `scale`. */
+static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+#endif
