@@ -31,21 +31,42 @@ static bool usable_quat(gjk_quat q) {
     return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
 
-static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
+static bool point_core(const gjk_shape3 *s) { return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT; }
+
+static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_finite3(pair->pose_a.position) || !gjk_finite3(pair->pose_b.position)) return GJK_INVALID_INPUT;
     p->m.a = pair->a;
     p->m.b = pair->b;
-    p->rot_a = gjk_mat33_from_any_quat(pair->pose_a.rotation);
-    /* B to A: conj(qa) qb, whose length |qa| |qb| the conversion divides out. */
-    p->m.rot = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(pair->pose_a.rotation), pair->pose_b.rotation));
-    p->m.pos = gjk_mat33_tmul(p->rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
+    static const gjk_mat33 identity = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's
+       axes, which saves a rotation (sphere pairs are the cheapest queries, so this shows). Likewise B's frame may
+       turn with A's when B's core is a point. */
+    if (point_core(pair->a)) {
+        p->rot_a = identity;
+        p->m.rot = point_core(pair->b) ? identity : gjk_mat33_from_any_quat(pair->pose_b.rotation);
+        p->m.pos = ab;
+    } else {
+        p->rot_a = gjk_mat33_from_any_quat(pair->pose_a.rotation);
+        /* B to A: conj(qa) qb, whose length |qa| |qb| the conversion divides out. */
+        p->m.rot = point_core(pair->b) ? identity
+                                       : gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(pair->pose_a.rotation),
+                                                                               pair->pose_b.rotation));
+        p->m.pos = gjk_mat33_tmul(p->rot_a, ab);
+    }
     p->m.hint_a = p->m.hint_b = -1;
     p->pos_a = pair->pose_a.position;
     p->ra = gjk_core3_radius(pair->a);
     p->rb = gjk_core3_radius(pair->b);
+    return GJK_OK;
+}
+
+/* What GJK needs beyond prepare(): the first search direction and the warm-start simplex (skipped when a closed
+   form answers). */
+static void prepare_search(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
     gjk_vec3 ca = gjk_core3_center(pair->a);
     gjk_vec3 cb = gjk_add3(gjk_mat33_mul(p->m.rot, gjk_core3_center(pair->b)), p->m.pos);
     p->hint = gjk_sub3(cb, ca);
@@ -65,7 +86,6 @@ static gjk_status prepare(const gjk_pair3 *pair, const gjk_cache3 *cache, prepar
         }
         p->warm.count = n;
     }
-    return GJK_OK;
 }
 
 static gjk_result3 invalid3(void) {
@@ -147,8 +167,9 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, cache, &p) != GJK_OK) return r;
+    if (prepare(pair, &p) != GJK_OK) return r;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
+    prepare_search(pair, cache, &p);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
     r.status = g.status;
     r.iterations = g.iterations;
@@ -185,7 +206,7 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, cache, &p) != GJK_OK) return r;
+    if (prepare(pair, &p) != GJK_OK) return r;
     gjk_vec3 pa, pb, n;
     gjk_real d;
     gjk_special3_result s;
@@ -201,6 +222,7 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
         finish(&p, &r, pa, pb, n, d, s.scale);
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
+        prepare_search(pair, cache, &p);
         gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, &g);
         r.status = g.status;
         r.iterations = g.iterations;
@@ -234,7 +256,7 @@ gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, cache, &p) != GJK_OK) return r;
+    if (prepare(pair, &p) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
     gjk_special3_result s;
     gjk_special_kind k = gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s);
@@ -251,6 +273,7 @@ gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     }
     /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
        cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
+    prepare_search(pair, cache, &p);
     if (p.warm.count == 4 || R > 0 || !gjk_boolean3(&p.m, p.dir, &g))
         gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, &g);
     r.status = g.status;
