@@ -24,6 +24,11 @@
 /// - Keep coordinates near the shapes: queries work in A's frame, but a pair 1e6 units from the origin with
 ///   millimetre features still loses digits in float.
 /// - Check `status`: anything but GJK_OK means the result is an estimate (finite) or the input was invalid.
+/// - Keep one zero-initialised `gjk_cache3` / `gjk_cache2` per pair and query kind across frames: a pair that moved
+///   a little then needs one or two GJK iterations instead of four to eight (curved shapes gain the most).
+/// - Sphere, capsule and box pairs (any mix) are answered by closed forms before GJK; hulls of any size cost about
+///   the same per support point (a direction lookup then a short hill climb), so prefer one detailed hull to many
+///   small ones.
 #ifndef GJK_GJK_H
 #define GJK_GJK_H
 
