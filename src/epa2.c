@@ -175,7 +175,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     int calls0 = ctx->support_calls;
     out->status = GJK_OK;
     out->iterations = 0;
-    gjk_real tol = gjk2_tolerance(state);
+    gjk_real tol = gjk2_tolerance(ctx);
     if (!seed(ctx, state, tol, &poly, out)) {
         out->iterations = ctx->support_calls - calls0;
         return;

@@ -10,244 +10,442 @@
    Termination (NUMERICS.md, "GJK distance"): the Frank-Wolfe duality gap |v| - (lower bound from the new support
    point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated support
    point (finite convergence on polygons); |v| not decreasing (stagnation); and the iteration cap
-   GJK_MAX_GJK_ITERATIONS. */
+   GJK_MAX_GJK_ITERATIONS.
+
+   Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared
+   lengths and unnormalised directions (support functions ignore the length of the direction) so that it takes no
+   square root, keeps no barycentric coordinates (they are computed once, for the final simplex, by
+   gjk2_witnesses), and changes the simplex only when a step makes progress. */
 #include "internal2.h"
 
-gjk_real gjk2_tolerance(const gjk2_state *state) { return GJK2_TOL_ABS * state->size; }
+gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
 
-gjk_real gjk2_touch_tolerance(const gjk2_state *state) { return GJK2_TOL_TOUCH * state->size; }
-
-static gjk_real norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
-
-/* Grow the length scale with a new support point: the rounding error of every quantity GJK and EPA compute is a
-   few ulps of the largest coordinate involved. That includes B's support point in B's own frame (|b - pos|), whose
-   rotation into A's frame rounds at its scale even when b itself lands near A's origin. */
-static void grow_size(gjk2_state *s, const gjk2_ctx *ctx, const gjk2_vertex *p) {
-    gjk_real m = gjk_maxr(norm_inf(p->w), gjk_maxr(norm_inf(p->a), norm_inf(p->b)));
-    s->size = gjk_maxr(s->size, gjk_maxr(m, norm_inf(gjk_sub2(p->b, ctx->b.pos))));
-}
-
-static gjk_vec2 simplex_point(const gjk2_simplex *s) {
-    gjk_vec2 v = gjk_v2(0, 0);
-    for (int i = 0; i < s->count; i++) v = gjk_mad2(v, s->lambda[i], s->p[i].w);
-    return v;
-}
-
-static void set_vertex(gjk2_simplex *out, const gjk2_vertex *p) {
-    out->p[0] = *p;
-    out->lambda[0] = 1;
-    out->count = 1;
-}
+gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
 
 /* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
    region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
    no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
    the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
    would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
-   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|. */
-static void solve_segment(const gjk2_vertex *p, const gjk2_vertex *q, gjk2_simplex *out) {
-    gjk_vec2 e = gjk_sub2(q->w, p->w);
-    gjk_real lp = gjk_dot2(q->w, e);  /* lambda_p * |e|^2 */
-    gjk_real lq = -gjk_dot2(p->w, e); /* lambda_q * |e|^2 */
-    if (!(lq > 0)) {
-        set_vertex(out, p); /* the origin projects before p (or the segment has no length) */
-    } else if (!(lp > 0)) {
-        set_vertex(out, q); /* the origin projects beyond q */
-    } else {
-        gjk_real sum = lp + lq; /* = |e|^2; the sum makes the coordinates add up to 1 */
-        out->p[0] = *p;
-        out->p[1] = *q;
-        out->lambda[0] = lp / sum;
-        out->lambda[1] = lq / sum;
-        out->count = 2;
-    }
+   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
+   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
+GJK2_INLINE int segment_region(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
+    gjk_vec2 e = gjk_sub2(q, p);
+    *lp = gjk_dot2(q, e);
+    *lq = -gjk_dot2(p, e);
+    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
+    if (!(*lp > 0)) return 1; /* beyond q */
+    return 2;
+}
+
+/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
+GJK2_INLINE gjk_vec2 segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
+    gjk_real k = GJK_R(1.0) / (lp + lq);
+    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
 }
 
 /* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
    rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
    the squared length of the longest edge. */
-static gjk_real robust_area2(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
+GJK2_INLINE gjk_real robust_area2(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
     gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
     gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
-    gjk_real area;
     if (lab >= lbc && lab >= lca) {
-        area = gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
         *longest_sq = lab;
-    } else if (lbc >= lca) {
-        area = gjk_cross2(ca, ab);
-        *longest_sq = lbc;
-    } else {
-        area = gjk_cross2(ab, bc);
-        *longest_sq = lca;
+        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
     }
-    return area;
+    if (lbc >= lca) {
+        *longest_sq = lbc;
+        return gjk_cross2(ca, ab);
+    }
+    *longest_sq = lca;
+    return gjk_cross2(ab, bc);
 }
 
-/* Closest point of triangle (p0, p1, p2) to the origin (Montanari et al. 2017, S2D/S3D in the plane): the signed
-   areas C_i of the triangles made by the origin with the edge opposite vertex i sum to the signed area of the
-   triangle; the origin is inside exactly when every C_i has the triangle's sign, and the C_i / area are then its
-   barycentric coordinates. Otherwise the closest point lies on an edge whose C_i disagrees; all such edges are
-   tried and the closest kept. A flat triangle (area within rounding of zero) is treated as its three edges. */
-static void solve_triangle(const gjk2_simplex *in, gjk2_simplex *out, gjk_real tol) {
-    const gjk2_vertex *p = in->p;
-    gjk_real c[3];
+/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
+   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
+   height over the longest edge within the distance tolerance tol. */
+GJK2_INLINE bool triangle_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
     c[0] = gjk_cross2(p[1].w, p[2].w);
     c[1] = gjk_cross2(p[2].w, p[0].w);
     c[2] = gjk_cross2(p[0].w, p[1].w);
-    gjk_real n = c[0] + c[1] + c[2];
+    *n = c[0] + c[1] + c[2];
     gjk_real longest_sq;
     gjk_real area = robust_area2(p[0].w, p[1].w, p[2].w, &longest_sq);
-    /* Flat when the height over the longest edge is below the distance tolerance. */
-    bool flat = !(GJK_ABS(area) > tol * GJK_SQRT(longest_sq)) || !(GJK_ABS(n) > 0) || (n > 0) != (area > 0);
+    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
+}
+
+/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
+   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
+   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
+   vertices in keep[], in order, and the point in *v. */
+GJK2_INLINE int solve_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
+    gjk_real c[3], n;
+    bool flat = triangle_areas(p, tol, c, &n);
     if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
-        *out = *in;
-        for (int i = 0; i < 3; i++) out->lambda[i] = c[i] / n;
-        return;
+        *v = gjk_v2(0, 0);
+        return 3;
     }
+    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
     gjk_real best_sq = GJK_REAL_MAX;
-    bool any = false;
+    int count = 1;
+    keep[0] = 2;
+    *v = p[2].w;
     for (int i = 0; i < 3; i++) {
-        bool outside = flat || (n > 0 ? !(c[i] > 0) : !(c[i] < 0));
-        if (!outside) continue;
-        gjk2_simplex cand = {0};
-        solve_segment(&p[(i + 1) % 3], &p[(i + 2) % 3], &cand);
-        gjk_real d = gjk_len_sq2(simplex_point(&cand));
-        if (!any || d < best_sq) {
-            *out = cand;
+        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
+        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
+        gjk_real lp, lq;
+        int r = segment_region(p[j].w, p[k].w, &lp, &lq);
+        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : segment_point(p[j].w, p[k].w, lp, lq);
+        gjk_real d = gjk_len_sq2(cand);
+        if (d < best_sq) {
             best_sq = d;
-            any = true;
+            *v = cand;
+            count = r == 2 ? 2 : 1;
+            keep[0] = r == 1 ? k : j;
+            keep[1] = k;
         }
     }
-    /* Some C_i always disagrees when the origin is not inside; the fallback only guards against NaN input. */
-    GJK_ASSERT(any);
-    if (!any) set_vertex(out, &p[0]);
+    return count;
 }
 
-/* Reduce the simplex to the smallest sub-simplex holding its closest point to the origin, with barycentric
-   coordinates, and return that point. */
-static gjk_vec2 solve(gjk2_simplex *s, gjk_real tol) {
-    gjk2_simplex r;
-    if (s->count == 3) {
-        solve_triangle(s, &r, tol);
-        *s = r;
-    } else if (s->count == 2) {
-        solve_segment(&s->p[0], &s->p[1], &r);
-        *s = r;
-    } else {
-        s->lambda[0] = 1;
-    }
-    if (s->count == 3) return gjk_v2(0, 0); /* the origin is inside the triangle: the cores overlap */
-    return simplex_point(s);
-}
-
-/* Unit direction from the simplex towards the origin: the search direction of the next support point, and the
-   separating normal from A to B. For a segment it is the segment's normal, oriented by the side of the origin,
-   rather than -v / |v|: when the origin is close to the segment's line, v is a small difference of large numbers
-   and its direction has a large relative error, while the segment's normal keeps full precision (Box2D v3 does the
-   same). Near the line a wrong direction would make the next support point repeat a vertex and stop GJK early. */
-static gjk_vec2 search_direction(const gjk2_simplex *s, gjk_vec2 v) {
+/* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
+   oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
+   difference of large numbers and its direction has a large relative error, while the segment's normal keeps full
+   precision (Box2D v3 does the same). Near the line a wrong direction would make the next support point repeat a
+   vertex and stop GJK early. */
+GJK2_INLINE gjk_vec2 search_direction(const gjk2_simplex *s, gjk_vec2 v) {
     if (s->count == 2) {
         gjk_vec2 e = gjk_sub2(s->p[1].w, s->p[0].w);
-        gjk_real side = gjk_cross2(e, gjk_neg2(s->p[0].w));
-        gjk_vec2 n = gjk_normalize2(gjk_perp2(e));
-        if (side > 0 && (n.x != 0 || n.y != 0)) return n;
-        if (side < 0 && (n.x != 0 || n.y != 0)) return gjk_neg2(n);
+        gjk_real side = gjk_cross2(s->p[0].w, e); /* = cross(e, -p0) */
+        if (side > 0) return gjk_perp2(e);
+        if (side < 0) return gjk_neg2(gjk_perp2(e));
     }
-    return gjk_normalize2(gjk_neg2(v));
+    return gjk_neg2(v);
 }
 
+/* Unit version of search_direction for the results, scaled first so that tiny or huge vectors neither underflow
+   nor overflow. */
+gjk_vec2 gjk2_direction(const gjk2_state *state) {
+    gjk_vec2 d = state->simplex.count == 3 ? gjk_v2(0, 0) : search_direction(&state->simplex, state->v);
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return gjk_v2(0, 0);
+    return gjk_normalize2(gjk_scale2(d, GJK_R(1.0) / m));
+}
+
+/* The search starts along `direction` (from A towards B is a good guess); the first support point is taken by the
+   first gjk2_run, whose loop is specialised to the pair's support kinds. */
 void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
-    gjk2_vertex p;
-    gjk2_support(ctx, direction, &p);
-    set_vertex(&state->simplex, &p);
-    state->v = p.w;
-    state->dir = search_direction(&state->simplex, state->v);
-    /* The scale starts at the radii and at B's offset from A, whose change of frame rounds at that scale. */
-    state->size = gjk_maxr(ctx->radius, norm_inf(ctx->b.pos));
-    grow_size(state, ctx, &p);
+    state->simplex.count = 0;
+    state->v = direction;
+    state->sep = gjk_v2(0, 0);
     state->lower_bound = 0;
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
 }
 
-/* Run GJK until one of its exits. The support point w along the unit direction d (towards the origin) bounds the
-   core distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d away from D. With
-   stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R. With stop_within_radius it stops
-   as soon as |v| <= R + tol: the rounded shapes then overlap or touch. A state that stopped for
-   GJK2_WITHIN_RADIUS may be run again with other flags. */
-void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool stop_within_radius) {
-    if (state->exit != GJK2_RUNNING && state->exit != GJK2_WITHIN_RADIUS) return;
-    state->exit = GJK2_RUNNING;
-    gjk_real R = ctx->radius;
-    while (state->exit == GJK2_RUNNING) {
-        gjk_real tol = gjk2_tolerance(state);
-        gjk_real vv = gjk_len_sq2(state->v);
-        gjk_real vlen = GJK_SQRT(vv);
-        if (vlen <= tol || (state->dir.x == 0 && state->dir.y == 0)) {
-            state->exit = GJK2_OVERLAP;
+/* Support of a core along d, local frame, for a kind known where the function is inlined (the switch folds away);
+   `kind` < 0 dispatches on the body's kind at run time. */
+GJK2_INLINE gjk_vec2 support_of(gjk2_body *b, gjk_vec2 d, int kind) {
+    if (kind < 0) kind = (int)b->kind;
+    switch (kind) {
+    case GJK2_POINT: return b->p;
+    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
+    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
+    case GJK2_POLYGON: {
+        if (b->climb) return b->verts[gjk2_polygon_support(b, d)];
+        const gjk_vec2 *v = b->verts;
+        const int n = b->count;
+        int best = 0;
+        gjk_real best_dot = gjk_dot2(v[0], d);
+        for (int i = 1; i < n; i++) {
+            gjk_real t = gjk_dot2(v[i], d);
+            if (t > best_dot) {
+                best_dot = t;
+                best = i;
+            }
+        }
+        return v[best];
+    }
+    default: break;
+    }
+    return b->shape->user.support(d, b->shape->user.data);
+}
+
+/* Support point of D along d with its witnesses (see gjk2_support in shape2.c), for known kinds. */
+GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int ka, int kb) {
+    gjk_vec2 pa = support_of(&ctx->a, d, ka);
+    gjk_vec2 pb = support_of(&ctx->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(d)), kb);
+    out->a = pa;
+    out->b = gjk_add2(gjk_rotate2(ctx->b.rot, pb), ctx->b.pos);
+    out->w = gjk_sub2(out->a, out->b);
+    ctx->support_calls++;
+    if (ka < 0 || kb < 0) gjk2_check_support(ctx, out, pb); /* a no-op unless ctx->grow */
+}
+
+/* Run GJK until one of its exits. The support point w along the direction d (towards the origin) bounds the core
+   distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d / |d| away from D. With
+   stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R + the touching tolerance. With
+   stop_within_radius it stops as soon as |v| <= R + tolerance: the rounded shapes then overlap or touch. A state
+   that stopped for GJK2_WITHIN_RADIUS may be run again with other flags. Every test compares squares. The body is
+   inlined once per pair of support kinds (ka, kb; -1: any). */
+GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool stop_within_radius,
+                           int ka, int kb) {
+    gjk2_simplex *s = &state->simplex;
+    const gjk_real R = ctx->radius;
+    gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
+    gjk_vec2 v = state->v;
+    gjk2_exit exit = GJK2_RUNNING;
+    int it = state->iterations;
+    if (s->count == 0) {
+        support_pair(ctx, v, &s->p[0], ka, kb);
+        s->count = 1;
+        v = s->p[0].w;
+    }
+    while (!ctx->bad) {
+        gjk_real vv = gjk_len_sq2(v);
+        if (s->count == 3 || vv <= tol * tol) {
+            exit = GJK2_OVERLAP;
             break;
         }
-        if (stop_within_radius && vlen <= R + gjk2_touch_tolerance(state)) {
-            state->exit = GJK2_WITHIN_RADIUS;
+        if (stop_within_radius && vv <= reach * reach) {
+            exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (state->iterations >= GJK_MAX_GJK_ITERATIONS) {
-            state->exit = GJK2_MAX_ITERATIONS;
+        if (it >= GJK_MAX_GJK_ITERATIONS) {
+            exit = GJK2_MAX_ITERATIONS;
             break;
         }
-        state->iterations++;
-        gjk2_vertex w;
-        gjk2_support(ctx, state->dir, &w);
-        if (ctx->bad) {
-            state->exit = GJK2_BAD_SUPPORT;
+        it++;
+        gjk_vec2 d = search_direction(s, v);
+        gjk2_vertex *w = &s->p[s->count];
+        support_pair(ctx, d, w, ka, kb);
+        if (ctx->grow) {
+            if (ctx->bad) break;
+            tol = gjk2_tolerance(ctx);
+            reach = R + gjk2_touch_tolerance(ctx);
+        }
+        gjk_real wd = gjk_dot2(w->w, d);
+        if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
+            state->sep = d;
+            state->lower_bound = -wd / gjk_len2(d);
+            exit = GJK2_SEPARATED;
             break;
         }
-        grow_size(state, ctx, &w);
-        tol = gjk2_tolerance(state);
-        gjk_real lower = -gjk_dot2(w.w, state->dir);
-        if (stop_on_separation && lower > R + gjk2_touch_tolerance(state)) {
-            state->lower_bound = lower;
-            state->exit = GJK2_SEPARATED;
-            break;
-        }
-        /* Duality gap (Frank-Wolfe): |v| - lower bounds the error of |v| as the distance. Relative tolerance plus
-           an absolute floor proportional to the size of the pair, which covers the rounding of the bound. */
-        if (vlen - lower <= GJK2_TOL_REL * vlen + tol) {
-            state->exit = GJK2_CONVERGED;
+        /* Duality gap (Frank-Wolfe): |v| minus the lower bound -w.d / |d| bounds the error of |v| as the distance.
+           Relative tolerance plus an absolute floor proportional to the size of the pair, which covers the rounding
+           of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
+           and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
+           the floor, so that no square root is needed. */
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+            exit = GJK2_CONVERGED;
             break;
         }
         /* A repeated support point cannot improve v (finite convergence on polygons; Box2D v3 compares support
            indices the same way, without an epsilon). */
-        bool repeated = false;
-        for (int i = 0; i < state->simplex.count; i++) {
-            if (state->simplex.p[i].w.x == w.w.x && state->simplex.p[i].w.y == w.w.y) repeated = true;
-        }
+        bool repeated = s->p[0].w.x == w->w.x && s->p[0].w.y == w->w.y;
+        if (s->count == 2) repeated = repeated || (s->p[1].w.x == w->w.x && s->p[1].w.y == w->w.y);
         if (repeated) {
-            state->exit = GJK2_CONVERGED;
+            exit = GJK2_CONVERGED;
             break;
         }
-        gjk2_simplex next = state->simplex;
-        next.p[next.count++] = w;
-        gjk_vec2 v = solve(&next, tol);
-        if (!(gjk_len_sq2(v) < vv)) {
+        /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
+        gjk_vec2 nv;
+        int keep[2] = {0, 1}, count;
+        if (s->count == 1) {
+            gjk_real lp, lq;
+            int r = segment_region(s->p[0].w, w->w, &lp, &lq);
+            count = r == 2 ? 2 : 1;
+            keep[0] = r == 1 ? 1 : 0;
+            nv = r == 0 ? s->p[0].w : r == 1 ? w->w : segment_point(s->p[0].w, w->w, lp, lq);
+        } else {
+            count = solve_triangle(s->p, tol, keep, &nv);
+        }
+        if (!(gjk_len_sq2(nv) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
-            state->exit = GJK2_CONVERGED;
+            exit = GJK2_CONVERGED;
             break;
         }
-        state->simplex = next;
-        state->v = v;
-        state->dir = next.count == 3 ? gjk_v2(0, 0) : search_direction(&next, v);
+        if (count < 3 && (keep[0] != 0 || (count == 2 && keep[1] != 1))) {
+            gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
+            s->p[0] = p0;
+            s->p[1] = p1;
+        }
+        s->count = count;
+        v = nv;
     }
+    if (ctx->bad) exit = GJK2_BAD_SUPPORT;
+    state->v = v;
+    state->iterations = it;
+    state->exit = exit;
 }
 
-/* The closest points of the cores: the barycentric coordinates of v applied to the stored witnesses. */
+/* Support of a polygon core (local frame): hill climbing for big ones, else brute force. */
+GJK2_INLINE gjk_vec2 polygon_support(gjk2_body *b, gjk_vec2 d) {
+    if (b->climb) return b->verts[gjk2_polygon_support(b, d)];
+    const gjk_vec2 *v = b->verts;
+    const int n = b->count;
+    int best = 0;
+    gjk_real best_dot = v[0].x * d.x + v[0].y * d.y;
+    for (int i = 1; i < n; i++) {
+        gjk_real t = v[i].x * d.x + v[i].y * d.y;
+        if (t > best_dot) {
+            best_dot = t;
+            best = i;
+        }
+    }
+    return v[best];
+}
+
+/* run_kinds for two polygon cores, written out with the state in locals: the commonest pair, and the one whose
+   loop is worth the duplication (the generic instance spills most of its state to the stack). */
+GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool stop_within_radius) {
+    gjk2_body *A = &ctx->a, *B = &ctx->b;
+    const gjk_rot2 q = B->rot;
+    const gjk_vec2 t = B->pos;
+    const gjk_real tol = gjk2_tolerance(ctx), reach = ctx->radius + gjk2_touch_tolerance(ctx);
+    gjk2_simplex *s = &state->simplex;
+    gjk2_vertex *p = s->p;
+    int count = s->count, it = state->iterations;
+    gjk_vec2 v = state->v;
+    gjk2_exit exit;
+    if (count == 0) {
+        p[0].a = polygon_support(A, v);
+        p[0].b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(v)))), t);
+        p[0].w = gjk_sub2(p[0].a, p[0].b);
+        count = 1;
+        v = p[0].w;
+    }
+    for (;;) {
+        gjk_real vv = gjk_len_sq2(v);
+        if (count == 3 || vv <= tol * tol) {
+            exit = GJK2_OVERLAP;
+            break;
+        }
+        if (stop_within_radius && vv <= reach * reach) {
+            exit = GJK2_WITHIN_RADIUS;
+            break;
+        }
+        if (it >= GJK_MAX_GJK_ITERATIONS) {
+            exit = GJK2_MAX_ITERATIONS;
+            break;
+        }
+        it++;
+        gjk_vec2 d = gjk_neg2(v);
+        if (count == 2) {
+            gjk_vec2 e = gjk_sub2(p[1].w, p[0].w);
+            gjk_real side = gjk_cross2(p[0].w, e);
+            if (side > 0) d = gjk_perp2(e);
+            if (side < 0) d = gjk_neg2(gjk_perp2(e));
+        }
+        gjk2_vertex *w = &p[count];
+        w->a = polygon_support(A, d);
+        w->b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(d)))), t);
+        w->w = gjk_sub2(w->a, w->b);
+        gjk_real wd = gjk_dot2(w->w, d);
+        if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
+            state->sep = d;
+            state->lower_bound = -wd / gjk_len2(d);
+            exit = GJK2_SEPARATED;
+            break;
+        }
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds */
+            break;
+        }
+        if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
+            (count == 2 && p[1].w.x == w->w.x && p[1].w.y == w->w.y)) {
+            exit = GJK2_CONVERGED;
+            break;
+        }
+        gjk_vec2 nv;
+        int keep[2] = {0, 1}, n;
+        if (count == 1) {
+            gjk_real lp, lq;
+            int r = segment_region(p[0].w, w->w, &lp, &lq);
+            n = r == 2 ? 2 : 1;
+            keep[0] = r == 1 ? 1 : 0;
+            nv = r == 0 ? p[0].w : r == 1 ? w->w : segment_point(p[0].w, w->w, lp, lq);
+        } else {
+            n = solve_triangle(p, tol, keep, &nv);
+        }
+        if (!(gjk_len_sq2(nv) < vv)) {
+            exit = GJK2_CONVERGED;
+            break;
+        }
+        if (n < 3 && (keep[0] != 0 || (n == 2 && keep[1] != 1))) {
+            gjk2_vertex p0 = p[keep[0]], p1 = p[keep[1]];
+            p[0] = p0;
+            p[1] = p1;
+        }
+        count = n;
+        v = nv;
+    }
+    ctx->support_calls += it + 1 - state->iterations;
+    s->count = count;
+    state->v = v;
+    state->iterations = it;
+    state->exit = exit;
+}
+
+/* One out-of-line function per instance, so that each gets its own register allocation. */
+GJK2_NOINLINE void run_any(gjk2_state *st, gjk2_ctx *ctx, bool sep, bool within) {
+    run_kinds(st, ctx, sep, within, -1, -1);
+}
+GJK2_NOINLINE void run_boxes(gjk2_state *st, gjk2_ctx *ctx, bool sep, bool within) {
+    run_kinds(st, ctx, sep, within, GJK2_BOX, GJK2_BOX);
+}
+GJK2_NOINLINE void run_polygon_box(gjk2_state *st, gjk2_ctx *ctx, bool sep, bool within) {
+    run_kinds(st, ctx, sep, within, GJK2_POLYGON, GJK2_BOX);
+}
+GJK2_NOINLINE void run_box_polygon(gjk2_state *st, gjk2_ctx *ctx, bool sep, bool within) {
+    run_kinds(st, ctx, sep, within, GJK2_BOX, GJK2_POLYGON);
+}
+
+void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool stop_within_radius) {
+    if (state->exit != GJK2_RUNNING && state->exit != GJK2_WITHIN_RADIUS) return;
+    const int ka = (int)ctx->a.kind, kb = (int)ctx->b.kind;
+    const bool sep = stop_on_separation, within = stop_within_radius;
+    if (ctx->grow)
+        run_any(state, ctx, sep, within);
+    else if (ka == GJK2_POLYGON && kb == GJK2_POLYGON)
+        run_polygons(state, ctx, sep, within);
+    else if (ka == GJK2_BOX && kb == GJK2_BOX)
+        run_boxes(state, ctx, sep, within);
+    else if (ka == GJK2_POLYGON && kb == GJK2_BOX)
+        run_polygon_box(state, ctx, sep, within);
+    else if (ka == GJK2_BOX && kb == GJK2_POLYGON)
+        run_box_polygon(state, ctx, sep, within);
+    else
+        run_any(state, ctx, sep, within);
+}
+
+/* The closest points of the cores: the barycentric coordinates of v in the final simplex (computed here, once, the
+   way the loop computed v), applied to the stored witnesses. */
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
     const gjk2_simplex *s = &state->simplex;
-    gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-    for (int i = 0; i < s->count; i++) {
-        pa = gjk_mad2(pa, s->lambda[i], s->p[i].a);
-        pb = gjk_mad2(pb, s->lambda[i], s->p[i].b);
+    const gjk2_vertex *p = s->p;
+    if (s->count == 2) {
+        gjk_real lp, lq;
+        if (segment_region(p[0].w, p[1].w, &lp, &lq) == 2) {
+            *a = segment_point(p[0].a, p[1].a, lp, lq);
+            *b = segment_point(p[0].b, p[1].b, lp, lq);
+            return;
+        }
+    } else if (s->count == 3) {
+        gjk_real c[3], n;
+        (void)triangle_areas(p, 0, c, &n);
+        if (GJK_ABS(n) > 0) {
+            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
+            for (int i = 0; i < 3; i++) {
+                pa = gjk_mad2(pa, c[i] / n, p[i].a);
+                pb = gjk_mad2(pb, c[i] / n, p[i].b);
+            }
+            *a = pa;
+            *b = pb;
+            return;
+        }
     }
-    *a = pa;
-    *b = pb;
+    *a = p[0].a;
+    *b = p[0].b;
 }

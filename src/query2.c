@@ -1,14 +1,20 @@
-/* The 2D queries: input checks, the change to A's local frame, the analytic radii, and the results.
+/* The 2D queries: input checks, the change to A's local frame, the choice of algorithm, the analytic radii, and the
+   results.
 
    Every query works in A's local frame (NUMERICS.md, "Far from the origin"): B's pose is expressed relative to A
    once, so the support points GJK subtracts are small numbers even when the pair stands far from the world origin,
    and the results are mapped back to the world at the end.
 
-   Radii (NUMERICS.md, "Rounded shapes"): GJK runs on the cores and the total radius R = rA + rB is applied
-   analytically. Core distance d > R: separated, gap d - R. 0 < d <= R: shallow overlap, depth R - d with the core
-   direction, exact. Only when the cores themselves overlap does EPA run, on the cores, and the depth is the core
-   depth plus R, exact for convex sets because the depth of K + disc(R) is depth(K) + R (the support function of a
-   set rounded by R is its own plus R in every direction). */
+   Radii (NUMERICS.md, "Rounded shapes"): the algorithms work on the cores and the total radius R = rA + rB is
+   applied analytically. Core distance d > R: separated, gap d - R. 0 < d <= R: shallow overlap, depth R - d with
+   the core direction, exact. When the cores themselves overlap, the depth is the core depth plus R, exact for convex
+   sets because the depth of K + disc(R) is depth(K) + R (the support function of a set rounded by R is its own plus
+   R in every direction).
+
+   Algorithms, fastest first: closed forms for point and segment cores and for a point against a box or polygon
+   (special2.c); for penetration of box and polygon cores the separating axis theorem (sat2.c), which also exits at
+   the first separating axis; otherwise GJK (gjk2.c), with EPA (epa2.c) for the depth of overlapping cores that are
+   not polygons (user shapes). Every path fills the same gjk2_core answer, turned into results here. */
 #include "internal2.h"
 
 static gjk_result2 zero_result(gjk_status status) {
@@ -24,9 +30,15 @@ static gjk_result2 zero_result(gjk_status status) {
     return r;
 }
 
-/* A rotation scaled to unit length; false when zero or not finite. Dividing by the larger component first keeps
-   the squares from overflowing or underflowing. */
-static bool unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
+/* A rotation scaled to unit length; false when zero or not finite. A rotation already unit within rounding (any
+   made by gjk_rot2_from_angle) is taken as it is: normalising it would only move it by an ulp. Otherwise dividing
+   by the larger component first keeps the squares from overflowing or underflowing. */
+GJK2_INLINE bool unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
+    gjk_real l2 = q.c * q.c + q.s * q.s;
+    if (GJK_ABS(l2 - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON) {
+        *out = q;
+        return true;
+    }
     if (!gjk_finite(q.c) || !gjk_finite(q.s)) return false;
     gjk_real m = gjk_maxr(GJK_ABS(q.c), GJK_ABS(q.s));
     if (!(m > 0)) return false;
@@ -43,50 +55,56 @@ typedef struct frame2 {
     gjk_vec2 pos;
 } frame2;
 
-/* Check the inputs and place both shapes in A's local frame. */
+/* Check the inputs (O(1)) and place both shapes in A's local frame. */
 static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa) {
-    if (pair == NULL || gjk_shape2_validate(pair->a) != GJK_OK || gjk_shape2_validate(pair->b) != GJK_OK) return false;
+    if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!unit_rotation(pair->pose_a.rotation, &qa) || !unit_rotation(pair->pose_b.rotation, &qb)) return false;
-    if (!gjk_finite2(pair->pose_a.position) || !gjk_finite2(pair->pose_b.position)) return false;
     fa->rot = qa;
     fa->pos = pair->pose_a.position;
-
     ctx->support_calls = 0;
     ctx->bad = false;
-    ctx->a.shape = pair->a;
     ctx->a.rot = gjk_rot2_identity();
     ctx->a.pos = gjk_v2(0, 0);
-    ctx->a.radius = gjk2_core_radius(pair->a);
-    ctx->a.centre = gjk2_core_centre(pair->a);
-
-    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa). */
-    ctx->b.shape = pair->b;
+    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa). Its finiteness covers both positions (a NaN
+       or infinite coordinate of either makes it non-finite) and an overflowing difference. */
     ctx->b.rot.c = qa.c * qb.c + qa.s * qb.s;
     ctx->b.rot.s = qa.c * qb.s - qa.s * qb.c;
     ctx->b.pos = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
-    ctx->b.radius = gjk2_core_radius(pair->b);
-    ctx->b.centre = gjk_add2(gjk_rotate2(ctx->b.rot, gjk2_core_centre(pair->b)), ctx->b.pos);
     ctx->radius = ctx->a.radius + ctx->b.radius;
-    /* Overflowing sums and a user callback answering NaN for the centre are invalid inputs too. */
-    return gjk_finite2(ctx->b.pos) && gjk_finite2(ctx->a.centre) && gjk_finite2(ctx->b.centre) &&
-           gjk_finite(ctx->radius);
+    if (!gjk_finite2(ctx->b.pos) || !gjk_finite(ctx->radius)) return false;
+    if (ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER) {
+        /* A user callback answering NaN for the centre is an invalid input too. */
+        if (ctx->a.kind == GJK2_USER) ctx->a.centre = gjk2_user_centre(pair->a);
+        if (ctx->b.kind == GJK2_USER) ctx->b.centre = gjk2_user_centre(pair->b);
+        if (!gjk_finite2(ctx->a.centre) || !gjk_finite2(ctx->b.centre)) return false;
+    }
+    ctx->b.centre = gjk_add2(gjk_rotate2(ctx->b.rot, ctx->b.centre), ctx->b.pos);
+    /* The length scale bounds every coordinate of A's points (query frame) and of B's (its own frame and the query
+       frame); a shape of unknown extent (user callback) grows it with its support points instead. */
+    ctx->grow = ctx->a.extent < 0 || ctx->b.extent < 0;
+    ctx->special = gjk2_special_applies(ctx);
+    ctx->polygons = gjk2_sat_applies(ctx);
+    ctx->size = gjk_maxr(ctx->radius, gjk_maxr(gjk_maxr(ctx->a.extent, 0),
+                                               gjk2_norm_inf(ctx->b.pos) + gjk_maxr(ctx->b.extent, 0)));
+    return true;
 }
 
-/* v / |v| scaled first by its largest component, so that tiny or huge finite vectors neither underflow nor
-   overflow; `fallback` for a zero or non-finite v. */
-static gjk_vec2 unit_or(gjk_vec2 v, gjk_vec2 fallback) {
-    gjk_real m = gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y));
+/* v when it is a usable direction, scaled to a largest component of 1 when it is tiny or huge (a user callback may
+   square it); `fallback` for a zero or non-finite v. */
+static gjk_vec2 usable(gjk_vec2 v, gjk_vec2 fallback) {
+    gjk_real m = gjk2_norm_inf(v);
     if (!(m > 0) || !gjk_finite(m)) return fallback;
-    return gjk_normalize2(gjk_scale2(v, GJK_R(1.0) / m));
+    if (m < GJK_R(1e-15) || m > GJK_R(1e15)) v = gjk_scale2(v, GJK_R(1.0) / m);
+    return v;
 }
 
-/* First search direction (unit): the cached axis (A's frame) when there is one, else the line of centres. s_D(d)
-   with d from A towards B pairs A's point facing B with B's point facing A, a good first guess of the closest
-   point. A zeroed cache means a cold start. */
+/* First search direction: the cached axis (A's frame) when there is one, else the line of centres. s_D(d) with d
+   from A towards B pairs A's point facing B with B's point facing A, a good first guess of the closest point. A
+   zeroed cache means a cold start. */
 static gjk_vec2 initial_direction(const gjk2_ctx *ctx, const gjk_cache2 *cache) {
-    gjk_vec2 d = unit_or(gjk_sub2(ctx->b.centre, ctx->a.centre), gjk_v2(1, 0));
-    return cache != NULL ? unit_or(cache->axis, d) : d;
+    gjk_vec2 d = usable(gjk_sub2(ctx->b.centre, ctx->a.centre), gjk_v2(1, 0));
+    return cache != NULL ? usable(cache->axis, d) : d;
 }
 
 static void store_axis(gjk_cache2 *cache, gjk_vec2 axis) {
@@ -97,164 +115,307 @@ static gjk_status gjk_exit_status(const gjk2_state *st) {
     return st->exit == GJK2_MAX_ITERATIONS ? GJK_MAX_ITERATIONS : GJK_OK;
 }
 
-/* Map a query-frame result to the world; a non-finite value (overflow of huge finite input) becomes a zeroed
-   GJK_DEGENERATE result rather than a NaN. */
-static gjk_result2 to_world(gjk_result2 r, const frame2 *fa) {
-    r.normal = gjk_rotate2(fa->rot, r.normal);
-    r.point_a = gjk_add2(gjk_rotate2(fa->rot, r.point_a), fa->pos);
-    r.point_b = gjk_add2(gjk_rotate2(fa->rot, r.point_b), fa->pos);
-    if (!gjk_finite(r.distance) || !gjk_finite2(r.normal) || !gjk_finite2(r.point_a) || !gjk_finite2(r.point_b)) {
-        gjk_result2 z = zero_result(GJK_DEGENERATE);
-        z.iterations = r.iterations;
-        z.epa_iterations = r.epa_iterations;
-        return z;
+/* Map a query-frame result to the world (its points only when `points`); a non-finite value (overflow of huge
+   finite input) becomes a zeroed GJK_DEGENERATE result rather than a NaN. One test covers every value: a sum is
+   finite only when all its terms are (an infinity or NaN propagates), and it overflows only for values near the
+   largest finite number, which are no answer either. */
+static gjk_result2 to_world(gjk_result2 *r, const frame2 *fa, bool points) {
+    r->normal = gjk_rotate2(fa->rot, r->normal);
+    gjk_real sum = r->distance + r->normal.x + r->normal.y;
+    if (points) {
+        r->point_a = gjk_add2(gjk_rotate2(fa->rot, r->point_a), fa->pos);
+        r->point_b = gjk_add2(gjk_rotate2(fa->rot, r->point_b), fa->pos);
+        sum += r->point_a.x + r->point_a.y + r->point_b.x + r->point_b.y;
     }
-    return r;
+    if (!gjk_finite(sum)) {
+        int it = r->iterations, epa = r->epa_iterations;
+        *r = zero_result(GJK_DEGENERATE);
+        r->iterations = it;
+        r->epa_iterations = epa;
+    }
+    return *r;
 }
 
-/* Separated cores at distance |v| > 0 (query frame): gap, normal and closest points of the rounded shapes. */
-static void separated_answer(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
-    gjk_real d = gjk_len2(st->v);
-    gjk_vec2 n = st->dir;
-    gjk_vec2 ca, cb;
-    gjk2_witnesses(st, &ca, &cb);
-    r->distance = d - ctx->radius;
-    r->normal = n;
-    r->point_a = gjk_mad2(ca, ctx->a.radius, n);
+/* Signed-distance result of the rounded shapes from the cores' answer (query frame). `overlap`: the answer comes
+   from a depth computation on cores GJK found overlapping, which may leave a core depth a hair below zero; the
+   rounded depth is then clamped at zero (touching), which is within the tolerance. */
+static void core_result(const gjk2_ctx *ctx, const gjk2_core *c, bool overlap, gjk_result2 *r) {
+    gjk_real d = c->dist - ctx->radius;
+    r->distance = overlap ? gjk_minr(d, 0) : d;
+    r->intersect = overlap || d <= gjk2_touch_tolerance(ctx);
+    r->normal = c->normal;
+    r->point_a = gjk_mad2(c->a, ctx->a.radius, c->normal);
     /* point_b = core_b - rB n in theory; written from point_a so that point_b = point_a + distance * normal holds
        to rounding whatever the error of the witnesses. */
-    r->point_b = gjk_mad2(r->point_a, r->distance, n);
-    r->intersect = r->distance <= gjk2_touch_tolerance(st);
+    r->point_b = gjk_mad2(r->point_a, r->distance, c->normal);
 }
 
-/* Continue GJK to the full signed distance, with EPA when the cores overlap. Query frame. */
-static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
-    gjk2_run(st, ctx, false, false);
-    r->iterations = st->iterations;
-    if (st->exit == GJK2_BAD_SUPPORT) return;
-    r->status = gjk_exit_status(st);
-    if (st->exit != GJK2_OVERLAP) {
-        separated_answer(st, ctx, r);
+/* Distance-query result: as core_result for separated shapes; for overlapping or touching ones distance 0 and a
+   point common to both. With the cores apart (0 < d <= R), the point at s along the segment from core point a to
+   core point b (length d) is in disc(a, rA) when |s| <= rA and in disc(b, rB) when |s - d| <= rB; the middle of
+   the intersection of those ranges is in both. With the cores overlapping, a common point of the cores is. */
+static void distance_result(const gjk2_ctx *ctx, const gjk2_core *c, gjk_result2 *r) {
+    core_result(ctx, c, false, r);
+    if (!r->intersect) return;
+    gjk_vec2 common = c->common;
+    if (c->dist > 0) {
+        gjk_real lo = gjk_maxr(c->dist - ctx->b.radius, -ctx->a.radius);
+        gjk_real hi = gjk_minr(c->dist + ctx->b.radius, ctx->a.radius);
+        common = gjk_mad2(c->a, GJK_R(0.5) * (lo + hi), c->normal);
+    }
+    r->distance = 0;
+    r->normal = gjk_v2(0, 0);
+    r->point_a = r->point_b = common;
+}
+
+/* A boolean query's answer for separated shapes: a separating axis and a lower bound of the gap. */
+static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis, gjk_result2 *r) {
+    r->intersect = false;
+    r->distance = lower - ctx->radius;
+    r->normal = axis;
+}
+
+/* The cores' answer at the end of a GJK run that did not find them overlapping: |v|, its direction, and the
+   closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
+static void gjk_core(const gjk2_state *st, gjk2_core *c) {
+    gjk2_witnesses(st, &c->a, &c->b);
+    if (st->exit == GJK2_OVERLAP) {
+        c->dist = 0;
+        c->normal = gjk_v2(0, 0);
+        c->common = gjk_scale2(gjk_add2(c->a, c->b), GJK_R(0.5));
+        return;
+    }
+    c->dist = gjk_len2(st->v);
+    c->normal = gjk2_direction(st);
+    c->common = c->a;
+}
+
+/* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
+static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
+    if (ctx->polygons) {
+        gjk_real sep;
+        gjk_vec2 axis;
+        (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
         return;
     }
     gjk2_epa_result e;
     gjk2_epa(ctx, st, &e);
     r->epa_iterations = e.iterations;
-    if (ctx->bad) return;
     if (e.status != GJK_OK) r->status = e.status;
-    /* Cores touching within the tolerance may give a core depth a hair below zero; the rounded depth is clamped
-       at zero (touching), which is within the tolerance. */
-    gjk_real depth = gjk_maxr(e.depth + ctx->radius, 0);
-    r->intersect = true;
-    r->distance = -depth;
-    r->normal = e.normal;
-    r->point_a = gjk_mad2(e.a, ctx->a.radius, e.normal);
-    r->point_b = gjk_mad2(r->point_a, r->distance, e.normal);
+    c->dist = -e.depth;
+    c->normal = e.normal;
+    c->a = e.a;
+    c->b = e.b;
+    c->common = e.a;
+}
+
+/* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
+static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    gjk2_run(st, ctx, false, false);
+    r->iterations = st->iterations;
+    if (st->exit == GJK2_BAD_SUPPORT) return;
+    r->status = gjk_exit_status(st);
+    gjk2_core c;
+    if (st->exit != GJK2_OVERLAP) {
+        gjk_core(st, &c);
+        core_result(ctx, &c, false, r);
+        return;
+    }
+    overlap_core(ctx, st, &c, r);
+    if (!ctx->bad) core_result(ctx, &c, true, r);
 }
 
 /* Result of a boolean phase that did not find the shapes overlapping (query frame). */
 static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
     if (st->exit == GJK2_SEPARATED) {
-        r->intersect = false;
-        r->distance = st->lower_bound - ctx->radius;
-        r->normal = st->dir;
+        gjk_real m = gjk2_norm_inf(st->sep);
+        separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
         return true;
     }
     if (st->exit == GJK2_CONVERGED || st->exit == GJK2_MAX_ITERATIONS) {
         /* GJK converged before a support point proved the gap: |v| is then the distance within tolerance. */
         gjk_real d = gjk_len2(st->v);
-        if (d - ctx->radius > gjk2_touch_tolerance(st)) {
-            r->intersect = false;
-            r->distance = d - ctx->radius;
-            r->normal = st->dir;
+        if (d - ctx->radius > gjk2_touch_tolerance(ctx)) {
+            separated_result(ctx, d, gjk2_direction(st), r);
             return true;
         }
     }
     return false;
 }
 
-/* Validate and set up, run the first GJK phase (boolean or distance), and start the result with its status and
-   iterations. False when the input (or a user support callback) is invalid. */
-static bool first_phase(const gjk_pair2 *pair, gjk_cache2 *cache, bool boolean, gjk2_ctx *ctx, frame2 *fa,
-                        gjk2_state *st, gjk_result2 *r) {
-    if (!setup(pair, ctx, fa)) return false;
-    gjk2_init(st, ctx, initial_direction(ctx, cache));
+/* Run a GJK phase (boolean: stop at a separating axis; both: stop once the rounded shapes touch) from `direction`
+   and start the result with its status and iterations. False when a user support callback failed. */
+static bool gjk_phase(gjk2_ctx *ctx, gjk_vec2 direction, bool boolean, gjk2_state *st, gjk_result2 *r) {
+    gjk2_init(st, ctx, direction);
     gjk2_run(st, ctx, boolean, true);
     if (ctx->bad) return false;
-    *r = zero_result(gjk_exit_status(st));
+    r->status = gjk_exit_status(st);
     r->iterations = st->iterations;
     return true;
+}
+
+/* The separating axes (sat2.c) pay off for the boolean and distance queries only while all of them cost less than
+   a few GJK iterations; penetration depths of polygons always come from them. */
+static bool small_polygons(const gjk2_ctx *ctx) {
+    return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
 
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
-    gjk_result2 r;
-    if (!first_phase(pair, cache, true, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+    gjk2_core c;
+    gjk_result2 r = zero_result(GJK_OK);
+    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
+    if (ctx.special) {
+        gjk2_special(&ctx, &c);
+        if (c.dist > reach)
+            separated_result(&ctx, c.dist, c.normal, &r);
+        else
+            r.intersect = true;
+        store_axis(cache, c.normal);
+        return to_world(&r, &fa, false);
+    }
+    gjk_vec2 start;
+    if (!small_polygons(&ctx)) {
+        start = initial_direction(&ctx, cache);
+    } else {
+        /* The first separating axis proves a gap; none at all, an overlap of the cores. */
+        gjk_real sep;
+        gjk_vec2 axis;
+        gjk2_sat_result res = gjk2_sat(&ctx, reach, ctx.radius > 0 ? &c : NULL, &sep, &axis);
+        store_axis(cache, axis);
+        if (res == GJK2_SAT_SEPARATED) {
+            separated_result(&ctx, sep, axis, &r);
+            return to_world(&r, &fa, false);
+        }
+        if (res == GJK2_SAT_CONTACT) {
+            r.intersect = true;
+            if (ctx.radius > 0 && c.dist > reach) separated_result(&ctx, c.dist, c.normal, &r);
+            return to_world(&r, &fa, false);
+        }
+        start = axis; /* apart by at most the radii: the cores' distance decides */
+    }
+    if (!gjk_phase(&ctx, start, true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     if (!boolean_separated(&st, &ctx, &r)) r.intersect = true;
-    store_axis(cache, r.intersect ? st.dir : r.normal);
-    return to_world(r, &fa);
+    store_axis(cache, r.intersect ? gjk_neg2(st.v) : r.normal);
+    return to_world(&r, &fa, false);
 }
 
 gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
-    gjk_result2 r;
-    if (!first_phase(pair, cache, false, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-    gjk_real d = gjk_len2(st.v);
-    if (st.exit != GJK2_OVERLAP) {
-        separated_answer(&st, &ctx, &r);
-        store_axis(cache, r.normal);
-        if (!r.intersect) return to_world(r, &fa);
-    }
-    /* Overlapping or touching: distance 0 and a point common to both shapes. With the cores apart (0 < d <= R),
-       the point at s along the segment from core witness a to core witness b (length d) is in disc(a, rA) when
-       |s| <= rA and in disc(b, rB) when |s - d| <= rB; the middle of the intersection of those ranges is in both.
-       With the cores overlapping, the midpoint of the two core witnesses (equal within tolerance) is. */
-    gjk_vec2 ca, cb, common;
-    gjk2_witnesses(&st, &ca, &cb);
-    if (st.exit != GJK2_OVERLAP && d > 0) {
-        gjk_real lo = gjk_maxr(d - ctx.b.radius, -ctx.a.radius);
-        gjk_real hi = gjk_minr(d + ctx.b.radius, ctx.a.radius);
-        common = gjk_mad2(ca, GJK_R(0.5) * (lo + hi), r.normal);
+    gjk_result2 r = zero_result(GJK_OK);
+    gjk2_core c;
+    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    gjk_vec2 start = gjk_v2(0, 0);
+    bool done = false;
+    if (ctx.special) {
+        gjk2_special(&ctx, &c);
+        done = true;
+    } else if (!small_polygons(&ctx)) {
+        start = initial_direction(&ctx, cache);
     } else {
-        common = gjk_scale2(gjk_add2(ca, cb), GJK_R(0.5));
+        /* Polygons apart whose closest features face each other: the largest separation is the distance. Other
+           pairs (overlapping ones need a common point) go on with GJK along the axis found. */
+        gjk_real sep;
+        gjk_vec2 axis;
+        done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
+        start = axis;
     }
-    r.intersect = true;
-    r.distance = 0;
-    r.normal = gjk_v2(0, 0);
-    r.point_a = common;
-    r.point_b = common;
-    return to_world(r, &fa);
+    if (!done) {
+        if (!gjk_phase(&ctx, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+        gjk_core(&st, &c);
+    }
+    distance_result(&ctx, &c, &r);
+    store_axis(cache, c.normal);
+    return to_world(&r, &fa, true);
 }
 
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
-    gjk_result2 r;
-    if (!first_phase(pair, cache, true, &ctx, &fa, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-    if (boolean_separated(&st, &ctx, &r)) {
-        store_axis(cache, r.normal);
-        return to_world(r, &fa);
+    gjk2_core c;
+    gjk_result2 r = zero_result(GJK_OK);
+    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
+    if (ctx.special) {
+        gjk2_special(&ctx, &c);
+        if (c.dist > reach) {
+            separated_result(&ctx, c.dist, c.normal, &r);
+        } else {
+            core_result(&ctx, &c, false, &r);
+        }
+        store_axis(cache, c.normal);
+        return to_world(&r, &fa, r.intersect);
+    }
+    if (ctx.polygons) {
+        /* Polygons: the separating axes decide, and give the depth when the cores overlap. */
+        gjk_real sep;
+        gjk_vec2 axis;
+        gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
+        store_axis(cache, axis);
+        if (res == GJK2_SAT_SEPARATED) {
+            separated_result(&ctx, sep, axis, &r);
+            return to_world(&r, &fa, false);
+        }
+        if (res == GJK2_SAT_CONTACT) {
+            core_result(&ctx, &c, false, &r);
+            if (!r.intersect) {
+                r.point_a = r.point_b = gjk_v2(0, 0);
+                separated_result(&ctx, c.dist, c.normal, &r);
+            }
+            return to_world(&r, &fa, r.intersect);
+        }
+        /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
+        gjk2_init(&st, &ctx, axis);
+    } else {
+        if (!gjk_phase(&ctx, initial_direction(&ctx, cache), true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+        if (boolean_separated(&st, &ctx, &r)) {
+            store_axis(cache, r.normal);
+            return to_world(&r, &fa, false);
+        }
     }
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
     store_axis(cache, r.normal);
-    return to_world(r, &fa);
+    return to_world(&r, &fa, true);
 }
 
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk2_ctx ctx;
     frame2 fa;
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
     gjk2_state st;
-    gjk2_init(&st, &ctx, initial_direction(&ctx, cache));
+    gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
+    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    if (ctx.special) {
+        gjk2_special(&ctx, &c);
+        core_result(&ctx, &c, false, &r);
+        store_axis(cache, c.normal);
+        return to_world(&r, &fa, true);
+    }
+    gjk_vec2 start;
+    if (!small_polygons(&ctx)) {
+        start = initial_direction(&ctx, cache);
+    } else {
+        /* Polygons: exact depth, or exact distance when the closest features face each other. Bigger ones run GJK
+           first and the separating axes only when the cores overlap. */
+        gjk_real sep;
+        gjk_vec2 axis;
+        if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+            core_result(&ctx, &c, false, &r);
+            store_axis(cache, c.normal);
+            return to_world(&r, &fa, true);
+        }
+        start = axis;
+    }
+    gjk2_init(&st, &ctx, start);
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
     store_axis(cache, r.normal);
-    return to_world(r, &fa);
+    return to_world(&r, &fa, true);
 }

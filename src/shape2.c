@@ -61,52 +61,55 @@ gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin) {
     return shape;
 }
 
-/* ---- validation ------------------------------------------------------------------------------------------- */
+/* ---- validation and bodies ------------------------------------------------------------------------------- */
 
-static bool positive(gjk_real x) { return gjk_finite(x) && x > 0; }
-static bool non_negative(gjk_real x) { return gjk_finite(x) && x >= 0; }
 
 gjk_status gjk_shape2_validate(const gjk_shape2 *shape) {
-    if (shape == NULL || !non_negative(shape->margin)) return GJK_INVALID_INPUT;
-    bool ok = false;
-    switch (shape->type) {
-    case GJK_SHAPE2_POINT: ok = true; break;
-    case GJK_SHAPE2_SEGMENT: ok = gjk_finite2(shape->segment.a) && gjk_finite2(shape->segment.b); break;
-    case GJK_SHAPE2_CIRCLE: ok = positive(shape->circle.radius); break;
-    case GJK_SHAPE2_BOX: ok = positive(shape->box.half_extents.x) && positive(shape->box.half_extents.y); break;
-    case GJK_SHAPE2_CAPSULE:
-        ok = non_negative(shape->capsule.radius) && non_negative(shape->capsule.half_height);
-        break;
-    case GJK_SHAPE2_POLYGON: {
-        /* The hull's vertices are checked finite by gjk_hull2_create(); checking them here would make every query
-           O(n) before it starts. The header fields are cheap to check. */
-        const gjk_hull2 *h = shape->polygon.hull;
-        ok = h != NULL && h->vertices != NULL && h->vertex_count >= 1 && h->vertex_count <= GJK_HULL_MAX_POINTS &&
-             h->dimension >= 0 && h->dimension <= 2 && gjk_finite2(h->centroid);
-        break;
-    }
-    case GJK_SHAPE2_USER: ok = shape->user.support != NULL; break;
-    case GJK_SHAPE2_TYPE_COUNT: ok = false; break;
-    }
-    return ok ? GJK_OK : GJK_INVALID_INPUT;
+    gjk2_body b;
+    return gjk2_body_init(&b, shape) ? GJK_OK : GJK_INVALID_INPUT;
 }
 
 /* ---- supports ----------------------------------------------------------------------------------------------- */
 
-/* Brute force over the hull's vertices: exact, deterministic (first vertex wins ties), and as fast as hill climbing
-   for the small polygons 2D scenes use. */
-static gjk_vec2 polygon_support(const gjk_hull2 *hull, gjk_vec2 d) {
-    const gjk_vec2 *v = hull->vertices;
+/* Index of a vertex of a polygon farthest along d. Below GJK2_HILL_CLIMB_MIN vertices a brute-force loop
+   (exact, first vertex wins ties); above it hill climbing around the counter-clockwise ring from the previous
+   support vertex of the same body: on a convex polygon v.d is unimodal along the ring, so walking while a neighbour
+   is strictly better ends on a maximum, and successive GJK directions are close, so the walk is short (NUMERICS.md,
+   "Support of big hulls"). The walk is bounded by the vertex count. */
+int gjk2_polygon_support(gjk2_body *b, gjk_vec2 d) {
+    const gjk_vec2 *v = b->verts;
+    const int n = b->count;
     int best = 0;
-    gjk_real best_dot = gjk_dot2(v[0], d);
-    for (int i = 1; i < hull->vertex_count; i++) {
-        gjk_real t = gjk_dot2(v[i], d);
-        if (t > best_dot) {
-            best_dot = t;
-            best = i;
+    if (!b->climb) {
+        gjk_real best_dot = gjk_dot2(v[0], d);
+        for (int i = 1; i < n; i++) {
+            gjk_real t = gjk_dot2(v[i], d);
+            if (t > best_dot) {
+                best_dot = t;
+                best = i;
+            }
         }
+        return best;
     }
-    return v[best];
+    best = b->last;
+    gjk_real best_dot = gjk_dot2(v[best], d);
+    int next = best + 1 == n ? 0 : best + 1;
+    gjk_real t = gjk_dot2(v[next], d);
+    int step = 1;
+    if (!(t > best_dot)) {
+        next = best == 0 ? n - 1 : best - 1;
+        t = gjk_dot2(v[next], d);
+        step = n - 1; /* backwards: + (n - 1) mod n */
+    }
+    for (int k = 0; k < n && t > best_dot; k++) {
+        best = next;
+        best_dot = t;
+        next += step;
+        if (next >= n) next -= n;
+        t = gjk_dot2(v[next], d);
+    }
+    b->last = best;
+    return best;
 }
 
 /* Support of the core (the shape without its radius and margin), shape-local frame. `direction` is finite and
@@ -121,7 +124,13 @@ gjk_vec2 gjk2_core_support(const gjk_shape2 *shape, gjk_vec2 d) {
         return gjk_v2(d.x >= 0 ? h.x : -h.x, d.y >= 0 ? h.y : -h.y);
     }
     case GJK_SHAPE2_CAPSULE: return gjk_v2(0, d.y >= 0 ? shape->capsule.half_height : -shape->capsule.half_height);
-    case GJK_SHAPE2_POLYGON: return polygon_support(shape->polygon.hull, d);
+    case GJK_SHAPE2_POLYGON: {
+        const gjk_hull2 *h = shape->polygon.hull;
+        int best = 0;
+        for (int i = 1; i < h->vertex_count; i++)
+            if (gjk_dot2(h->vertices[i], d) > gjk_dot2(h->vertices[best], d)) best = i;
+        return h->vertices[best];
+    }
     case GJK_SHAPE2_USER: return shape->user.support(d, shape->user.data);
     case GJK_SHAPE2_POINT:
     case GJK_SHAPE2_CIRCLE:
@@ -136,30 +145,6 @@ gjk_real gjk2_core_radius(const gjk_shape2 *shape) {
     if (shape->type == GJK_SHAPE2_CIRCLE) r += shape->circle.radius;
     if (shape->type == GJK_SHAPE2_CAPSULE) r += shape->capsule.radius;
     return r;
-}
-
-/* A point inside the core, shape-local frame: used for the first search direction and to orient the normal when
-   the Minkowski difference is flat. */
-gjk_vec2 gjk2_core_centre(const gjk_shape2 *shape) {
-    switch (shape->type) {
-    case GJK_SHAPE2_SEGMENT: return gjk_scale2(gjk_add2(shape->segment.a, shape->segment.b), GJK_R(0.5));
-    case GJK_SHAPE2_POLYGON: return shape->polygon.hull->centroid;
-    case GJK_SHAPE2_USER: {
-        /* The mean of four axis supports lies inside the convex core. */
-        gjk_vec2 c = gjk_v2(0, 0);
-        c = gjk_add2(c, gjk2_core_support(shape, gjk_v2(1, 0)));
-        c = gjk_add2(c, gjk2_core_support(shape, gjk_v2(-1, 0)));
-        c = gjk_add2(c, gjk2_core_support(shape, gjk_v2(0, 1)));
-        c = gjk_add2(c, gjk2_core_support(shape, gjk_v2(0, -1)));
-        return gjk_scale2(c, GJK_R(0.25));
-    }
-    case GJK_SHAPE2_POINT:
-    case GJK_SHAPE2_CIRCLE:
-    case GJK_SHAPE2_BOX:
-    case GJK_SHAPE2_CAPSULE:
-    case GJK_SHAPE2_TYPE_COUNT: break;
-    }
-    return gjk_v2(0, 0);
 }
 
 gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction) {
@@ -179,19 +164,44 @@ gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction) {
     return gjk_mad2(p, gjk2_core_radius(shape), gjk_normalize2(d));
 }
 
-/* Support of the core difference D = A - B in the query frame: s_D(d) = s_A(d) - s_B(-d), with witnesses. The
-   direction is rotated into each shape's local frame (A's rotation is the identity in the query frame). */
+/* A point inside a user core, local frame: the mean of four axis supports lies inside the convex core. */
+gjk_vec2 gjk2_user_centre(const gjk_shape2 *shape) {
+    gjk_vec2 c = gjk_v2(0, 0);
+    c = gjk_add2(c, shape->user.support(gjk_v2(1, 0), shape->user.data));
+    c = gjk_add2(c, shape->user.support(gjk_v2(-1, 0), shape->user.data));
+    c = gjk_add2(c, shape->user.support(gjk_v2(0, 1), shape->user.data));
+    c = gjk_add2(c, shape->user.support(gjk_v2(0, -1), shape->user.data));
+    return gjk_scale2(c, GJK_R(0.25));
+}
+
+void gjk2_check_support(gjk2_ctx *ctx, gjk2_vertex *v, gjk_vec2 b_local) {
+    if (!ctx->grow) return;
+    if (!gjk_finite2(v->w) || !gjk_finite2(b_local)) {
+        ctx->bad = true;
+        v->a = v->b = v->w = gjk_v2(0, 0);
+        return;
+    }
+    gjk_real m = gjk_maxr(gjk2_norm_inf(v->w), gjk_maxr(gjk2_norm_inf(v->a), gjk2_norm_inf(v->b)));
+    ctx->size = gjk_maxr(ctx->size, gjk_maxr(m, gjk2_norm_inf(b_local)));
+}
+
+static gjk_vec2 local_support(gjk2_body *b, gjk_vec2 d) {
+    switch (b->kind) {
+    case GJK2_POINT: return b->p;
+    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
+    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
+    case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)];
+    case GJK2_USER: break;
+    }
+    return b->shape->user.support(d, b->shape->user.data);
+}
+
 void gjk2_support(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out) {
-    gjk_vec2 pa = gjk2_core_support(ctx->a.shape, gjk_inv_rotate2(ctx->a.rot, d));
-    gjk_vec2 pb = gjk2_core_support(ctx->b.shape, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(d)));
-    out->a = gjk_add2(gjk_rotate2(ctx->a.rot, pa), ctx->a.pos);
+    gjk_vec2 pa = local_support(&ctx->a, d);
+    gjk_vec2 pb = local_support(&ctx->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(d)));
+    out->a = pa;
     out->b = gjk_add2(gjk_rotate2(ctx->b.rot, pb), ctx->b.pos);
     out->w = gjk_sub2(out->a, out->b);
     ctx->support_calls++;
-    if (!gjk_finite2(out->w)) {
-        /* A user callback returned NaN or infinity (or the pair overflows): remember it and hand back a finite
-           point so that no NaN reaches the arithmetic; the query reports GJK_INVALID_INPUT. */
-        ctx->bad = true;
-        out->a = out->b = out->w = gjk_v2(0, 0);
-    }
+    gjk2_check_support(ctx, out, pb);
 }

@@ -46,7 +46,7 @@ double pair_scale(const o2_shape *a, const o2_shape *b, gjk_vec2 origin_a) {
         const o2_shape *s = k ? b : a;
         for (int i = 0; i < s->n; i++) L = fmax(L, hypot(s->v[i].x - c.x, s->v[i].y - c.y) + s->r);
     }
-    return fmax(L, 1e-3);
+    return fmax(L, 1e-30);
 }
 
 static gjk_result2 last; /* the result being checked, for dump_pair */
