@@ -38,9 +38,7 @@
    the ring, warm started from the previous support vertex of the same shape in the same query, instead of a
    brute-force loop. Measured (gcc -O2, x86-64, GJK on polygons of 4 to 32 vertices against capsules and polygons):
    the warm-started walk takes one or two steps and wins at every size, 10-25% at 4 to 8 vertices, 2x at 32. */
-#ifndef GJK2_HILL_CLIMB_MIN
 #define GJK2_HILL_CLIMB_MIN 3
-#endif
 /* Polygon pairs with at most GJK2_SAT_SMALL vertices each test every separating axis against every vertex in the
    full separating-axis pass (sat2.c); larger ones walk the two vertex rings in step (at 8 vertices the walk is 15%
    faster). The boolean query uses the all-against-all pass, which exits at the first separating axis, up to
