@@ -42,6 +42,15 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
 #else
 #define GJK_COPYSIGN copysign
 #endif
+/* Largest coordinate or size the queries accept: squares of differences of such numbers stay finite (1e150 in
+   double, 1e18 in float); beyond it an input is GJK_INVALID_INPUT rather than an overflow into NaN. */
+#if GJK_USE_FLOAT
+#define GJK_MAX_COORD GJK_R(1e18)
+#else
+#define GJK_MAX_COORD GJK_R(1e150)
+#endif
+static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD; }
+static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }
 

@@ -37,7 +37,7 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
-    if (!gjk_finite3(pair->pose_a.position) || !gjk_finite3(pair->pose_b.position)) return GJK_INVALID_INPUT;
+    if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
     p->m.a = pair->a;
     p->m.b = pair->b;
     gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
@@ -194,15 +194,15 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     return r;
 }
 
-gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 signed_distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     return signed_query(pair, cache, GJK_MODE_DISTANCE);
 }
 
-gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 penetration3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     return signed_query(pair, cache, GJK_MODE_SEPARATED);
 }
 
-gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
@@ -252,7 +252,7 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     return r;
 }
 
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
@@ -289,4 +289,26 @@ gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
         store_cache(cache, pair, g.v, final_simplex(&g));
     }
     return r;
+}
+
+/* Last line of defence (NUMERICS: "never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
+   came out non-finite is replaced by a zeroed GJK_DEGENERATE result, as in 2D, rather than returned. */
+static gjk_result3 guarded(gjk_result3 r) {
+    gjk_real sum = r.distance + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
+                   r.point_b.x + r.point_b.y + r.point_b.z;
+    if (r.status == GJK_INVALID_INPUT || gjk_finite(sum)) return r;
+    gjk_result3 z = invalid3();
+    z.status = GJK_DEGENERATE;
+    z.iterations = r.iterations;
+    z.epa_iterations = r.epa_iterations;
+    return z;
+}
+
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) { return guarded(intersect3_impl(pair, cache)); }
+gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) { return guarded(distance3_impl(pair, cache)); }
+gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return guarded(penetration3_impl(pair, cache));
+}
+gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return guarded(signed_distance3_impl(pair, cache));
 }

@@ -82,8 +82,8 @@ gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin) {
     return shape;
 }
 
-static bool positive(gjk_real x) { return gjk_finite(x) && x > 0; }
-static bool non_negative(gjk_real x) { return gjk_finite(x) && x >= 0; }
+static bool positive(gjk_real x) { return gjk_bounded(x) && x > 0; }
+static bool non_negative(gjk_real x) { return gjk_bounded(x) && x >= 0; }
 static bool positive3(gjk_vec3 v) { return positive(v.x) && positive(v.y) && positive(v.z); }
 
 gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
@@ -91,9 +91,9 @@ gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
     bool ok = false;
     switch (s->type) {
     case GJK_SHAPE3_POINT: ok = true; break;
-    case GJK_SHAPE3_SEGMENT: ok = gjk_finite3(s->segment.a) && gjk_finite3(s->segment.b); break;
+    case GJK_SHAPE3_SEGMENT: ok = gjk_bounded3(s->segment.a) && gjk_bounded3(s->segment.b); break;
     case GJK_SHAPE3_TRIANGLE:
-        ok = gjk_finite3(s->triangle.a) && gjk_finite3(s->triangle.b) && gjk_finite3(s->triangle.c);
+        ok = gjk_bounded3(s->triangle.a) && gjk_bounded3(s->triangle.b) && gjk_bounded3(s->triangle.c);
         break;
     case GJK_SHAPE3_BOX: ok = positive3(s->box.half_extents); break;
     case GJK_SHAPE3_SPHERE: ok = positive(s->sphere.radius); break;
@@ -103,7 +103,7 @@ gjk_status gjk_shape3_validate(const gjk_shape3 *s) {
     case GJK_SHAPE3_ELLIPSOID: ok = positive3(s->ellipsoid.radii); break;
     case GJK_SHAPE3_HULL: {
         const gjk_hull3 *h = s->hull.hull;
-        ok = h && h->vertices && h->vertex_count >= 1 && gjk_finite(h->radius);
+        ok = h && h->vertices && h->vertex_count >= 1 && gjk_bounded(h->radius) && gjk_bounded3(h->centroid);
         break;
     }
     case GJK_SHAPE3_USER: ok = s->user.support != NULL; break;

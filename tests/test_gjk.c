@@ -274,6 +274,29 @@ static void test_no_nan_any_pair(void **st) {
     }
 }
 
+/* Found by fuzz/fuzz_query.c: a point at x = 4.4e176 against a segment near the origin. Every input was finite,
+   but the squared distance overflowed to infinity and the witnesses came out NaN with status GJK_OK. Coordinates
+   and sizes beyond GJK_MAX_COORD (1e150 in double, 1e18 in float) are now invalid input; just inside the bound the
+   answer is finite. */
+static void test_regression_huge_coordinates(void **st) {
+    (void)st;
+    gjk_shape3 pt = gjk_point3(), seg = gjk_segment3(gjk_v3(-4, -4, -4), gjk_v3(1, 1, 1));
+    gjk_pair3 p = {&pt, gjk_pose3_make(gjk_v3((gjk_real)4.43e176, 0, -4), gjk_quat_identity()), &seg,
+                   gjk_pose3_identity()};
+    if (!GJK_USE_FLOAT) { /* 4.4e176 is not a float at all */
+        gjk_result3 r = gjk_signed_distance3(&p, NULL);
+        assert_int_equal(r.status, GJK_INVALID_INPUT);
+        assert_true(r.distance == 0);
+    }
+    gjk_real big = GJK_USE_FLOAT ? (gjk_real)1e17f : (gjk_real)1e149;
+    p.pose_a.position.x = big;
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_int_equal(r.status, GJK_OK);
+    check_result3(&r, big);
+    gjk_shape3 huge = gjk_box3(gjk_v3(big * 100, 1, 1));
+    assert_int_equal(gjk_shape3_validate(&huge), GJK_INVALID_INPUT);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -290,6 +313,7 @@ int main(void) {
         cmocka_unit_test(test_regression_axis_aligned_curved),
         cmocka_unit_test(test_regression_identical_and_contained),
         cmocka_unit_test(test_no_nan_any_pair),
+        cmocka_unit_test(test_regression_huge_coordinates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,271 @@
+/* libFuzzer harness for the queries: two shapes and their poses decoded from the fuzz bytes (any numbers, NaN,
+   infinities and huge or tiny sizes included), every 3D and 2D query run on them, and the library's promises
+   checked inside the harness:
+   - a status from the enum, iteration counts within their caps, never a NaN or an infinity in an answer that is not
+     GJK_INVALID_INPUT;
+   - gjk_intersect3 agrees with the sign of gjk_signed_distance3 outside a small band around touching;
+   - the witness points lie on or within tolerance of their shapes (checked with the shapes' own support
+     functions along the normal and the axes).
+   A broken promise aborts, which libFuzzer reports with the input. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stdio.h>
+
+#include <gjk/gjk.h>
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static uint8_t byte(reader *r) {
+    if (!r->n) return 0;
+    r->n--;
+    return *r->p++;
+}
+
+/* A number: mostly "reasonable" values from a byte, sometimes the raw bits of a double (NaN, inf, denormals). */
+static gjk_real real(reader *r) {
+    uint8_t k = byte(r);
+    if (k < 200) return (gjk_real)((k - 100) / 25.0);
+    if (k < 230) return (gjk_real)(((int)byte(r) - 128) * pow(10.0, (int)(k % 12) - 6) / 16.0);
+    double d = 0;
+    uint8_t b[8];
+    for (int i = 0; i < 8; ++i) b[i] = byte(r);
+    memcpy(&d, b, 8);
+    return (gjk_real)d;
+}
+
+static gjk_vec3 vec3(reader *r) {
+    gjk_real x = real(r);
+    gjk_real y = real(r);
+    gjk_real z = real(r);
+    return gjk_v3(x, y, z);
+}
+static gjk_vec2 vec2(reader *r) {
+    gjk_real x = real(r);
+    gjk_real y = real(r);
+    return gjk_v2(x, y);
+}
+static gjk_real size(reader *r) { return GJK_ABS(real(r)); }
+/* Each draw in its own statement: initialiser lists leave their evaluation order unspecified. */
+static gjk_quat quat(reader *r) {
+    gjk_quat q;
+    q.w = real(r);
+    q.x = real(r);
+    q.y = real(r);
+    q.z = real(r);
+    return q;
+}
+static gjk_pose2 pose2(reader *r) {
+    gjk_pose2 p;
+    p.position = vec2(r);
+    p.rotation.c = real(r);
+    p.rotation.s = real(r);
+    return p;
+}
+static gjk_vec3 box_extents(reader *r) {
+    gjk_vec3 h;
+    h.x = size(r);
+    h.y = size(r);
+    h.z = size(r);
+    return h;
+}
+
+static gjk_vec3 user_box(gjk_vec3 d, const void *data) {
+    (void)data;
+    return gjk_v3(d.x >= 0 ? GJK_R(0.5) : GJK_R(-0.5), d.y >= 0 ? GJK_R(0.25) : GJK_R(-0.25), d.z >= 0 ? 1 : -1);
+}
+
+static gjk_shape3 shape3(reader *r, gjk_hull3 **hull) {
+    gjk_shape3 s;
+    switch (byte(r) % 10) {
+    case 0: s = gjk_point3(); break;
+    case 1: {
+        gjk_vec3 a = vec3(r);
+        s = gjk_segment3(a, vec3(r));
+        break;
+    }
+    case 2: {
+        gjk_vec3 a = vec3(r), b = vec3(r);
+        s = gjk_triangle3(a, b, vec3(r));
+        break;
+    }
+    case 3: s = gjk_box3(box_extents(r)); break;
+    case 4: s = gjk_sphere3(size(r)); break;
+    case 5: {
+        gjk_real rad = size(r);
+        s = gjk_capsule3(rad, size(r));
+        break;
+    }
+    case 6: {
+        gjk_real rad = size(r);
+        s = gjk_cylinder3(rad, size(r));
+        break;
+    }
+    case 7: {
+        gjk_real rad = size(r);
+        s = gjk_cone3(rad, size(r));
+        break;
+    }
+    case 8: {
+        gjk_vec3 pts[24];
+        int n = 1 + byte(r) % 24;
+        for (int i = 0; i < n; ++i) pts[i] = vec3(r);
+        *hull = gjk_hull3_create(pts, n, NULL);
+        if (getenv("FUZZ_VERBOSE"))
+            for (int i = 0; i < n; ++i) fprintf(stderr, "hull point %d: %.17g %.17g %.17g\n", i, pts[i].x, pts[i].y, pts[i].z);
+        s = *hull ? gjk_hull_shape3(*hull) : gjk_ellipsoid3(box_extents(r));
+        break;
+    }
+    default: s = gjk_user3(user_box, NULL); break;
+    }
+    if (byte(r) & 1) s = gjk_rounded3(s, size(r));
+    return s;
+}
+
+static gjk_shape2 shape2(reader *r, gjk_hull2 **hull) {
+    gjk_shape2 s;
+    switch (byte(r) % 6) {
+    case 0: s = gjk_point2(); break;
+    case 1: {
+        gjk_vec2 a = vec2(r);
+        s = gjk_segment2(a, vec2(r));
+        break;
+    }
+    case 2: s = gjk_circle2(size(r)); break;
+    case 3: {
+        gjk_real hx = size(r);
+        s = gjk_box2(gjk_v2(hx, size(r)));
+        break;
+    }
+    case 4: {
+        gjk_real rad = size(r);
+        s = gjk_capsule2(rad, size(r));
+        break;
+    }
+    default: {
+        gjk_vec2 pts[24];
+        int n = 1 + byte(r) % 24;
+        for (int i = 0; i < n; ++i) pts[i] = vec2(r);
+        *hull = gjk_hull2_create(pts, n, NULL);
+        s = *hull ? gjk_polygon2(*hull) : gjk_circle2(size(r));
+        break;
+    }
+    }
+    if (byte(r) & 1) s = gjk_rounded2(s, size(r));
+    return s;
+}
+
+static int fin(gjk_real x) { return isfinite(x); }
+static int fin3(gjk_vec3 v) { return fin(v.x) && fin(v.y) && fin(v.z); }
+static int fin2(gjk_vec2 v) { return fin(v.x) && fin(v.y); }
+
+/* Largest extent of a posed shape along the axes (a size for tolerances), and the world support along d. */
+static gjk_real world_support(const gjk_shape3 *s, gjk_pose3 p, gjk_vec3 d) {
+    gjk_vec3 local = gjk_quat_inv_rotate(gjk_quat_normalize(p.rotation), d);
+    return gjk_dot3(d, gjk_add3(p.position, gjk_quat_rotate(gjk_quat_normalize(p.rotation), gjk_shape3_support(s, local))));
+}
+
+static void check3(const gjk_result3 *r) {
+    if (getenv("FUZZ_VERBOSE"))
+        fprintf(stderr, "status %d it %d epa %d d %g n %g %g %g pa %g %g %g pb %g %g %g\n", (int)r->status, r->iterations,
+                r->epa_iterations, r->distance, r->normal.x, r->normal.y, r->normal.z, r->point_a.x, r->point_a.y,
+                r->point_a.z, r->point_b.x, r->point_b.y, r->point_b.z);
+    if (r->status < GJK_OK || r->status > GJK_OUT_OF_MEMORY) abort();
+    if (r->iterations < 0 || r->iterations > GJK_MAX_GJK_ITERATIONS + 1) abort();
+    if (r->epa_iterations < 0 || r->epa_iterations > 4 * GJK_EPA_MAX_VERTICES) abort();
+    if (r->status == GJK_INVALID_INPUT) return;
+    if (!fin(r->distance) || !fin3(r->normal) || !fin3(r->point_a) || !fin3(r->point_b)) abort();
+}
+
+static void check2(const gjk_result2 *r) {
+    if (r->status < GJK_OK || r->status > GJK_OUT_OF_MEMORY) abort();
+    if (r->iterations < 0 || r->iterations > GJK_MAX_GJK_ITERATIONS + 1) abort();
+    if (r->epa_iterations < 0 || r->epa_iterations > 4 * GJK_EPA_MAX_VERTICES2) abort();
+    if (r->status == GJK_INVALID_INPUT) return;
+    if (!fin(r->distance) || !fin2(r->normal) || !fin2(r->point_a) || !fin2(r->point_b)) abort();
+}
+
+/* A point claimed to lie on a shape: no farther along d than the shape's support, within tol. */
+static void on_shape(const gjk_shape3 *s, gjk_pose3 p, gjk_vec3 x, gjk_vec3 n, gjk_real tol) {
+    gjk_vec3 dirs[7] = {n, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int i = 0; i < 7; ++i) {
+        if (!(gjk_len_sq3(dirs[i]) > 0)) continue;
+        gjk_vec3 d = gjk_normalize3(dirs[i]);
+        if (gjk_dot3(d, x) > world_support(s, p, d) + tol) abort();
+    }
+}
+
+static void fuzz3(reader *r) {
+    gjk_hull3 *ha = NULL, *hb = NULL;
+    gjk_shape3 a = shape3(r, &ha), b = shape3(r, &hb);
+    gjk_pose3 pa, pb;
+    pa.position = vec3(r);
+    pa.rotation = quat(r);
+    pb.position = vec3(r);
+    pb.rotation = quat(r);
+    gjk_pair3 pair = {&a, pa, &b, pb};
+    if (getenv("FUZZ_VERBOSE"))
+        fprintf(stderr, "A type %d margin %g B type %d margin %g pa %g %g %g q %g %g %g %g pb %g %g %g q %g %g %g %g\n", a.type,
+                a.margin, b.type, b.margin, pa.position.x, pa.position.y, pa.position.z, pa.rotation.w, pa.rotation.x,
+                pa.rotation.y, pa.rotation.z, pb.position.x, pb.position.y, pb.position.z, pb.rotation.w,
+                pb.rotation.x, pb.rotation.y, pb.rotation.z);
+    gjk_cache3 cache = {0};
+    gjk_result3 sd = gjk_signed_distance3(&pair, &cache), in = gjk_intersect3(&pair, NULL);
+    gjk_result3 di = gjk_distance3(&pair, NULL), pe = gjk_penetration3(&pair, &cache);
+    check3(&sd);
+    check3(&in);
+    check3(&di);
+    check3(&pe);
+    if (sd.status == GJK_OK && in.status == GJK_OK) {
+        /* Size of the problem: the shapes' extents and their distance, for relative tolerances. */
+        gjk_real ext = 0;
+        gjk_vec3 ax[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        for (int i = 0; i < 3; ++i) {
+            ext = fmax(ext, world_support(&a, pa, ax[i]) + world_support(&a, pa, gjk_neg3(ax[i])));
+            ext = fmax(ext, world_support(&b, pb, ax[i]) + world_support(&b, pb, gjk_neg3(ax[i])));
+        }
+        /* (The witnesses' own magnitude too: a hull whose vertices sit far from its frame's origin is far from
+           the world's origin without a large position.) */
+        gjk_real scale = ext + gjk_len3(gjk_sub3(pb.position, pa.position)) +
+                         GJK_ABS(pa.position.x) + GJK_ABS(pa.position.y) + GJK_ABS(pa.position.z) +
+                         gjk_len3(sd.point_a) + gjk_len3(sd.point_b);
+        gjk_real band = (GJK_USE_FLOAT ? GJK_R(1e-3) : GJK_R(1e-7)) * scale;
+        if (fin(scale) && scale < GJK_R(1e6)) {
+            if (sd.distance > band && in.intersect) abort();
+            if (sd.distance < -band && !in.intersect) abort();
+            on_shape(&a, pa, sd.point_a, sd.normal, band);
+            on_shape(&b, pb, sd.point_b, gjk_neg3(sd.normal), band);
+        }
+    }
+    gjk_hull3_destroy(ha);
+    gjk_hull3_destroy(hb);
+}
+
+static void fuzz2(reader *r) {
+    gjk_hull2 *ha = NULL, *hb = NULL;
+    gjk_shape2 a = shape2(r, &ha), b = shape2(r, &hb);
+    gjk_pose2 pa = pose2(r);
+    gjk_pose2 pb = pose2(r);
+    gjk_pair2 pair = {&a, pa, &b, pb};
+    gjk_cache2 cache = {{0, 0}};
+    gjk_result2 sd = gjk_signed_distance2(&pair, &cache), in = gjk_intersect2(&pair, &cache);
+    gjk_result2 di = gjk_distance2(&pair, NULL), pe = gjk_penetration2(&pair, NULL);
+    check2(&sd);
+    check2(&in);
+    check2(&di);
+    check2(&pe);
+    gjk_hull2_destroy(ha);
+    gjk_hull2_destroy(hb);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    reader r = {data, size};
+    if (byte(&r) & 1) fuzz2(&r);
+    else fuzz3(&r);
+    return 0;
+}
