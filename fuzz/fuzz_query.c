@@ -196,7 +196,13 @@ static void on_shape(const gjk_shape3 *s, gjk_pose3 p, gjk_vec3 x, gjk_vec3 n, g
     for (int i = 0; i < 7; ++i) {
         if (!(gjk_len_sq3(dirs[i]) > 0)) continue;
         gjk_vec3 d = gjk_normalize3(dirs[i]);
-        if (gjk_dot3(d, x) > world_support(s, p, d) + tol) abort();
+        if (gjk_dot3(d, x) > world_support(s, p, d) + tol) {
+            if (getenv("FUZZ_VERBOSE"))
+                fprintf(stderr, "off the shape by %g along (%g %g %g), tol %g, type %d box %g %g %g\n",
+                        gjk_dot3(d, x) - world_support(s, p, d), d.x, d.y, d.z, tol, s->type, s->box.half_extents.x,
+                        s->box.half_extents.y, s->box.half_extents.z);
+            abort();
+        }
     }
 }
 
@@ -209,6 +215,8 @@ static void fuzz3(reader *r) {
     pb.position = vec3(r);
     pb.rotation = quat(r);
     gjk_pair3 pair = {&a, pa, &b, pb};
+    if (getenv("FUZZ_VERBOSE"))
+        fprintf(stderr, "boxes %.17g %.17g %.17g / %.17g %.17g %.17g\n", a.box.half_extents.x, a.box.half_extents.y, a.box.half_extents.z, b.box.half_extents.x, b.box.half_extents.y, b.box.half_extents.z);
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "A type %d margin %g B type %d margin %g pa %g %g %g q %g %g %g %g pb %g %g %g q %g %g %g %g\n", a.type,
                 a.margin, b.type, b.margin, pa.position.x, pa.position.y, pa.position.z, pa.rotation.w, pa.rotation.x,
