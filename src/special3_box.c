@@ -204,7 +204,7 @@ static gjk_special_kind separated_cross(const gjk_minkowski3 *m, gjk_special3_re
 
 /* Witnesses of the overlapping boxes on axis `axis` (0-2 A's faces, 3-5 B's, 6 + 3 i + j cross axes) with
    orientation bsign and normalised gap best <= 0; face_* is the best face axis, the fallback of a cross axis. */
-static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
+static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
@@ -216,6 +216,11 @@ static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_r
         cofactors((const gjk_real(*)[3])r, k);
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
             return GJK_SPECIAL_EXACT;
+        /* The supporting edges do not cross. Only a tie (within rounding) lets the best face answer; a cross axis
+           clearly better than every face bounds the depth below the face's, so the face would overstate it (found
+           by fuzz/fuzz_query.c: nearly aligned boxes touching along an edge, face depth 0.107, true depth 0). The
+           exact answer is then GJK + EPA's. */
+        if (best - face_best > GJK_R(64.0) * GJK_REAL_EPSILON * S) return GJK_SPECIAL_NONE;
         best = face_best, axis = face_axis, bsign = face_sign; /* a tie after all: the face answers */
     }
     gjk_real depth = -best, tau = FEATURE_TOL * S;
@@ -241,6 +246,27 @@ static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_r
     out->pa = gjk_add3(gjk_mat33_mul(m->rot, pa_b), m->pos);
     out->pb = gjk_mad3(out->pa, best, out->normal);
     return GJK_SPECIAL_EXACT;
+}
+
+/* True when p (A's frame) lies in the box of half extents h at B's pose (or A's when at_b is false), within tol. */
+static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, gjk_real tol) {
+    gjk_vec3 q = at_b ? gjk_mat33_tmul(m->rot, gjk_sub3(p, m->pos)) : p;
+    return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
+}
+
+/* The witnesses, checked: each must lie on its box. Found by fuzz/fuzz_query.c (fuzz/findings/box_box_witness_off_A):
+   when a face axis ties with the true contact axis and the incident box's deepest vertex hangs beyond the reference
+   face, the clipped-and-clamped centre is not a point of the incident box (it was off A by the depth). Depth and
+   normal are still exact, but rather than return a wrong contact point the pair goes to GJK + EPA (NONE). */
+static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
+                                        int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
+                                        gjk_special3_result *out) {
+    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    gjk_real tol = GJK_R(64.0) * GJK_REAL_EPSILON * S;
+    if (k == GJK_SPECIAL_EXACT &&
+        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
+        return GJK_SPECIAL_NONE;
+    return k;
 }
 
 /* The separating-axis test, written out with scalars (see the top of the file). */

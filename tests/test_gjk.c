@@ -297,6 +297,25 @@ static void test_regression_huge_coordinates(void **st) {
     assert_int_equal(gjk_shape3_validate(&huge), GJK_INVALID_INPUT);
 }
 
+/* Found by fuzz/fuzz_query.c (fuzz/findings/box_box_witness_off_A): two nearly aligned boxes touching along an
+   edge. The closed form's cross axis (nearly parallel edges) showed the true depth, 0, but its edges did not cross
+   inside both boxes, and the best face axis (depth 0.107) was taken as a tie: the depth was overstated and the
+   contact point lay 0.107 outside A. The qhull oracle (the hull of the 64 corner differences) gives depth 0 with
+   normal (-0.025, 0, -0.9997). */
+static void test_regression_box_edge_tie(void **st) {
+    (void)st;
+    gjk_shape3 a = gjk_box3(gjk_v3(4, 4, 4)), b = gjk_box3(gjk_v3(2.96f, 2.96f, 2.96f));
+    gjk_quat qa = {-4, -4, -4, -4}, qb = {-3.8f, -4, -4, -4};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(2.96f, 2.96f, 2.96f), qa), &b, gjk_pose3_make(gjk_v3(-4, -0.28f, -4), qb)};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK || r.status == GJK_DEGENERATE);
+    EXPECT_NEAR(r.distance, 0, TU(1e-12));
+    assert_true(r.intersect);
+    EXPECT_NEAR(r.normal.z, -0.99968765, TU(1e-6));
+    /* The contact point lies on A: not below A's bottom face z = 2.96 - 4. */
+    assert_true(r.point_a.z >= (2.96f - 4) - TU(1e-12));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -314,6 +333,7 @@ int main(void) {
         cmocka_unit_test(test_regression_identical_and_contained),
         cmocka_unit_test(test_no_nan_any_pair),
         cmocka_unit_test(test_regression_huge_coordinates),
+        cmocka_unit_test(test_regression_box_edge_tie),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
