@@ -304,16 +304,17 @@ static void test_regression_huge_coordinates(void **st) {
    normal (-0.025, 0, -0.9997). */
 static void test_regression_box_edge_tie(void **st) {
     (void)st;
-    gjk_shape3 a = gjk_box3(gjk_v3(4, 4, 4)), b = gjk_box3(gjk_v3(2.96f, 2.96f, 2.96f));
-    gjk_quat qa = {-4, -4, -4, -4}, qb = {-3.8f, -4, -4, -4};
-    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(2.96f, 2.96f, 2.96f), qa), &b, gjk_pose3_make(gjk_v3(-4, -0.28f, -4), qb)};
+    gjk_shape3 a = gjk_box3(gjk_v3(4, 4, 4)), b = gjk_box3(gjk_v3((gjk_real)2.96, (gjk_real)2.96, (gjk_real)2.96));
+    gjk_quat qa = {-4, -4, -4, -4}, qb = {(gjk_real)-3.8, -4, -4, -4};
+    gjk_real c = (gjk_real)2.96;
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(c, c, c), qa), &b, gjk_pose3_make(gjk_v3(-4, (gjk_real)-0.28, -4), qb)};
     gjk_result3 r = gjk_signed_distance3(&p, NULL);
     assert_true(r.status == GJK_OK || r.status == GJK_DEGENERATE);
     EXPECT_NEAR(r.distance, 0, TU(1e-12));
     assert_true(r.intersect);
     EXPECT_NEAR(r.normal.z, -0.99968765, TU(1e-6));
     /* The contact point lies on A: not below A's bottom face z = 2.96 - 4. */
-    assert_true(r.point_a.z >= (2.96f - 4) - TU(1e-12));
+    assert_true(r.point_a.z >= (c - 4) - TU(1e-12));
 }
 
 int main(void) {
