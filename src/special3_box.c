@@ -254,7 +254,7 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
-/* The witnesses, checked: each must lie on its box. Found by fuzz/fuzz_query.c (fuzz/findings/box_box_witness_off_A):
+/* The witnesses, checked: each must lie on its box. Found by fuzz/fuzz_query.c (seed fuzz/corpus/fuzz_query/regression_box_edge_tie):
    when a face axis ties with the true contact axis and the incident box's deepest vertex hangs beyond the reference
    face, the clipped-and-clamped centre is not a point of the incident box (it was off A by the depth). Depth and
    normal are still exact, but rather than return a wrong contact point the pair goes to GJK + EPA (NONE). */

@@ -297,7 +297,7 @@ static void test_regression_huge_coordinates(void **st) {
     assert_int_equal(gjk_shape3_validate(&huge), GJK_INVALID_INPUT);
 }
 
-/* Found by fuzz/fuzz_query.c (fuzz/findings/box_box_witness_off_A): two nearly aligned boxes touching along an
+/* Found by fuzz/fuzz_query.c (seed fuzz/corpus/fuzz_query/regression_box_edge_tie): two nearly aligned boxes touching along an
    edge. The closed form's cross axis (nearly parallel edges) showed the true depth, 0, but its edges did not cross
    inside both boxes, and the best face axis (depth 0.107) was taken as a tie: the depth was overstated and the
    contact point lay 0.107 outside A. The qhull oracle (the hull of the 64 corner differences) gives depth 0 with
