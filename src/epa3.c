@@ -176,7 +176,7 @@ static void undo_carve(polytope *P) {
 /* Grow the GJK simplex (whose hull holds the origin, maybe on its boundary) to a tetrahedron. Returns the number of
    independent points found (4 on success); fewer means D is flat, a segment or a point. `flat_normal` receives a
    unit normal of the flat D when it is 2D. */
-static int seed(polytope *P, gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 *flat_normal) {
+static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 *flat_normal) {
     P->nv = s->count;
     for (int i = 0; i < s->count; ++i) P->v[i] = s->v[i];
     gjk_real tol = GJK_TOL_REL * P->scale;
@@ -247,7 +247,7 @@ static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real
     *lc = w / sum;
 }
 
-gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
     polytope P;
     gjk_epa_result3 r;
     r.status = GJK_OK;

@@ -152,21 +152,7 @@ GJK2_INLINE gjk_vec2 support_of(gjk2_body *b, gjk_vec2 d, int kind) {
     case GJK2_POINT: return b->p;
     case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
     case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
-    case GJK2_POLYGON: {
-        if (b->climb) return b->verts[gjk2_polygon_support(b, d)];
-        const gjk_vec2 *v = b->verts;
-        const int n = b->count;
-        int best = 0;
-        gjk_real best_dot = gjk_dot2(v[0], d);
-        for (int i = 1; i < n; i++) {
-            gjk_real t = gjk_dot2(v[i], d);
-            if (t > best_dot) {
-                best_dot = t;
-                best = i;
-            }
-        }
-        return v[best];
-    }
+    case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)]; /* scans small polygons, climbs the rest */
     default: break;
     }
     return b->shape->user.support(d, b->shape->user.data);

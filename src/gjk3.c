@@ -21,7 +21,7 @@ static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
     return false;
 }
 
-void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
+void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
               gjk_gjk_result3 *r) {
     r->status = GJK_OK;
     r->overlap = false;
@@ -155,7 +155,7 @@ static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
     return ao;
 }
 
-bool gjk_boolean3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
     r->status = GJK_OK;
     r->overlap = r->separated = false;
     r->iterations = 0;

@@ -13,8 +13,8 @@
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
 /* Hulls: the support vertex's index. Hulls of GJK_HULL_GRID_MIN vertices or more look the direction up in their
    support cells and climb the vertex adjacency from there; smaller hulls scan every vertex. The answer depends only
-   on d (not on earlier queries): `hint` is unused for now and kept for warm starts across calls. */
-int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint);
+   on d. */
+int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d);
 /* Hill climbing over the vertex adjacency from `start` to a vertex maximising v . d. */
 int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start);
 #define GJK_HULL_GRID_MIN 16
@@ -26,8 +26,8 @@ static inline int gjk_hull3_grid_size(int nv) {
     return k;
 }
 
-/* The support with the frequent cases inline and, for hulls, a warm-start vertex hint (see above). */
-static inline gjk_vec3 gjk_core3_support_hint(const gjk_shape3 *s, gjk_vec3 d, int *hint) {
+/* gjk_core3_support with the frequent cases inline (the queries' hot path). */
+static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d) {
     switch (s->type) {
     case GJK_SHAPE3_BOX:
         return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
@@ -35,13 +35,17 @@ static inline gjk_vec3 gjk_core3_support_hint(const gjk_shape3 *s, gjk_vec3 d, i
     case GJK_SHAPE3_POINT:
     case GJK_SHAPE3_SPHERE: return gjk_v3(0, 0, 0);
     case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, GJK_COPYSIGN(s->capsule.half_height, d.z));
-    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d, hint)];
+    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d)];
     default: return gjk_core3_support(s, d);
     }
 }
 
 /* Radius swept around the core: sphere/capsule radius plus the margin. */
 gjk_real gjk_core3_radius(const gjk_shape3 *s);
+/* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */
+static inline bool gjk_core3_is_origin(const gjk_shape3 *s) {
+    return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT;
+}
 /* A point inside the core, local frame (used to pick the first search direction). */
 gjk_vec3 gjk_core3_center(const gjk_shape3 *s);
 /* True when the core is a polytope (flat faces only): GJK and EPA then converge exactly. */
@@ -91,7 +95,6 @@ typedef struct gjk_minkowski3 {
     const gjk_shape3 *b;
     gjk_mat33 rot; /* B's local frame to A's local frame */
     gjk_vec3 pos;  /* B's origin in A's local frame */
-    int hint_a, hint_b; /* hulls: the last support vertex of A and of B (-1: none), warm start of hill climbing */
 } gjk_minkowski3;
 
 /* A vertex of a simplex or polytope: w = a - b, with the witness on each core: a in A's frame, and B's in B's own
@@ -106,11 +109,11 @@ static inline gjk_vec3 gjk_minkowski3_b_to_a(const gjk_minkowski3 *m, gjk_vec3 b
     return gjk_add3(gjk_mat33_mul(m->rot, bl), m->pos);
 }
 
-static inline gjk_vertex3 gjk_minkowski3_support(gjk_minkowski3 *m, gjk_vec3 d) {
+static inline gjk_vertex3 gjk_minkowski3_support(const gjk_minkowski3 *m, gjk_vec3 d) {
     gjk_vertex3 v;
-    v.a = gjk_core3_support_hint(m->a, d, &m->hint_a);
+    v.a = gjk_core3_support_inline(m->a, d);
     gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
-    v.bl = gjk_core3_support_hint(m->b, db, &m->hint_b);
+    v.bl = gjk_core3_support_inline(m->b, db);
     v.w = gjk_sub3(v.a, gjk_minkowski3_b_to_a(m, v.bl));
     return v;
 }
@@ -163,12 +166,12 @@ typedef struct gjk_gjk_result3 {
 
 /* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
    from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
-void gjk_gjk3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
+void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
               gjk_gjk_result3 *r);
 /* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
    a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
    degenerate, cap), and then the caller runs gjk_gjk3. */
-bool gjk_boolean3(gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
 
 /* ---- EPA ----------------------------------------------------------------------------------------------------- */
 typedef struct gjk_epa_result3 {
@@ -181,7 +184,7 @@ typedef struct gjk_epa_result3 {
 
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
-gjk_epa_result3 gjk_epa3(gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
 
 /* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
 /* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),

@@ -31,8 +31,6 @@ static bool usable_quat(gjk_quat q) {
     return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
 
-static bool point_core(const gjk_shape3 *s) { return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT; }
-
 static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
@@ -45,19 +43,18 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
     /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's
        axes, which saves a rotation (sphere pairs are the cheapest queries, so this shows). Likewise B's frame may
        turn with A's when B's core is a point. */
-    if (point_core(pair->a)) {
+    if (gjk_core3_is_origin(pair->a)) {
         p->rot_a = identity;
-        p->m.rot = point_core(pair->b) ? identity : gjk_mat33_from_any_quat(pair->pose_b.rotation);
+        p->m.rot = gjk_core3_is_origin(pair->b) ? identity : gjk_mat33_from_any_quat(pair->pose_b.rotation);
         p->m.pos = ab;
     } else {
         p->rot_a = gjk_mat33_from_any_quat(pair->pose_a.rotation);
         /* B to A: conj(qa) qb, whose length |qa| |qb| the conversion divides out. */
-        p->m.rot = point_core(pair->b) ? identity
+        p->m.rot = gjk_core3_is_origin(pair->b) ? identity
                                        : gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(pair->pose_a.rotation),
                                                                                pair->pose_b.rotation));
         p->m.pos = gjk_mat33_tmul(p->rot_a, ab);
     }
-    p->m.hint_a = p->m.hint_b = -1;
     p->pos_a = pair->pose_a.position;
     p->ra = gjk_core3_radius(pair->a);
     p->rb = gjk_core3_radius(pair->b);

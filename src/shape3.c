@@ -164,8 +164,7 @@ int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
     return cur;
 }
 
-int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d, int *hint) {
-    (void)hint;
+int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d) {
     int k = h->support_grid;
     if (k <= 0 || !h->support_cells) return hull_scan(h, d);
     /* The cell of d (see build_support_cells in hull3.c): the major axis picks the cube face, the other two
@@ -204,10 +203,7 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
         return p;
     }
     case GJK_SHAPE3_BOX:
-    case GJK_SHAPE3_CAPSULE: {
-        int unused = -1;
-        return gjk_core3_support_hint(s, d, &unused);
-    }
+    case GJK_SHAPE3_CAPSULE: return gjk_core3_support_inline(s, d);
     case GJK_SHAPE3_CYLINDER: {
         /* The rim point along the radial part of d; with no radial part the cap centre is a valid support. */
         gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
@@ -233,10 +229,7 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
         if (!(l > 0)) return gjk_v3(r.x, 0, 0);
         return gjk_scale3(gjk_mul3(r, t), GJK_R(1.0) / l);
     }
-    case GJK_SHAPE3_HULL: {
-        int hint = -1;
-        return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d, &hint)];
-    }
+    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d)];
     case GJK_SHAPE3_USER: {
         if (d.x == 0 && d.y == 0 && d.z == 0) d = gjk_v3(1, 0, 0);
         gjk_vec3 p = s->user.support(d, s->user.data);

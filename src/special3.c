@@ -261,14 +261,10 @@ static void point_point(gjk_vec3 p, gjk_special3_result *out) {
     out->normal = dd > SP_TINY2 ? gjk_scale3(p, GJK_R(1.0) / d) : gjk_v3(1, 0, 0);
 }
 
-static bool centred_point(const gjk_shape3 *s) {
-    return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT;
-}
-
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out) {
     /* The common pairs first, without the general classification. */
-    if (centred_point(m->a)) {
-        if (centred_point(m->b)) {
+    if (gjk_core3_is_origin(m->a)) {
+        if (gjk_core3_is_origin(m->b)) {
             point_point(m->pos, out);
             return GJK_SPECIAL_EXACT;
         }
@@ -277,7 +273,7 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
             return GJK_SPECIAL_EXACT;
         }
     } else if (m->a->type == GJK_SHAPE3_BOX) {
-        if (centred_point(m->b)) {
+        if (gjk_core3_is_origin(m->b)) {
             point_box(m, m->pos, true, out);
             return GJK_SPECIAL_EXACT;
         }
