@@ -218,7 +218,7 @@ static void fuzz3(reader *r) {
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "boxes %.17g %.17g %.17g / %.17g %.17g %.17g\n", a.box.half_extents.x, a.box.half_extents.y, a.box.half_extents.z, b.box.half_extents.x, b.box.half_extents.y, b.box.half_extents.z);
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "A type %d margin %g B type %d margin %g pa %g %g %g q %g %g %g %g pb %g %g %g q %g %g %g %g\n", a.type,
+        fprintf(stderr, "A type %d margin %.17g B type %d margin %.17g pa %.17g %.17g %.17g q %.17g %.17g %.17g %.17g pb %.17g %.17g %.17g q %.17g %.17g %.17g %.17g\n", a.type,
                 a.margin, b.type, b.margin, pa.position.x, pa.position.y, pa.position.z, pa.rotation.w, pa.rotation.x,
                 pa.rotation.y, pa.rotation.z, pb.position.x, pb.position.y, pb.position.z, pb.rotation.w,
                 pb.rotation.x, pb.rotation.y, pb.rotation.z);

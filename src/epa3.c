@@ -257,7 +257,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     int dim = seed(&P, m, &g->simplex, &flat_n);
     if (dim < 4) {
         /* D has no volume: the origin (on D) is on its boundary, the depth is zero. The witnesses are GJK's. */
-        gjk_simplex3_witness(&g->simplex, m, &r.pa, &r.pb);
+        gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
         r.depth = 0;
         if (gjk_dot3(flat_n, hint) < 0) flat_n = gjk_neg3(flat_n);
         if (dim < 2) flat_n = gjk_normalize3(hint);
@@ -360,7 +360,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         }
     }
     if (best < 0) {
-        gjk_simplex3_witness(&g->simplex, m, &r.pa, &r.pb);
+        gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
         r.depth = 0;
         r.normal = gjk_normalize3(hint);
         if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
@@ -387,8 +387,9 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     gjk_vertex3 *a = &P.v[B->v[0]], *b = &P.v[B->v[1]], *c = &P.v[B->v[2]];
     gjk_real la, lb, lc;
     barycentric(a->w, b->w, c->w, gjk_scale3(B->n, B->dist), &la, &lb, &lc);
-    r.pa = gjk_add3(gjk_add3(gjk_scale3(a->a, la), gjk_scale3(b->a, lb)), gjk_scale3(c->a, lc));
-    r.pb = gjk_minkowski3_b_to_a(m, gjk_add3(gjk_add3(gjk_scale3(a->bl, la), gjk_scale3(b->bl, lb)), gjk_scale3(c->bl, lc)));
+    const gjk_vertex3 *fv[3] = {a, b, c};
+    const gjk_real lam[3] = {la, lb, lc};
+    gjk_witness3(fv, lam, 3, m, gjk_scale3(B->n, B->dist), &r.pa, &r.pb);
     r.depth = B->dist;
     r.normal = B->n;
     return r;

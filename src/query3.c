@@ -177,7 +177,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     }
     if (!g.overlap) {
         gjk_vec3 pa, pb;
-        gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
+        gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d, g.scale);
         store_cache(cache, pair, g.v, final_simplex(&g));
@@ -224,7 +224,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
         r.status = g.status;
         r.iterations = g.iterations;
         store_cache(cache, pair, g.v, final_simplex(&g));
-        gjk_simplex3_witness(&g.simplex, &p.m, &pa, &pb);
+        gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         if (g.overlap) {
             /* The cores share the point pa (= pb): it lies in both shapes. */
             r.intersect = true;

@@ -190,12 +190,37 @@ gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s) {
     return sub.v;
 }
 
-void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 *pa, gjk_vec3 *pb) {
+/* Barycentric coordinates of a point in a sliver triangle are ill-conditioned: the closest point v itself is the
+   plane projection (solve2) and is accurate, but sum(lambda_i w_i) may miss it by far more than rounding (a fuzzed
+   sphere against a cylinder's rim: 1e-4 at size 3, so that the sphere's witness left the sphere once the two were
+   re-centred on the normal). A weight error moves each shape's witness in proportion to how far apart that shape's
+   vertices are, so the mismatch with the target is charged to the shapes in that proportion: a shape whose
+   vertices coincide (a point core, a vertex of a box) keeps its exact witness, and pa - pb = target. */
+void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                  gjk_vec3 target, gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_vec3 a = gjk_v3(0, 0, 0), b = gjk_v3(0, 0, 0);
-    for (int i = 0; i < s->count; ++i) {
-        a = gjk_mad3(a, s->lambda[i], s->v[i].a);
-        b = gjk_mad3(b, s->lambda[i], s->v[i].bl);
+    gjk_real sa = 0, sb = 0;
+    for (int i = 0; i < n; ++i) {
+        a = gjk_mad3(a, lambda[i], v[i]->a);
+        b = gjk_mad3(b, lambda[i], v[i]->bl);
+        sa = gjk_maxr(sa, gjk_len_sq3(gjk_sub3(v[i]->a, v[0]->a)));
+        sb = gjk_maxr(sb, gjk_len_sq3(gjk_sub3(v[i]->bl, v[0]->bl)));
+    }
+    b = gjk_minkowski3_b_to_a(m, b); /* the combination in B's frame, then one transform */
+    sa = GJK_SQRT(sa);
+    sb = GJK_SQRT(sb);
+    if (sa + sb > 0) {
+        gjk_vec3 e = gjk_sub3(gjk_sub3(a, b), target);
+        gjk_real fa = sa / (sa + sb);
+        a = gjk_mad3(a, -fa, e);
+        b = gjk_mad3(b, 1 - fa, e);
     }
     *pa = a;
-    *pb = gjk_minkowski3_b_to_a(m, b); /* the combination in B's frame, then one transform */
+    *pb = b;
+}
+
+void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 target, gjk_vec3 *pa,
+                          gjk_vec3 *pb) {
+    const gjk_vertex3 *v[4] = {&s->v[0], &s->v[1], &s->v[2], &s->v[3]};
+    gjk_witness3(v, s->lambda, s->count, m, target, pa, pb);
 }

@@ -317,6 +317,30 @@ static void test_regression_box_edge_tie(void **st) {
     assert_true(r.point_a.z >= (c - 4) - TU(1e-12));
 }
 
+/* Found by fuzz/fuzz_query.c (seed fuzz/corpus/fuzz_query/regression_sliver_witness): a sphere of radius 3.76 whose
+   centre is 0.0311 from the rim of a cylinder core (radius 1.4, half height 2.72, rounded by 3.8). GJK ends on a
+   sliver triangle of nearly equal points: its closest point v (the plane projection) is right, but the
+   barycentric weights are ill-conditioned and sum(lambda_i b_i) missed v by 1e-4. Re-centring both witnesses on the
+   normal then moved the sphere's contact point 6.5e-5 off the sphere. Closed form: the core distance is
+   hypot(hypot(0.64, 1.28) - 1.4, 0) = 0.0310835 (the centre in B's frame is (0.64, 1.28, 0.24)). */
+static void test_regression_sliver_witness(void **st) {
+    (void)st;
+    /* (A capsule of negligible length: a plain sphere takes another path, and the fuzzer's had 1.2e-303.) */
+    gjk_real tiny = GJK_USE_FLOAT ? (gjk_real)1e-30 : (gjk_real)1e-200;
+    gjk_shape3 a = gjk_capsule3((gjk_real)3.76, tiny), b = gjk_rounded3(gjk_cylinder3((gjk_real)1.4, (gjk_real)2.72), (gjk_real)3.8);
+    gjk_quat qa = {0, -4, -4, -4}, qb = {-4, -4, -4, -4};
+    gjk_vec3 ca = gjk_v3((gjk_real)-3.76, (gjk_real)-3.36, (gjk_real)-2.72);
+    gjk_pair3 p = {&a, gjk_pose3_make(ca, qa), &b, gjk_pose3_make(gjk_v3(-4, -4, -4), qb)};
+    double core = hypot(hypot(0.64, 1.28) - 1.4, 0);
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_int_equal(r.status, GJK_OK);
+    EXPECT_NEAR(r.distance, core - 3.76 - 3.8, TU(1e-6));
+    /* The contact point on the sphere is on its surface, along the normal from its centre. */
+    gjk_vec3 off = gjk_sub3(r.point_a, ca);
+    EXPECT_NEAR(gjk_len3(off), 3.76, TU(1e-9));
+    EXPECT_NEAR(gjk_dot3(off, r.normal), 3.76, TU(1e-9));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -335,6 +359,7 @@ int main(void) {
         cmocka_unit_test(test_no_nan_any_pair),
         cmocka_unit_test(test_regression_huge_coordinates),
         cmocka_unit_test(test_regression_box_edge_tie),
+        cmocka_unit_test(test_regression_sliver_witness),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
