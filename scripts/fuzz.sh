@@ -3,6 +3,8 @@
 # Usage: scripts/fuzz.sh [SECONDS] [harness ...]    (default 60 s each; harnesses: fuzz_query fuzz_scene)
 # Each run starts from the committed seed corpus fuzz/corpus/NAME and adds what it finds to build-fuzz/corpus/NAME.
 # A crash or a broken invariant stops that harness with the input saved as build-fuzz/crash-*; exit status 1.
+# Environment: FUZZ_SEED=N fixes libFuzzer's seed (reproducible smoke runs; default: random),
+#              FUZZ_OUT=DIR builds and keeps the grown corpus there instead of build-fuzz.
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
@@ -11,7 +13,9 @@ seconds=${1:-60}
 harnesses=${*:-"fuzz_query fuzz_scene"}
 cc=clang-14
 command -v $cc >/dev/null 2>&1 || cc=clang
-out=build-fuzz
+out=${FUZZ_OUT:-build-fuzz}
+seed=${FUZZ_SEED:-0}
+root=$(pwd)
 mkdir -p $out/include/gjk
 sed 's/@GJK_USE_FLOAT_01@/0/' include/gjk/config.h.in > $out/include/gjk/config.h
 flags="-Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer -ffp-contract=off -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
@@ -28,8 +32,8 @@ for h in $harnesses; do
   $cc $flags $inc fuzz/$h.c src/*.c $extra -lm -o $out/$h
   mkdir -p $out/corpus/$h
   echo "== $h: run ${seconds}s"
-  if (cd $out && ./$h -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        corpus/$h ../fuzz/corpus/$h > $h.log 2>&1); then
+  if (cd $out && ./$h -seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        corpus/$h "$root/fuzz/corpus/$h" > $h.log 2>&1); then
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" $out/$h.log || true
     echo "$h: 1 passed, 0 failed"
   else

@@ -8,7 +8,7 @@ set -eu
 what=${1:-test}
 pkgs="build-essential cmake pkg-config libcjson-dev"
 if [ "$what" = test ] || [ "$what" = bench ]; then
-  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3"
+  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3 valgrind"
 fi
 if [ "$what" = bench ]; then
   pkgs="$pkgs g++ libccd-dev libbullet-dev libfcl-dev libeigen3-dev libbox2d-dev"

@@ -4,12 +4,15 @@
 #   gcc   float   Release, warnings as errors
 #   clang double  ASan + UBSan, warnings as errors
 #   clang float   ASan + UBSan, warnings as errors
+#   fuzz  each libFuzzer harness (fuzz/) for 25 s from the seed corpus, fixed seed (clang, ASan + UBSan)
 # and check that the installed package works through find_package(gjk) and pkg-config.
-# Usage: scripts/test.sh [config ...]   (configs: gcc-double gcc-float clang-asan clang-asan-float install)
+# Usage: scripts/test.sh [config ...]
+#   configs: gcc-double gcc-float clang-asan clang-asan-float install fuzz (the default: all of these), and
+#            valgrind (the whole suite under valgrind memcheck, a Debug build; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float install"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float install fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -22,6 +25,11 @@ for c in $configs; do
       echo "== install: find_package(gjk) and pkg-config"
       if sh tests/install_test.sh; then echo "install: 1 passed, 0 failed"; else failed="$failed install"; fi
       continue ;;
+    fuzz)
+      echo "== fuzz: smoke run of each harness (fixed seed)"
+      if FUZZ_SEED=1 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 25 fuzz_query fuzz_scene; then :; else failed="$failed fuzz"; fi
+      continue ;;
+    valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Debug -DGJK_ENABLE_ASSERT=ON" ;;
     *) echo "unknown config $c" >&2; exit 2 ;;
   esac
   dir=build-test/$c
@@ -29,6 +37,19 @@ for c in $configs; do
   CC=$cc cmake -S . -B "$dir" $opts -DGJK_WERROR=ON >/dev/null
   if ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
     cat "$dir.build.log"; failed="$failed $c"; continue
+  fi
+  if [ "$c" = valgrind ]; then
+    # Every test executable under memcheck: any error or definite leak fails it. (The CLI tests run the tool
+    # through sh and python, which memcheck would not follow; ASan covers them in the other configurations.)
+    echo "== valgrind: memcheck on each test executable"
+    for t in "$dir"/tests/test_*; do
+      [ -x "$t" ] || continue
+      if valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "$t" >"$t.memcheck.log" 2>&1
+      then echo "memcheck clean: $(basename "$t")"
+      else cat "$t.memcheck.log"; echo "memcheck FAILED: $(basename "$t")"; failed="$failed valgrind:$(basename "$t")"
+      fi
+    done
+    continue
   fi
   echo "== $c: ctest"
   if ! (cd "$dir" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
