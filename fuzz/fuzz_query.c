@@ -206,6 +206,13 @@ static void on_shape(const gjk_shape3 *s, gjk_pose3 p, gjk_vec3 x, gjk_vec3 n, g
     }
 }
 
+/* Cores whose support is smooth somewhere: GJK converges on them to a relative tolerance only. (The user shape is
+   a box here, but the library cannot know that.) */
+static int curved(const gjk_shape3 *s) {
+    return s->type == GJK_SHAPE3_CYLINDER || s->type == GJK_SHAPE3_CONE || s->type == GJK_SHAPE3_ELLIPSOID ||
+           s->type == GJK_SHAPE3_USER;
+}
+
 static void fuzz3(reader *r) {
     gjk_hull3 *ha = NULL, *hb = NULL;
     gjk_shape3 a = shape3(r, &ha), b = shape3(r, &hb);
@@ -215,6 +222,10 @@ static void fuzz3(reader *r) {
     pb.position = vec3(r);
     pb.rotation = quat(r);
     gjk_pair3 pair = {&a, pa, &b, pb};
+    if (getenv("FUZZ_VERBOSE") && a.type == GJK_SHAPE3_TRIANGLE)
+        fprintf(stderr, "triangle A %.17g %.17g %.17g / %.17g %.17g %.17g / %.17g %.17g %.17g\n", a.triangle.a.x,
+                a.triangle.a.y, a.triangle.a.z, a.triangle.b.x, a.triangle.b.y, a.triangle.b.z, a.triangle.c.x,
+                a.triangle.c.y, a.triangle.c.z);
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "boxes %.17g %.17g %.17g / %.17g %.17g %.17g\n", a.box.half_extents.x, a.box.half_extents.y, a.box.half_extents.z, b.box.half_extents.x, b.box.half_extents.y, b.box.half_extents.z);
     if (getenv("FUZZ_VERBOSE"))
@@ -244,8 +255,14 @@ static void fuzz3(reader *r) {
                          gjk_len3(sd.point_a) + gjk_len3(sd.point_b);
         gjk_real band = (GJK_USE_FLOAT ? GJK_R(1e-3) : GJK_R(1e-7)) * scale;
         if (fin(scale) && scale < GJK_R(1e6)) {
-            if (sd.distance > band && in.intersect) abort();
-            if (sd.distance < -band && !in.intersect) abort();
+            /* Curved cores converge to a relative gap, not to rounding: against a flat face nearly parallel to the
+               normal, GJK's closest point creeps along the curved rim and stops once rounding hides its progress
+               (a sliver triangle touching a cylinder 1e5 times smaller stopped 1.6e-7 short, 1e-7 of the size:
+               seed regression_curved_stall, README "Known limits"). The sign check allows for it. */
+            gjk_real sign_band = band;
+            if (curved(&a) || curved(&b)) sign_band = (GJK_USE_FLOAT ? GJK_R(1e-2) : GJK_R(1e-6)) * scale;
+            if (sd.distance > sign_band && in.intersect) abort();
+            if (sd.distance < -sign_band && !in.intersect) abort();
             on_shape(&a, pa, sd.point_a, sd.normal, band);
             on_shape(&b, pb, sd.point_b, gjk_neg3(sd.normal), band);
         }

@@ -359,6 +359,14 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             P.f[P.removed[i]].removed = false;
         }
     }
+    /* GJK found the origin within touching distance of D (or inside it), so no face of a polytope inside D can
+       lie farther than that beyond the origin. A polytope that says otherwise is nearly flat and its face
+       orientations are rounding (a sliver triangle against a tiny cylinder in float reported a gap of 1.8 for
+       touching shapes): D is as thin as rounding can tell, and the honest answer is GJK's, depth zero. */
+    if (best >= 0 && P.f[best].dist < -GJK_R(2.0) * GJK_TOL_TOUCH * P.scale) {
+        best = -1;
+        r.status = GJK_DEGENERATE;
+    }
     if (best < 0) {
         gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
         r.depth = 0;
