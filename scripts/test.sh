@@ -27,7 +27,7 @@ for c in $configs; do
       continue ;;
     fuzz)
       echo "== fuzz: smoke run of each harness (fixed seed)"
-      if FUZZ_SEED=1 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 25 fuzz_query fuzz_scene; then :; else failed="$failed fuzz"; fi
+      if FUZZ_SEED=1 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 25 fuzz_query fuzz_query_float fuzz_scene; then :; else failed="$failed fuzz"; fi
       continue ;;
     valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Debug -DGJK_ENABLE_ASSERT=ON" ;;
     *) echo "unknown config $c" >&2; exit 2 ;;

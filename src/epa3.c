@@ -247,6 +247,44 @@ static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real
     *lc = w / sum;
 }
 
+/* EPA stopped before its bounds met (capacity or rounding), typically on a curved D whose deepest directions form a
+   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the
+   best upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's
+   support function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search
+   on the sphere around the best normal (Hooke and Jeeves, J. ACM 8(2), 1961) finishes the job: try small turns
+   along two tangents, keep what lowers h, halve the step when nothing does. Every h is an upper bound, so the
+   answer still separates.
+   Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
+#define REFINE_STEPS 96
+static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
+    gjk_vec3 n = *normal;
+    gjk_real h0 = *depth;
+    gjk_real h = gjk_dot3(n, gjk_minkowski3_support(m, n).w);
+    if (!(h <= h0)) h = h0; /* (never worse than the face's own bound, should rounding differ) */
+    gjk_real step = GJK_R(0.05);
+    const gjk_real min_step = GJK_USE_FLOAT ? GJK_R(1e-4) : GJK_R(1e-8);
+    for (int k = 0; k < REFINE_STEPS && step > min_step; ++k) {
+        gjk_vec3 t1 = gjk_normalize3(gjk_cross3(n, GJK_ABS(n.x) < GJK_R(0.6) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0)));
+        gjk_vec3 t2 = gjk_cross3(n, t1);
+        gjk_vec3 turns[4] = {t1, gjk_neg3(t1), t2, gjk_neg3(t2)};
+        bool better = false;
+        for (int i = 0; i < 4; ++i) {
+            gjk_vec3 c = gjk_normalize3(gjk_mad3(n, step, turns[i]));
+            gjk_vertex3 cw = gjk_minkowski3_support(m, c);
+            gjk_real ch = gjk_dot3(c, cw.w);
+            if (ch < h) {
+                h = ch;
+                n = c;
+                better = true;
+                break;
+            }
+        }
+        if (!better) step *= GJK_R(0.5);
+    }
+    *depth = h;
+    *normal = n;
+}
+
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
     polytope P;
     gjk_epa_result3 r;
@@ -263,6 +301,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         if (dim < 2) flat_n = gjk_normalize3(hint);
         if (!(gjk_len_sq3(flat_n) > 0)) flat_n = gjk_v3(0, 0, 1);
         r.normal = flat_n;
+        r.scale = P.scale;
         return r;
     }
     tetrahedron(&P);
@@ -270,6 +309,13 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     gjk_vec3 inner = gjk_scale3(gjk_add3(gjk_add3(P.v[0].w, P.v[1].w), gjk_add3(P.v[2].w, P.v[3].w)), GJK_R(0.25));
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
 
+    /* The face with the smallest upper bound seen: D lies within upper of the origin along its normal, so moving B
+       by upper * n always separates. An EPA that stops before its bounds meet (capacity, rounding) answers with
+       it rather than with the best face's lower bound, which need not separate (identical cylinders at the
+       capacity: 1.9976 for a depth of 2, leaving 0.02 of overlap). */
+    gjk_vec3 tight_n = gjk_v3(0, 0, 1);
+    gjk_real tight_upper = GJK_REAL_MAX, tight_dist = 0;
+    int tight_v[3] = {0, 0, 0};
     int best = -1;
     for (;;) {
         best = 0;
@@ -294,6 +340,12 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_real upper = gjk_dot3(B->n, w.w);
         P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
         if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
+        if (upper < tight_upper) {
+            tight_upper = upper;
+            tight_n = B->n;
+            tight_dist = B->dist;
+            tight_v[0] = B->v[0], tight_v[1] = B->v[1], tight_v[2] = B->v[2];
+        }
         /* A support point that is already a vertex cannot expand the polytope: rounding (mostly in float) keeps
            the bounds apart, but this face is as good as it gets. Polytope supports return exact vertex
            coordinates, so the comparison is exact. */
@@ -372,6 +424,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         r.depth = 0;
         r.normal = gjk_normalize3(hint);
         if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
+        r.scale = P.scale;
         return r;
     }
     /* Coplanar faces of D (a box face split in two triangles) tie on distance, and the origin's projection lies in
@@ -392,13 +445,26 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         }
     }
     face *B = &P.f[chosen];
-    gjk_vertex3 *a = &P.v[B->v[0]], *b = &P.v[B->v[1]], *c = &P.v[B->v[2]];
+    gjk_real depth = B->dist;
+    gjk_vec3 normal = B->n, proj = gjk_scale3(B->n, B->dist);
+    const int *fi = B->v;
+    if (r.status != GJK_OK && tight_upper < GJK_REAL_MAX) {
+        /* Stopped early: the answer that separates, refined. The witnesses stay those of the face it came from
+           (the support points at the refined normal can be far apart along a continuum of contacts). */
+        refine(m, &tight_n, &tight_upper);
+        normal = tight_n;
+        depth = tight_upper;
+        proj = gjk_scale3(tight_n, tight_dist);
+        fi = tight_v;
+    }
+    gjk_vertex3 *a = &P.v[fi[0]], *b = &P.v[fi[1]], *c = &P.v[fi[2]];
     gjk_real la, lb, lc;
-    barycentric(a->w, b->w, c->w, gjk_scale3(B->n, B->dist), &la, &lb, &lc);
+    barycentric(a->w, b->w, c->w, proj, &la, &lb, &lc);
     const gjk_vertex3 *fv[3] = {a, b, c};
     const gjk_real lam[3] = {la, lb, lc};
-    gjk_witness3(fv, lam, 3, m, gjk_scale3(B->n, B->dist), &r.pa, &r.pb);
-    r.depth = B->dist;
-    r.normal = B->n;
+    gjk_witness3(fv, lam, 3, m, proj, &r.pa, &r.pb);
+    r.depth = depth;
+    r.normal = normal;
+    r.scale = P.scale;
     return r;
 }

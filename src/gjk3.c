@@ -13,6 +13,13 @@
    - an iteration cap with a status, never an endless loop. */
 #include "internal3.h"
 
+/* The size that rounding is relative to, squared: the coordinates w = a - b was computed from, not |w| itself. Two
+   shapes touching at a vertex can give w = 0 exactly, and a scale of |w| would then shrink the touching tolerance
+   to nothing (a hull tip touching a hull tip came out 1.1e-16 apart, not touching). */
+static inline gjk_real vertex_scale2(const gjk_vertex3 *v) {
+    return gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), gjk_len_sq3(v->w));
+}
+
 static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
     for (int i = 0; i < s->count; ++i) {
         gjk_vec3 d = gjk_sub3(s->v[i].w, w);
@@ -36,7 +43,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     if (warm && warm->count > 0) {
         /* Warm start: the closest point of the given simplex (its points are points of D, so v is one too). */
         *s = *warm;
-        for (int i = 0; i < s->count; ++i) scale2 = gjk_maxr(scale2, gjk_len_sq3(s->v[i].w));
+        for (int i = 0; i < s->count; ++i) scale2 = gjk_maxr(scale2, vertex_scale2(&s->v[i]));
         gjk_subsimplex3 sub;
         gjk_simplex3_closest(s, s->count, &sub);
         gjk_simplex3_commit(s, &sub);
@@ -57,7 +64,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         s->count = 1;
         v = s->v[0].w;
         vv = gjk_len_sq3(v);
-        scale2 = vv;
+        scale2 = vertex_scale2(&s->v[0]);
     }
     gjk_real radius2 = radius * radius;
     /* Polytopes converge exactly (the support repeats a vertex), so only the rounding floor applies to them: a
@@ -71,7 +78,13 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             r->overlap = true;
             break;
         }
-        if (mode == GJK_MODE_BOOLEAN && vv <= radius2) break; /* cores within the radii: intersect */
+        /* Cores within the radii plus the touching band: the shapes intersect or touch (the same rule as the
+           answer's, so that the queries agree on pairs in the band). */
+        if (mode == GJK_MODE_BOOLEAN && vv <= radius2) break;
+        if (mode == GJK_MODE_BOOLEAN && radius > 0) {
+            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vv <= lim * lim) break;
+        }
         if (r->iterations >= GJK_MAX_GJK_ITERATIONS) {
             r->status = GJK_MAX_ITERATIONS;
             break;
@@ -81,7 +94,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         gjk_vertex3 *nw = &s->v[s->count];
         *nw = gjk_minkowski3_support(m, gjk_neg3(v));
         gjk_vec3 w = nw->w;
-        scale2 = gjk_maxr(scale2, gjk_len_sq3(w));
+        scale2 = gjk_maxr(scale2, vertex_scale2(nw));
         gjk_real vw = gjk_dot3(v, w);
         /* v.w / |v| is a lower bound of the core distance: the plane through w normal to v separates D from the
            origin. Keep the best one; it is the boolean query's early exit. */
@@ -89,9 +102,14 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             lower2 = vw * vw / vv;
             r->axis = v;
         }
+        /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
+           counts as touching: the rounded pairs of the degenerate suite disagreed across queries without it). */
         if (mode != GJK_MODE_DISTANCE && vw > 0 && vw * vw > radius2 * vv) {
-            r->separated = true;
-            break;
+            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vw * vw > lim * lim * vv) {
+                r->separated = true;
+                break;
+            }
         }
         /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|). */
         gjk_real floor = GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
@@ -164,9 +182,10 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
     gjk_vec3 d = initial_dir;
     if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
     gjk_vec3 W[4];
-    W[0] = gjk_minkowski3_support(m, gjk_neg3(d)).w;
+    gjk_vertex3 first = gjk_minkowski3_support(m, gjk_neg3(d));
+    W[0] = first.w;
     int n = 1;
-    gjk_real scale2 = gjk_len_sq3(W[0]);
+    gjk_real scale2 = vertex_scale2(&first);
     const gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH;
     /* The first support already separates when the initial direction does (a warm start's cached axis, or the
        line between the centres): D lies behind the plane through W[0] normal to it. */
@@ -187,8 +206,9 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
         if (!(dd > 0) || !gjk_finite(dd)) break;
         ++r->iterations;
-        gjk_vec3 w = gjk_minkowski3_support(m, d).w;
-        scale2 = gjk_maxr(scale2, gjk_len_sq3(w));
+        gjk_vertex3 sv = gjk_minkowski3_support(m, d);
+        gjk_vec3 w = sv.w;
+        scale2 = gjk_maxr(scale2, vertex_scale2(&sv));
         gjk_real dw = gjk_dot3(d, w);
         if (dw < 0) {
             /* Separated by -dw / |d| at least: claim it only beyond the touching tolerance. */

@@ -185,6 +185,7 @@ typedef struct gjk_epa_result3 {
     gjk_vec3 pa, pb; /* contact points on the cores, A's frame */
     int iterations;
     gjk_status status;
+    gjk_real scale; /* largest support point met, GJK's included: the size rounding is relative to */
 } gjk_epa_result3;
 
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction

@@ -7,7 +7,16 @@
    - cores apart by 0 < d <= R: the shapes overlap by R - d along the same normal (no EPA needed);
    - cores overlapping by depth p: the shapes overlap by p + R along the core normal (EPA on the cores only).
    Getting the middle case wrong is what gave a 7 m depth for barely touching rounded shapes in Jolt #2103. */
+#include <string.h>
+
 #include "special3.h"
+
+/* A user shape's callback and data, and where to report a bad answer (see guarded_support). */
+typedef struct user_guard3 {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} user_guard3;
 
 typedef struct prepared3 {
     gjk_minkowski3 m;
@@ -17,7 +26,32 @@ typedef struct prepared3 {
     gjk_vec3 dir;     /* first search direction (A's frame) */
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
+    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below */
+    user_guard3 guard[2];
 } prepared3;
+
+/* A user shape's callback behind a guard: a support point that is not finite, or beyond GJK_MAX_COORD like any
+   other coordinate of a 3D input, marks the query's input invalid (the query then returns GJK_INVALID_INPUT, as in
+   2D), and the origin stands in for it so that the arithmetic stays finite until then. Only user shapes pay for
+   it: the query works on a copy of the shape with the guard as its callback. */
+static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
+    const user_guard3 *g = data;
+    gjk_vec3 p = g->support(d, g->data);
+    if (gjk_bounded3(p)) return p;
+    *g->bad = true;
+    return gjk_v3(0, 0, 0);
+}
+
+static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bool *bad) {
+    if (s->type != GJK_SHAPE3_USER) return s;
+    p->guard[k].support = s->user.support;
+    p->guard[k].data = s->user.data;
+    p->guard[k].bad = bad;
+    p->user[k] = *s;
+    p->user[k].user.support = guarded_support;
+    p->user[k].user.data = &p->guard[k];
+    return &p->user[k];
+}
 
 /* A rotation the queries accept: finite, of a length whose square, and the product of two such squares, stay in
    the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
@@ -31,13 +65,14 @@ static bool usable_quat(gjk_quat q) {
     return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
 
-static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
+/* `bad` is set when a user callback answers a non-finite or unbounded point during the query. */
+static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
-    p->m.a = pair->a;
-    p->m.b = pair->b;
+    p->m.a = guard_user(p, 0, pair->a, bad);
+    p->m.b = guard_user(p, 1, pair->b, bad);
     gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
     static const gjk_mat33 identity = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's
@@ -64,8 +99,8 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p) {
 /* What GJK needs beyond prepare(): the first search direction and the warm-start simplex (skipped when a closed
    form answers). */
 static void prepare_search(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p) {
-    gjk_vec3 ca = gjk_core3_center(pair->a);
-    gjk_vec3 cb = gjk_add3(gjk_mat33_mul(p->m.rot, gjk_core3_center(pair->b)), p->m.pos);
+    gjk_vec3 ca = gjk_core3_center(p->m.a);
+    gjk_vec3 cb = gjk_add3(gjk_mat33_mul(p->m.rot, gjk_core3_center(p->m.b)), p->m.pos);
     p->hint = gjk_sub3(cb, ca);
     p->dir = gjk_neg3(p->hint); /* v starts near cA - cB, a point of D */
     p->warm.count = 0;
@@ -160,11 +195,11 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
 }
 
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
-static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode) {
+static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p) != GJK_OK) return r;
+    if (prepare(pair, &p, bad) != GJK_OK) return r;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
@@ -186,24 +221,25 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
     r.status = worse(r.status, e.status);
     r.epa_iterations = e.iterations;
-    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, g.scale);
+    /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). */
+    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale));
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
 }
 
-static gjk_result3 signed_distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    return signed_query(pair, cache, GJK_MODE_DISTANCE);
+static gjk_result3 signed_distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
+    return signed_query(pair, cache, GJK_MODE_DISTANCE, bad);
 }
 
-static gjk_result3 penetration3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    return signed_query(pair, cache, GJK_MODE_SEPARATED);
+static gjk_result3 penetration3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
+    return signed_query(pair, cache, GJK_MODE_SEPARATED, bad);
 }
 
-static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p) != GJK_OK) return r;
+    if (prepare(pair, &p, bad) != GJK_OK) return r;
     gjk_vec3 pa, pb, n;
     gjk_real d;
     gjk_special3_result s;
@@ -249,11 +285,11 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     return r;
 }
 
-static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
+static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p) != GJK_OK) return r;
+    if (prepare(pair, &p, bad) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
     gjk_special3_result s;
     gjk_special_kind k = gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s);
@@ -278,7 +314,7 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
         store_cache(cache, pair, g.axis, final_simplex(&g));
-    } else if (!g.overlap && gjk_len_sq3(g.v) > R * R) {
+    } else if (!g.overlap && gjk_len3(g.v) > R + GJK_TOL_TOUCH * g.scale) {
         separated_by_axis(&p, &r, g.v, gjk_len3(g.v)); /* converged: |v| is the core distance */
         store_cache(cache, pair, g.v, final_simplex(&g));
     } else {
@@ -289,8 +325,14 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache) {
 }
 
 /* Last line of defence (NUMERICS: "never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
-   came out non-finite is replaced by a zeroed GJK_DEGENERATE result, as in 2D, rather than returned. */
-static gjk_result3 guarded(gjk_result3 r) {
+   came out non-finite is replaced by a zeroed GJK_DEGENERATE result, as in 2D, rather than returned. A user
+   callback that answered a non-finite or unbounded point (`bad`) makes the whole query invalid input, and the
+   cache, which may hold the stand-in points, is reset to a cold start. */
+static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
+    if (bad) {
+        if (cache) memset(cache, 0, sizeof *cache);
+        return invalid3();
+    }
     gjk_real sum = r.distance + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z;
     if (r.status == GJK_INVALID_INPUT || gjk_finite(sum)) return r;
@@ -301,11 +343,23 @@ static gjk_result3 guarded(gjk_result3 r) {
     return z;
 }
 
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) { return guarded(intersect3_impl(pair, cache)); }
-gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) { return guarded(distance3_impl(pair, cache)); }
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    bool bad = false;
+    gjk_result3 r = intersect3_impl(pair, cache, &bad);
+    return guarded(r, bad, cache);
+}
+gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    bool bad = false;
+    gjk_result3 r = distance3_impl(pair, cache, &bad);
+    return guarded(r, bad, cache);
+}
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    return guarded(penetration3_impl(pair, cache));
+    bool bad = false;
+    gjk_result3 r = penetration3_impl(pair, cache, &bad);
+    return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    return guarded(signed_distance3_impl(pair, cache));
+    bool bad = false;
+    gjk_result3 r = signed_distance3_impl(pair, cache, &bad);
+    return guarded(r, bad, cache);
 }

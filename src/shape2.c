@@ -158,7 +158,7 @@ gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction) {
         gjk_vec2 p = gjk2_core_support(shape, gjk_v2(1, 0));
         return gjk_finite2(p) ? p : gjk_v2(0, 0);
     }
-    d = gjk_scale2(d, GJK_R(1.0) / m);
+    d = gjk_v2(d.x / m, d.y / m); /* (1 / m overflows for a subnormal m) */
     gjk_vec2 p = gjk2_core_support(shape, d);
     if (!gjk_finite2(p)) return gjk_v2(0, 0);
     return gjk_mad2(p, gjk2_core_radius(shape), gjk_normalize2(d));

@@ -233,7 +233,8 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_USER: {
         if (d.x == 0 && d.y == 0 && d.z == 0) d = gjk_v3(1, 0, 0);
         gjk_vec3 p = s->user.support(d, s->user.data);
-        /* A callback that returns NaN must not poison the query: fall back to the origin (documented contract). */
+        /* A callback that returns NaN must not poison the arithmetic: the origin stands in for it (the queries
+           guard the callback and report GJK_INVALID_INPUT, see query3.c; gjk_shape3_support returns the origin). */
         return gjk_finite3(p) ? p : gjk_v3(0, 0, 0);
     }
     case GJK_SHAPE3_TYPE_COUNT: break;
@@ -268,8 +269,15 @@ bool gjk_core3_is_polytope(const gjk_shape3 *s) {
            s->type != GJK_SHAPE3_USER;
 }
 
+/* The public support function checks what the queries check (once per query there): an invalid shape gives the
+   origin, as in 2D. A non-finite direction counts as zero; a finite one is scaled to a largest component of 1, so
+   that neither the formulas above (r * d for the ellipsoid, the hull's cell lookup) nor a user callback see an
+   overflow, an underflow to zero or a NaN (the callback is promised a finite, non-zero direction). */
 gjk_vec3 gjk_shape3_support(const gjk_shape3 *s, gjk_vec3 d) {
-    if (!s) return gjk_v3(0, 0, 0);
+    if (gjk_shape3_validate(s) != GJK_OK) return gjk_v3(0, 0, 0);
+    if (!gjk_finite3(d)) d = gjk_v3(0, 0, 0);
+    gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
+    if (m > 0) d = gjk_v3(d.x / m, d.y / m, d.z / m); /* (1 / m overflows for a subnormal m) */
     gjk_vec3 p = gjk_core3_support(s, d);
     gjk_real r = gjk_core3_radius(s);
     if (r > 0) p = gjk_mad3(p, r, gjk_normalize3(d));

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
 #   cli_test.sh GJK SOURCE_DIR CASE
-# CASE: examples | known | stdin | pairs | errors | usage. JSON output is checked by cli_test.py (python3, standard
-# library only; $GJK_PYTHON3 overrides the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without
+# CASE: examples | known | stdin | pairs | errors | badinput | usage. JSON output is checked by cli_test.py (python3,
+# standard library only; $GJK_PYTHON3 overrides the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without
 # python3.
 set -u
 if [ $# -ne 3 ]; then
@@ -245,6 +245,253 @@ case_errors() {
         "gjk: shape 2: sphere radius must be a positive number"
 }
 
+# Bad input of every kind (issue 4): each scene exits 2, prints nothing on stdout and one line on stderr naming the
+# shape (or pair) and the field. JSON has no NaN: 1e400 parses to infinity; "big" is finite but beyond the limit on
+# coordinates and sizes (1e150, float builds 1e18: the library's bound on 3D input, applied in 2D as well).
+case_badinput() {
+    f="$tmp/bad.json"
+    if [ "$precision" = float ]; then
+        big=1e30 shown=1e+30 limit=1e+18
+    else
+        big=1e200 shown=1e+200 limit=1e+150
+    fi
+    beyond="is beyond the limit of $limit in magnitude"
+    # Malformed JSON.
+    expect_error blank ' 	 ' "gjk: $f: empty input (expected a JSON object)"
+    expect_error truncated '{"shapes": [{"type": "point"}' "gjk: $f: invalid JSON near line 2, column 1"
+    expect_error trailing-comma '{"shapes": [],}' "gjk: $f: invalid JSON near line 1, column 16"
+    expect_error single-quotes "{'shapes': []}" "gjk: $f: invalid JSON near line 1, column 3"
+    expect_error nan-literal '{"shapes": [{"type": "sphere", "radius": NaN}]}' \
+        "gjk: $f: invalid JSON near line 1, column 42"
+    expect_error infinity-literal '{"shapes": [{"type": "sphere", "radius": Infinity}]}' \
+        "gjk: $f: invalid JSON near line 1, column 42"
+    expect_error comment '{"shapes": [] /* none */}' "gjk: $f: invalid JSON near line 1, column 15"
+    expect_error two-values '{"shapes": []} {"shapes": []}' "gjk: $f: invalid JSON near line 1, column 16"
+    # Nesting deeper than cJSON allows (where it stops depends on its build: only the start of the message).
+    printf '{"shapes": %2000s\n' '' | tr ' ' '[' >"$f"
+    "$gjk" query "$f" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    case $(cat "$tmp/err") in
+    "gjk: $f: invalid JSON near line 1, column "*) check_error too-deep $rc "$(cat "$tmp/err")" ;;
+    *) bad "too-deep: stderr is '$(cat "$tmp/err")'" ;;
+    esac
+    printf '{"shapes": []}\0' >"$f"
+    "$gjk" query "$f" >"$tmp/out" 2>"$tmp/err"
+    check_error nul-byte $? "gjk: $f: invalid JSON (contains a NUL byte)"
+    # Empty or mistyped documents.
+    expect_error empty-object '{}' "gjk: the scene needs shapes (an array of shape objects)"
+    expect_error null-document 'null' "gjk: $f: the scene must be a JSON object"
+    expect_error shapes-null '{"shapes": null}' "gjk: shapes must be an array of shape objects"
+    expect_error shapes-string '{"shapes": "sphere"}' "gjk: shapes must be an array of shape objects"
+    expect_error dim-array '{"dim": [3], "shapes": []}' "gjk: dim must be 2 or 3"
+    expect_error dim-fraction '{"dim": 2.5, "shapes": []}' "gjk: dim must be 2 or 3"
+    expect_error dim-infinite '{"dim": 1e400, "shapes": []}' "gjk: dim must be 2 or 3"
+    expect_error shapes-twice '{"shapes": [], "shapes": [{"type": "point"}]}' "gjk: shapes is given twice"
+    expect_error shape-null '{"shapes": [null]}' 'gjk: shape 0: must be an object with a "type"'
+    expect_error shape-array '{"shapes": [["point"]]}' 'gjk: shape 0: must be an object with a "type"'
+    # Unknown or mistyped types.
+    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
+    types2="point, segment, circle, box, capsule, polygon"
+    expect_error type-case '{"shapes": [{"type": "Sphere", "radius": 1}]}' \
+        "gjk: shape 0: unknown 3D type \"Sphere\" (expected one of: $types3)"
+    expect_error type-empty '{"shapes": [{"type": ""}]}' "gjk: shape 0: unknown 3D type \"\" (expected one of: $types3)"
+    expect_error type-null '{"shapes": [{"type": null}]}' "gjk: shape 0: type must be a string (one of: $types3)"
+    expect_error type-array '{"dim": 2, "shapes": [{"type": ["circle"]}]}' \
+        "gjk: shape 0: type must be a string (one of: $types2)"
+    expect_error type-long "{\"shapes\": [{\"type\": \"$(printf '%60s' '' | tr ' ' 'x')\"}]}" \
+        "gjk: shape 0: unknown 3D type \"$(printf '%40s' '' | tr ' ' 'x')...\" (expected one of: $types3)"
+    expect_error type-twice '{"shapes": [{"type": "point", "type": "sphere"}]}' "gjk: shape 0: type is given twice"
+    # Missing fields.
+    expect_error sphere-no-radius '{"shapes": [{"type": "sphere", "radius ": 1}]}' \
+        "gjk: shape 0: sphere needs radius (a positive number)"
+    expect_error capsule-no-radius '{"shapes": [{"type": "capsule", "half_height": 1}]}' \
+        "gjk: shape 0: capsule needs radius (a number >= 0)"
+    expect_error cylinder-no-height '{"shapes": [{"type": "cylinder", "radius": 1}]}' \
+        "gjk: shape 0: cylinder needs half_height (a positive number)"
+    expect_error ellipsoid-no-radii '{"shapes": [{"type": "ellipsoid", "radius": 1}]}' \
+        "gjk: shape 0: ellipsoid needs radii (3 positive numbers)"
+    expect_error segment-no-points '{"shapes": [{"type": "segment"}]}' \
+        "gjk: shape 0: segment needs points (2 points, each [x, y, z])"
+    expect_error triangle-no-points '{"shapes": [{"type": "triangle"}]}' \
+        "gjk: shape 0: triangle needs points (3 points, each [x, y, z])"
+    expect_error polygon-no-points '{"dim": 2, "shapes": [{"type": "polygon"}]}' \
+        "gjk: shape 0: polygon needs points (an array of 1 to 1048576 points, each [x, y])"
+    expect_error box2-no-extents '{"dim": 2, "shapes": [{"type": "box", "half_extent": [1, 1]}]}' \
+        "gjk: shape 0: box needs half_extents (2 positive numbers)"
+    expect_error capsule2-no-height '{"dim": 2, "shapes": [{"type": "capsule", "radius": 1}]}' \
+        "gjk: shape 0: capsule needs half_height (a number >= 0)"
+    # Mistyped fields.
+    expect_error radius-string '{"dim": 2, "shapes": [{"type": "circle", "radius": "1"}]}' \
+        "gjk: shape 0: circle radius must be a positive number"
+    expect_error radius-array '{"shapes": [{"type": "sphere", "radius": [1]}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error radius-bool '{"shapes": [{"type": "cone", "radius": true, "half_height": 1}]}' \
+        "gjk: shape 0: cone radius must be a positive number"
+    expect_error radius-null '{"shapes": [{"type": "capsule", "radius": null, "half_height": 1}]}' \
+        "gjk: shape 0: capsule radius must be a number >= 0"
+    expect_error extents-number '{"shapes": [{"type": "box", "half_extents": 1}]}' \
+        "gjk: shape 0: box half_extents must be 3 positive numbers"
+    expect_error extents-strings '{"shapes": [{"type": "box", "half_extents": ["1", "1", "1"]}]}' \
+        "gjk: shape 0: box half_extents must be 3 positive numbers"
+    expect_error points-object '{"shapes": [{"type": "hull", "points": {"0": [0, 0, 0]}}]}' \
+        "gjk: shape 0: hull points must be an array of 1 to 1048576 points, each [x, y, z]"
+    expect_error point-number '{"shapes": [{"type": "hull", "points": [[0, 0, 0], 1]}]}' \
+        "gjk: shape 0: hull points[1] must be [x, y, z], 3 finite numbers"
+    expect_error position-string '{"shapes": [{"type": "point", "position": "0 0 0"}]}' \
+        "gjk: shape 0: position must be [x, y, z], 3 finite numbers"
+    expect_error position-null '{"dim": 2, "shapes": [{"type": "point", "position": null}]}' \
+        "gjk: shape 0: position must be [x, y], 2 finite numbers"
+    expect_error rotation-string '{"shapes": [{"type": "point", "rotation": "identity"}]}' \
+        "gjk: shape 0: rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero"
+    expect_error angle-string '{"dim": 2, "shapes": [{"type": "point", "rotation": "0"}]}' \
+        "gjk: shape 0: rotation must be an angle in radians (a finite number)"
+    expect_error margin-string '{"shapes": [{"type": "sphere", "radius": 1, "margin": "0.1"}]}' \
+        "gjk: shape 0: margin must be a number >= 0"
+    expect_error radius-twice '{"shapes": [{"type": "sphere", "radius": 1, "radius": -1}]}' \
+        "gjk: shape 0: radius is given twice"
+    expect_error position-twice '{"shapes": [{"type": "point", "position": [0, 0, 0], "position": [1, 0, 0]}]}' \
+        "gjk: shape 0: position is given twice"
+    # Wrong array lengths.
+    expect_error position-4 '{"shapes": [{"type": "point", "position": [0, 0, 0, 0]}]}' \
+        "gjk: shape 0: position must be [x, y, z], 3 finite numbers"
+    expect_error position2-3 '{"dim": 2, "shapes": [{"type": "point", "position": [0, 0, 0]}]}' \
+        "gjk: shape 0: position must be [x, y], 2 finite numbers"
+    expect_error rotation-3 '{"shapes": [{"type": "point", "rotation": [1, 0, 0]}]}' \
+        "gjk: shape 0: rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero"
+    expect_error extents-4 '{"shapes": [{"type": "box", "half_extents": [1, 1, 1, 1]}]}' \
+        "gjk: shape 0: box half_extents must be 3 positive numbers"
+    expect_error extents2-1 '{"dim": 2, "shapes": [{"type": "box", "half_extents": [1]}]}' \
+        "gjk: shape 0: box half_extents must be 2 positive numbers"
+    expect_error radii-2 '{"shapes": [{"type": "ellipsoid", "radii": [1, 1]}]}' \
+        "gjk: shape 0: ellipsoid radii must be 3 positive numbers"
+    expect_error segment-3 '{"shapes": [{"type": "segment", "points": [[0, 0, 0], [1, 0, 0], [2, 0, 0]]}]}' \
+        "gjk: shape 0: segment points must be 2 points, each [x, y, z]"
+    expect_error triangle-2 '{"shapes": [{"type": "triangle", "points": [[0, 0, 0], [1, 0, 0]]}]}' \
+        "gjk: shape 0: triangle points must be 3 points, each [x, y, z]"
+    expect_error segment2-3d '{"dim": 2, "shapes": [{"type": "segment", "points": [[0, 0], [1, 0, 0]]}]}' \
+        "gjk: shape 0: segment points[1] must be [x, y], 2 finite numbers"
+    expect_error hull-2d-point '{"shapes": [{"type": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1]]}]}' \
+        "gjk: shape 0: hull points[2] must be [x, y, z], 3 finite numbers"
+    # Negative and zero sizes, in every size field.
+    s='{"type": "point"}'
+    expect_error box-negative "{\"shapes\": [$s, {\"type\": \"box\", \"half_extents\": [1, -1, 1]}]}" \
+        "gjk: shape 1: box half_extents must be 3 positive numbers"
+    expect_error sphere-negative '{"shapes": [{"type": "sphere", "radius": -1}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error sphere-negative-zero '{"shapes": [{"type": "sphere", "radius": -0.0}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error capsule-radius '{"shapes": [{"type": "capsule", "radius": -0.5, "half_height": 1}]}' \
+        "gjk: shape 0: capsule radius must be a number >= 0"
+    expect_error cylinder-radius '{"shapes": [{"type": "cylinder", "radius": 0, "half_height": 1}]}' \
+        "gjk: shape 0: cylinder radius must be a positive number"
+    expect_error cone-height '{"shapes": [{"type": "cone", "radius": 1, "half_height": -2}]}' \
+        "gjk: shape 0: cone half_height must be a positive number"
+    expect_error ellipsoid-zero '{"shapes": [{"type": "ellipsoid", "radii": [1, 0, 1]}]}' \
+        "gjk: shape 0: ellipsoid radii must be 3 positive numbers"
+    expect_error underflow '{"shapes": [{"type": "sphere", "radius": 1e-400}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error circle-negative '{"dim": 2, "shapes": [{"type": "circle", "radius": -1}]}' \
+        "gjk: shape 0: circle radius must be a positive number"
+    expect_error box2-negative '{"dim": 2, "shapes": [{"type": "box", "half_extents": [-1, 1]}]}' \
+        "gjk: shape 0: box half_extents must be 2 positive numbers"
+    expect_error capsule2-negative '{"dim": 2, "shapes": [{"type": "capsule", "radius": 1, "half_height": -1}]}' \
+        "gjk: shape 0: capsule half_height must be a number >= 0"
+    expect_error margin2-negative '{"dim": 2, "shapes": [{"type": "point", "margin": -1}]}' \
+        "gjk: shape 0: margin must be a number >= 0"
+    # Infinities (1e400 parses to infinity).
+    expect_error radius-inf '{"shapes": [{"type": "sphere", "radius": 1e400}]}' \
+        "gjk: shape 0: sphere radius must be a positive number"
+    expect_error height-inf '{"shapes": [{"type": "capsule", "radius": 1, "half_height": 1e400}]}' \
+        "gjk: shape 0: capsule half_height must be a number >= 0"
+    expect_error extents-inf '{"dim": 2, "shapes": [{"type": "box", "half_extents": [1e400, 1]}]}' \
+        "gjk: shape 0: box half_extents must be 2 positive numbers"
+    expect_error position-inf '{"shapes": [{"type": "point", "position": [0, -1e400, 0]}]}' \
+        "gjk: shape 0: position must be [x, y, z], 3 finite numbers"
+    expect_error position2-inf '{"dim": 2, "shapes": [{"type": "point", "position": [1e400, 0]}]}' \
+        "gjk: shape 0: position must be [x, y], 2 finite numbers"
+    expect_error rotation-inf '{"shapes": [{"type": "point", "rotation": [1, 0, 1e400, 0]}]}' \
+        "gjk: shape 0: rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero"
+    expect_error angle-inf '{"dim": 2, "shapes": [{"type": "point", "rotation": -1e400}]}' \
+        "gjk: shape 0: rotation must be an angle in radians (a finite number)"
+    expect_error margin-inf '{"shapes": [{"type": "point", "margin": 1e400}]}' \
+        "gjk: shape 0: margin must be a number >= 0"
+    expect_error points-inf '{"shapes": [{"type": "segment", "points": [[0, 0, 0], [0, 0, -1e400]]}]}' \
+        "gjk: shape 0: segment points[1] must be [x, y, z], 3 finite numbers"
+    expect_error polygon-inf '{"dim": 2, "shapes": [{"type": "polygon", "points": [[0, 0], [1e400, 0], [0, 1]]}]}' \
+        "gjk: shape 0: polygon points[1] must be [x, y], 2 finite numbers"
+    # Finite but beyond the limit: the library would reject the 3D pair (exit 0 with invalid_input) or, in 2D, a pair
+    # whose difference overflows; the loader names the field instead.
+    s='{"type": "point"}, {"type": "point"}'
+    expect_error position-big "{\"shapes\": [$s, {\"type\": \"point\", \"position\": [0, 0, -$big]}]}" \
+        "gjk: shape 2: position[2]: -$shown $beyond"
+    expect_error position2-big "{\"dim\": 2, \"shapes\": [$s, {\"type\": \"point\", \"position\": [$big, 0]}]}" \
+        "gjk: shape 2: position[0]: $shown $beyond"
+    expect_error radius-big "{\"shapes\": [{\"type\": \"sphere\", \"radius\": $big}]}" \
+        "gjk: shape 0: sphere radius: $shown $beyond"
+    expect_error circle-big "{\"dim\": 2, \"shapes\": [{\"type\": \"circle\", \"radius\": $big}]}" \
+        "gjk: shape 0: circle radius: $shown $beyond"
+    expect_error height-big "{\"shapes\": [{\"type\": \"cylinder\", \"radius\": 1, \"half_height\": $big}]}" \
+        "gjk: shape 0: cylinder half_height: $shown $beyond"
+    expect_error extents-big "{\"shapes\": [{\"type\": \"box\", \"half_extents\": [1, 1, $big]}]}" \
+        "gjk: shape 0: box half_extents[2]: $shown $beyond"
+    expect_error radii-big "{\"shapes\": [{\"type\": \"ellipsoid\", \"radii\": [$big, 1, 1]}]}" \
+        "gjk: shape 0: ellipsoid radii[0]: $shown $beyond"
+    expect_error margin-big "{\"shapes\": [{\"type\": \"point\", \"margin\": $big}]}" \
+        "gjk: shape 0: margin: $shown $beyond"
+    expect_error triangle-big \
+        "{\"shapes\": [{\"type\": \"triangle\", \"points\": [[0, 0, 0], [1, 0, 0], [0, -$big, 0]]}]}" \
+        "gjk: shape 0: triangle points[2][1]: -$shown $beyond"
+    expect_error hull-big \
+        "{\"shapes\": [{\"type\": \"hull\", \"points\": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, $big]]}]}" \
+        "gjk: shape 0: hull points[3][2]: $shown $beyond"
+    expect_error polygon-big \
+        "{\"dim\": 2, \"shapes\": [{\"type\": \"polygon\", \"points\": [[0, 0], [$big, 0], [0, 1]]}]}" \
+        "gjk: shape 0: polygon points[1][0]: $shown $beyond"
+    # Every point within the limit, but their spread beyond what the library accepts (the hull's radius).
+    m=${limit#1e+}
+    expect_error hull-spread \
+        "{\"shapes\": [{\"type\": \"hull\", \"points\": [[1e$m, 1e$m, 1e$m], [-1e$m, -1e$m, -1e$m]]}]}" \
+        "gjk: shape 0: hull rejected by the library (invalid_input): its points lie farther than $limit from their\
+ centre"
+    # Pairs.
+    s='{"type": "point"}, {"type": "point"}, {"type": "point"}'
+    expect_error pairs-number "{\"shapes\": [$s], \"pairs\": 1}" \
+        "gjk: pairs must be an array of [a, b] shape index pairs"
+    expect_error pairs-twice "{\"shapes\": [$s], \"pairs\": [[0, 1]], \"pairs\": [[0, 2]]}" "gjk: pairs is given twice"
+    expect_error pair-null "{\"shapes\": [$s], \"pairs\": [[0, 1], null]}" \
+        "gjk: pair 1: must be [a, b], two shape indices"
+    expect_error pair-object "{\"shapes\": [$s], \"pairs\": [{\"a\": 0, \"b\": 1}]}" \
+        "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-triple "{\"shapes\": [$s], \"pairs\": [[0, 1, 2]]}" \
+        "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-empty "{\"shapes\": [$s], \"pairs\": [[]]}" "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-inf "{\"shapes\": [$s], \"pairs\": [[0, 1e400]]}" "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-bool "{\"shapes\": [$s], \"pairs\": [[true, 1]]}" "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-nested "{\"shapes\": [$s], \"pairs\": [[[0], [1]]]}" \
+        "gjk: pair 0: must be [a, b], two shape indices"
+    expect_error pair-huge "{\"shapes\": [$s], \"pairs\": [[0, 4294967298]]}" \
+        "gjk: pair 0: shape index 4294967298 is out of range (shapes are 0 to 2)"
+    expect_error pair-range-3 "{\"shapes\": [$s], \"pairs\": [[0, 1], [2, 3]]}" \
+        "gjk: pair 1: shape index 3 is out of range (shapes are 0 to 2)"
+    expect_error pair-no-shapes '{"shapes": [], "pairs": [[0, 1]]}' \
+        "gjk: pair 0: shape index 0 is out of range (no shapes)"
+    # A bad shape after many good ones, with many pairs: still nothing on stdout.
+    shapes=$(
+        i=0
+        while [ $i -lt 200 ]; do
+            printf '{"type": "sphere", "radius": 0.5, "position": [%d, 0, 0]}, ' $i
+            i=$((i + 1))
+        done
+    )
+    expect_error late-shape "{\"shapes\": [$shapes{\"type\": \"box\", \"half_extents\": [1, 1, 0]}]}" \
+        "gjk: shape 200: box half_extents must be 3 positive numbers"
+    expect_error late-pair "{\"shapes\": [${shapes%, }], \"pairs\": [[0, 1], [1, 2], [2, 3], [3, 200]]}" \
+        "gjk: pair 3: shape index 200 is out of range (shapes are 0 to 199)"
+    # The same scenes from standard input.
+    printf '{"dim": 2, "shapes": [{"type": "circle", "radius": -1}]}' | "$gjk" query - >"$tmp/out" 2>"$tmp/err"
+    check_error stdin-negative $? "gjk: shape 0: circle radius must be a positive number"
+}
+
 # expect_usage NAME EXIT STREAM FIRST_LINE -- ARGS...: gjk ARGS exits EXIT, writes only to STREAM (out or err), and
 # STREAM's first line is FIRST_LINE.
 expect_usage() {
@@ -281,7 +528,7 @@ case_usage() {
 }
 
 case $case in
-examples | known | stdin | pairs | errors | usage) "case_$case" ;;
+examples | known | stdin | pairs | errors | badinput | usage) "case_$case" ;;
 *)
     echo "cli_test.sh: unknown case '$case'" >&2
     exit 1

@@ -1,4 +1,8 @@
+# Robustness tests (issue 4): degenerate geometry with exact answers, bad input through the API, and bit-identical
 # answers across threads.
+gjk_add_test(test_degenerate3 test_degenerate3.c oracle3.c)
+gjk_add_test(test_degenerate2 test_degenerate2.c oracle2.c)
+gjk_add_test(test_badinput test_badinput.c)
 find_package(Threads REQUIRED)
 gjk_add_test(test_determinism test_determinism.c)
 target_link_libraries(test_determinism PRIVATE Threads::Threads)

@@ -1,4 +1,4 @@
-/* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in docs/scene-format.md)
+/* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in README.md, "Scene format")
    and prints one JSON object per pair with the signed distance, normal and closest points.
 
    Exit status: 0 success; 1 output or memory error; 2 wrong usage, unreadable file or invalid scene (one message on
@@ -47,7 +47,7 @@ static void usage(FILE *out) {
         fprintf(out, "  gjk %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].summary);
     }
     fputs("\n"
-          "SCENE is a JSON scene file, or - for standard input (format: docs/scene-format.md).\n"
+          "SCENE is a JSON scene file, or - for standard input (format: README.md, \"Scene format\").\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
           out);
 }

@@ -1,5 +1,5 @@
 /* Scene loader of the gjk tool: JSON text -> shapes, poses and pairs, with every field validated (see scene.h and
-   docs/scene-format.md). Messages name the shape (or pair) index and the field at fault. */
+   README.md, "Scene format"). Messages name the shape (or pair) index and the field at fault. */
 #include "scene.h"
 
 #include <errno.h>
@@ -81,6 +81,17 @@ static bool json_doubles(const cJSON *item, double *out, int n) {
     return true;
 }
 
+/* Every value of v[0 .. n-1] within SCENE_MAX_COORD, else a message naming `what` (and the index for a vector). */
+static bool within_bound(loader *ld, const char *what, const double *v, int n) {
+    for (int i = 0; i < n; i++) {
+        if (fabs(v[i]) <= SCENE_MAX_COORD) continue;
+        char index[16] = "";
+        if (n > 1) snprintf(index, sizeof index, "[%d]", i);
+        return fail(ld, "%s%s: %g is beyond the limit of %g in magnitude", what, index, v[i], SCENE_MAX_COORD);
+    }
+    return true;
+}
+
 bool scene_json_real(const cJSON *item, gjk_real *out) {
     double v;
     if (!json_double(item, &v)) return false;
@@ -106,17 +117,33 @@ bool scene_json_vec3(const cJSON *item, gjk_vec3 *out) {
 
 static const cJSON *field(const cJSON *obj, const char *name) { return cJSON_GetObjectItemCaseSensitive(obj, name); }
 
+/* Known fields at most once per object: JSON leaves a repeated name's meaning open, and field() would silently
+   take the first. Linear in the object's size (unknown fields, ignored, may repeat). */
+static bool known_once(loader *ld, const cJSON *obj, const char *const *names, int count) {
+    int seen[16] = {0};
+    for (const cJSON *e = obj->child; e != NULL; e = e->next) {
+        for (int i = 0; i < count && i < 16; i++) {
+            if (e->string == NULL || strcmp(e->string, names[i]) != 0) continue;
+            if (seen[i]++) return fail(ld, "%s is given twice", names[i]);
+        }
+    }
+    return true;
+}
+
 /* A size of the current shape: `type name` must be a number > 0 (>= 0 when allow_zero), also once rounded to
    gjk_real (a tiny positive double may be zero as a float). */
 static bool read_size(loader *ld, const cJSON *obj, const char *name, bool allow_zero, gjk_real *out) {
     const char *what = allow_zero ? "a number >= 0" : "a positive number";
     const cJSON *item = field(obj, name);
     if (item == NULL) return fail(ld, "%s needs %s (%s)", ld->type, name, what);
-    gjk_real v;
-    if (!scene_json_real(item, &v) || !(allow_zero ? v >= 0 : v > 0)) {
+    double d;
+    if (!json_double(item, &d) || !(allow_zero ? (gjk_real)d >= 0 : (gjk_real)d > 0)) {
         return fail(ld, "%s %s must be %s", ld->type, name, what);
     }
-    *out = v;
+    char label[64];
+    snprintf(label, sizeof label, "%s %s", ld->type, name);
+    if (!within_bound(ld, label, &d, 1)) return false;
+    *out = (gjk_real)d;
     return true;
 }
 
@@ -131,7 +158,9 @@ static bool read_sizes(loader *ld, const cJSON *obj, const char *name, int n, gj
         ok = out[i] > 0;
     }
     if (!ok) return fail(ld, "%s %s must be %d positive numbers", ld->type, name, n);
-    return true;
+    char label[64];
+    snprintf(label, sizeof label, "%s %s", ld->type, name);
+    return within_bound(ld, label, v, n);
 }
 
 /* The "points" array of the current shape: between min and max points of ld->dim finite coordinates each, stored
@@ -152,6 +181,9 @@ static bool read_points(loader *ld, const cJSON *obj, int min, int max, gjk_real
         if (!json_doubles(e, v, ld->dim)) {
             return fail(ld, "%s points[%d] must be %s, %d finite numbers", ld->type, i, coords, ld->dim);
         }
+        char label[64];
+        snprintf(label, sizeof label, "%s points[%d]", ld->type, i);
+        if (!within_bound(ld, label, v, ld->dim)) return false;
         for (int k = 0; k < ld->dim; k++) out[(size_t)i * (size_t)ld->dim + (size_t)k] = (gjk_real)v[k];
         i++;
     }
@@ -311,17 +343,23 @@ static bool read_type(loader *ld, const cJSON *obj, int *which) {
 static bool read_margin(loader *ld, const cJSON *obj, gjk_real *margin) {
     const cJSON *item = field(obj, "margin");
     *margin = 0;
-    if (item != NULL && (!scene_json_real(item, margin) || !(*margin >= 0))) {
+    double d = 0;
+    if (item != NULL && (!json_double(item, &d) || !((gjk_real)d >= 0))) {
         return fail(ld, "margin must be a number >= 0");
     }
+    if (!within_bound(ld, "margin", &d, 1)) return false;
+    *margin = (gjk_real)d;
     return true;
 }
 
 static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
     *pose = gjk_pose3_identity();
     const cJSON *item = field(obj, "position");
-    if (item != NULL && !scene_json_vec3(item, &pose->position)) {
-        return fail(ld, "position must be [x, y, z], 3 finite numbers");
+    double p[3];
+    if (item != NULL) {
+        if (!json_doubles(item, p, 3)) return fail(ld, "position must be [x, y, z], 3 finite numbers");
+        if (!within_bound(ld, "position", p, 3)) return false;
+        pose->position = gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
     }
     item = field(obj, "rotation");
     if (item == NULL) return true;
@@ -345,8 +383,11 @@ static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
 static bool read_pose2(loader *ld, const cJSON *obj, gjk_pose2 *pose) {
     *pose = gjk_pose2_identity();
     const cJSON *item = field(obj, "position");
-    if (item != NULL && !scene_json_vec2(item, &pose->position)) {
-        return fail(ld, "position must be [x, y], 2 finite numbers");
+    double p[2];
+    if (item != NULL) {
+        if (!json_doubles(item, p, 2)) return fail(ld, "position must be [x, y], 2 finite numbers");
+        if (!within_bound(ld, "position", p, 2)) return false;
+        pose->position = gjk_v2((gjk_real)p[0], (gjk_real)p[1]);
     }
     item = field(obj, "rotation");
     double angle;
@@ -361,13 +402,21 @@ static bool read_pose2(loader *ld, const cJSON *obj, gjk_pose2 *pose) {
 static bool read_shape(loader *ld, scene *s, const cJSON *obj) {
     int i = ld->index, which = 0;
     gjk_real margin;
+    static const char *const known[] = {"type",         "position", "rotation", "margin", "points",
+                                        "half_extents", "radius",   "radii",    "half_height"};
     if (!cJSON_IsObject(obj)) return fail(ld, "must be an object with a \"type\"");
+    if (!known_once(ld, obj, known, (int)(sizeof known / sizeof known[0]))) return false;
     if (!read_type(ld, obj, &which)) return false;
     if (ld->dim == 3) {
         if (!build3(ld, obj, which, &s->shapes3[i], &s->hulls3[i])) return false;
         if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, &s->poses3[i])) return false;
         s->shapes3[i] = gjk_rounded3(s->shapes3[i], margin);
         gjk_status status = gjk_shape3_validate(&s->shapes3[i]);
+        if (status != GJK_OK && which == T3_HULL) {
+            /* Its points are within the limit, but not their spread, which the library bounds as well. */
+            return fail(ld, "hull rejected by the library (%s): its points lie farther than %g from their centre",
+                        gjk_status_string(status), SCENE_MAX_COORD);
+        }
         if (status != GJK_OK) return fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
     } else {
         if (!build2(ld, obj, which, &s->shapes2[i], &s->hulls2[i])) return false;
@@ -510,8 +559,9 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
         return ld.status;
     }
     free(copy);
+    static const char *const known[] = {"dim", "shapes", "pairs"};
     bool ok = cJSON_IsObject(s->json) ? true : fail(&ld, "%s: the scene must be a JSON object", name);
-    ok = ok && read_dim(&ld, s->json);
+    ok = ok && known_once(&ld, s->json, known, 3) && read_dim(&ld, s->json);
     s->dim = ld.dim;
     ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json);
     if (!ok) scene_free(s);

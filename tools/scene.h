@@ -1,5 +1,5 @@
 /* Scene files of the gjk tool: a JSON document describing shapes, their poses and the pairs to query. The format is
-   described in docs/scene-format.md. Only the tool uses this (and cJSON); the library knows nothing of it.
+   described in README.md, "Scene format". Only the tool uses this (and cJSON); the library knows nothing of it.
 
    Every command that reads a scene (query today; manifold, raycast, cast, render later) calls scene_load(), which
    validates the whole document, builds the shapes (creating hulls) and lists the pairs, so that a command can check
@@ -15,6 +15,15 @@
 #include <cjson/cJSON.h>
 
 #include "gjk/gjk.h"
+
+/* Largest magnitude of a coordinate or size (position, points, sizes, margin) a scene may give: the library's
+   bound on 3D input (gjk/query.h, "Bad input": beyond it a 3D query is GJK_INVALID_INPUT), applied to 2D scenes
+   too, so that no pair's arithmetic can overflow and every valid scene gives a valid query. */
+#if GJK_USE_FLOAT
+#define SCENE_MAX_COORD 1e18
+#else
+#define SCENE_MAX_COORD 1e150
+#endif
 
 /* Most pairs the default "every pair" rule may produce; larger scenes must list their pairs. */
 #define SCENE_MAX_DEFAULT_PAIRS (1 << 24)

@@ -19,8 +19,10 @@ typedef enum gjk_status {
     /// Numerical degeneracy stopped the algorithm early (e.g. an EPA horizon that was not a simple loop); the
     /// outputs hold the best finite estimate.
     GJK_DEGENERATE = 2,
-    /// An argument was NULL, non-finite, negative where a size is expected, a zero quaternion, an unknown shape
-    /// type, or a hull with no or too many points. The outputs are zeroed.
+    /// An argument was NULL, non-finite, zero or negative where a size is expected, beyond 1e150 (float: 1e18) in a
+    /// 3D shape or pose, a rotation outside the accepted range (gjk/math.h), an unknown shape type, a NULL hull or
+    /// callback, or a hull with no or too many points; or a user support callback answered a non-finite point (in
+    /// 3D also one beyond 1e150). The outputs are zeroed. The full rules are in gjk/query.h.
     GJK_INVALID_INPUT = 3,
     /// Shape creation only: the allocator returned NULL.
     GJK_OUT_OF_MEMORY = 4

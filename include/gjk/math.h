@@ -48,13 +48,16 @@ typedef struct gjk_vec3 {
     gjk_real x, y, z;
 } gjk_vec3;
 
-/// A 3D rotation as a quaternion w + xi + yj + zk. Queries normalise it; only a zero or non-finite quaternion is
-/// rejected (GJK_INVALID_INPUT).
+/// A 3D rotation as a quaternion w + xi + yj + zk. It need not be unit: queries accept any quaternion whose squared
+/// length w^2 + x^2 + y^2 + z^2 lies in [1e-150, 1e150] (float builds: [1e-18, 1e18]) and rotate by its unit version.
+/// A zero, tiny, huge or non-finite quaternion is GJK_INVALID_INPUT.
 typedef struct gjk_quat {
     gjk_real w, x, y, z;
 } gjk_quat;
 
-/// A 2D rotation as cosine and sine of the angle. Queries normalise (c, s); build one with gjk_rot2_from_angle().
+/// A 2D rotation as cosine and sine of the angle; build one with gjk_rot2_from_angle(). Queries accept (c, s) of any
+/// finite non-zero length and rotate by its unit version; a zero or non-finite (c, s) (as from a NaN or infinite
+/// angle) is GJK_INVALID_INPUT.
 typedef struct gjk_rot2 {
     gjk_real c, s;
 } gjk_rot2;

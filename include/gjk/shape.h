@@ -61,7 +61,8 @@ typedef struct gjk_hull2 {
 
 /// Build the convex hull of `count` points (quickhull with tolerances relative to the points' extent). Returns NULL
 /// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, count < 1 or
-/// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails.
+/// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
+/// points make a hull, but the 3D queries reject one reaching beyond 1e150, float 1e18: see gjk/query.h.)
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
 void gjk_hull3_destroy(gjk_hull3 *hull);
 gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
@@ -86,7 +87,8 @@ typedef enum gjk_shape3_type {
 
 /// A user shape's support function: the point of the (un-rounded) shape farthest along `direction`, both in the
 /// shape's local frame. `direction` is finite and non-zero but not unit length. Must be deterministic and must not
-/// return NaN. `data` is the shape's user.data.
+/// return NaN: a query that gets a non-finite point (in 3D also one beyond 1e150, float 1e18) returns
+/// GJK_INVALID_INPUT (and resets its cache). `data` is the shape's user.data.
 typedef gjk_vec3 gjk_support3_fn(gjk_vec3 direction, const void *data);
 
 /// A 3D convex shape in its local frame (length units). Make one with the constructors below; every field may be
@@ -142,7 +144,8 @@ gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
 gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
 
 /// Support point of the whole (rounded) shape in its local frame: the point farthest along `direction`. For a zero
-/// direction any point of the shape is returned (never NaN).
+/// or non-finite direction any point of the shape is returned; for an invalid shape (gjk_shape3_validate) the
+/// origin. Never NaN: a user callback's non-finite answer stands for the origin.
 gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
 
 /* ---- 2D shapes ----------------------------------------------------------------------------------------------- */
@@ -198,7 +201,9 @@ gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
 gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
 gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
 
+/// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
 gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
+/// As gjk_shape3_support: never NaN; the origin for an invalid shape or a callback's non-finite answer.
 gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
 
 #ifdef __cplusplus
