@@ -4,15 +4,16 @@
 #   gcc   float   Release, warnings as errors
 #   clang double  ASan + UBSan, warnings as errors
 #   clang float   ASan + UBSan, warnings as errors
+#   tsan  the determinism test (4 threads) under ThreadSanitizer
 #   fuzz  each libFuzzer harness (fuzz/) for 25 s from the seed corpus, fixed seed (clang, ASan + UBSan)
 # and check that the installed package works through find_package(gjk) and pkg-config.
 # Usage: scripts/test.sh [config ...]
-#   configs: gcc-double gcc-float clang-asan clang-asan-float install fuzz (the default: all of these), and
-#            valgrind (the whole suite under valgrind memcheck, a Debug build; about half an hour, not in CI)
+#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install fuzz (the default: all of these), and
+#            valgrind (every test executable under valgrind memcheck, RelWithDebInfo; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float install fuzz"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -29,7 +30,21 @@ for c in $configs; do
       echo "== fuzz: smoke run of each harness (fixed seed)"
       if FUZZ_SEED=1 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 25 fuzz_query fuzz_query_float fuzz_scene; then :; else failed="$failed fuzz"; fi
       continue ;;
-    valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Debug -DGJK_ENABLE_ASSERT=ON" ;;
+    valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_ENABLE_ASSERT=ON" ;;
+    tsan)
+      # ThreadSanitizer on the determinism test (4 threads answering the same pairs): no data race anywhere a
+      # query reaches.
+      echo "== tsan: the determinism test under ThreadSanitizer (clang)"
+      dir=build-test/tsan
+      if CC=clang cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_WERROR=ON \
+           -DCMAKE_C_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null &&
+         cmake --build "$dir" -j"$jobs" --target test_determinism >"$dir.build.log" 2>&1 &&
+         TSAN_OPTIONS=halt_on_error=1 "$dir/tests/test_determinism"; then
+        echo "tsan: 1 passed, 0 failed"
+      else
+        [ -f "$dir.build.log" ] && tail -20 "$dir.build.log"; failed="$failed tsan"
+      fi
+      continue ;;
     *) echo "unknown config $c" >&2; exit 2 ;;
   esac
   dir=build-test/$c

@@ -369,6 +369,48 @@ static void test_regression_curved_stall(void **st) {
     assert_true(d.distance >= 0 && d.distance <= (GJK_USE_FLOAT ? 1e-3 : 1e-6) * size);
 }
 
+/* Found by fuzz/fuzz_query.c in float (seed regression_tiny_normal): a point at the centre of a capsule whose half
+   height is 2.2e-23, rounded by 4. The normal comes from the capsule's axis, whose squared length (4.9e-46)
+   underflowed to a subnormal in float: normalising it gave a "unit" normal of length 1.18, and a contact point
+   1.45 off the capsule. gjk_normalize3 now rescales a vector whose squares underflow. In double the same happens
+   below 1e-154: the test uses a half height that underflows in each precision. */
+static void test_regression_tiny_normal(void **st) {
+    (void)st;
+    gjk_real h = GJK_USE_FLOAT ? (gjk_real)2.2129345e-23 : (gjk_real)1e-160;
+    gjk_shape3 a = gjk_point3(), b = gjk_rounded3(gjk_capsule3((gjk_real)3.96, h), 4);
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(-4, -4, -4), q), &b, gjk_pose3_make(gjk_v3(-4, -4, -4), q)};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_int_equal(r.status, GJK_OK);
+    EXPECT_NEAR(r.distance, -7.96, TU(1e-12));
+    EXPECT_NEAR(gjk_len3(r.normal), 1, TU(1e-14));
+    /* Both contact points on the capsule's axis line through the point, 7.96 apart along the normal. */
+    EXPECT_NEAR(gjk_len3(gjk_sub3(r.point_a, gjk_v3(-4, -4, -4))), 0, TU(1e-12));
+    EXPECT_NEAR(gjk_len3(gjk_sub3(r.point_b, gjk_v3(-4, -4, -4))), 7.96, TU(1e-12));
+    gjk_vec2 d = gjk_normalize2(gjk_v2(h, h));
+    EXPECT_NEAR(gjk_len2(d), 1, TU(1e-14));
+}
+
+/* Found by fuzz/fuzz_query.c (seed regression_tiny_gap): two points 3.2e-277 apart. Squared lengths underflow
+   below about 1e-154 (float 1e-19), so a gap that small reads as touching: the documented absolute resolution
+   (README "Known limits"), the mirror of the 1e150 bound on coordinates. The answer must still be finite and
+   consistent: touching, distance 0, one common point between the two. */
+static void test_regression_tiny_gap(void **st) {
+    (void)st;
+    gjk_real z = GJK_USE_FLOAT ? (gjk_real)-3e-25 : (gjk_real)-3.1767923946021877e-277;
+    gjk_shape3 a = gjk_point3();
+    gjk_quat qa = {0, (gjk_real)0.72, 0, (gjk_real)0.48}, qb = {-4, -4, -4, -4};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(0, 0, z), qa), &a, gjk_pose3_make(gjk_v3(0, 0, 0), qb)};
+    gjk_result3 r[4] = {gjk_signed_distance3(&p, NULL), gjk_distance3(&p, NULL), gjk_penetration3(&p, NULL),
+                        gjk_intersect3(&p, NULL)};
+    for (int k = 0; k < 4; ++k) {
+        assert_int_equal(r[k].status, GJK_OK);
+        assert_true(r[k].intersect);
+        assert_true(r[k].distance == 0);
+    }
+    assert_true(r[0].point_a.z <= 0 && r[0].point_a.z >= z);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -389,6 +431,8 @@ int main(void) {
         cmocka_unit_test(test_regression_box_edge_tie),
         cmocka_unit_test(test_regression_sliver_witness),
         cmocka_unit_test(test_regression_curved_stall),
+        cmocka_unit_test(test_regression_tiny_normal),
+        cmocka_unit_test(test_regression_tiny_gap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,8 @@ typedef float gjk_real;
 #define GJK_REAL_EPSILON FLT_EPSILON
 /// Largest finite gjk_real.
 #define GJK_REAL_MAX FLT_MAX
+/// Squared lengths below this have lost digits to underflow (FLT_MIN * 2^24): gjk_normalize3 rescales first.
+#define GJK_REAL_TINY2 GJK_R(2e-31)
 #define GJK_SQRT sqrtf
 #define GJK_ABS fabsf
 #define GJK_SIN sinf
@@ -32,6 +34,7 @@ typedef double gjk_real;
 #define GJK_R(x) x
 #define GJK_REAL_EPSILON DBL_EPSILON
 #define GJK_REAL_MAX DBL_MAX
+#define GJK_REAL_TINY2 2e-292
 #define GJK_SQRT sqrt
 #define GJK_ABS fabs
 #define GJK_SIN sin
@@ -96,8 +99,17 @@ static inline gjk_real gjk_len_sq3(gjk_vec3 a) { return gjk_dot3(a, a); }
 static inline gjk_real gjk_len3(gjk_vec3 a) { return GJK_SQRT(gjk_dot3(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero: never NaN for finite input.
 static inline gjk_vec3 gjk_normalize3(gjk_vec3 a) {
-    gjk_real l = gjk_len3(a);
-    return l > GJK_R(0.0) ? gjk_scale3(a, GJK_R(1.0) / l) : gjk_v3(0, 0, 0);
+    gjk_real l2 = gjk_len_sq3(a);
+    if (!(l2 >= GJK_REAL_TINY2)) {
+        /* The squares underflowed (to subnormals, or zero): |a| from them is wrong, or zero for a non-zero a.
+           Divide by the largest component first (exact enough: no square is formed), then normalise. */
+        gjk_real m = GJK_ABS(a.x) > GJK_ABS(a.y) ? GJK_ABS(a.x) : GJK_ABS(a.y);
+        m = GJK_ABS(a.z) > m ? GJK_ABS(a.z) : m;
+        if (!(m > GJK_R(0.0))) return gjk_v3(0, 0, 0); /* zero, or NaN */
+        a = gjk_v3(a.x / m, a.y / m, a.z / m);
+        l2 = gjk_len_sq3(a);
+    }
+    return gjk_scale3(a, GJK_R(1.0) / GJK_SQRT(l2));
 }
 /// Component-wise product.
 static inline gjk_vec3 gjk_mul3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x * b.x, a.y * b.y, a.z * b.z); }
@@ -183,8 +195,14 @@ static inline gjk_real gjk_len_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
 static inline gjk_real gjk_len2(gjk_vec2 a) { return GJK_SQRT(gjk_dot2(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
-    gjk_real l = gjk_len2(a);
-    return l > GJK_R(0.0) ? gjk_scale2(a, GJK_R(1.0) / l) : gjk_v2(0, 0);
+    gjk_real l2 = a.x * a.x + a.y * a.y;
+    if (!(l2 >= GJK_REAL_TINY2)) { /* underflowed squares: rescale first, as gjk_normalize3 */
+        gjk_real m = GJK_ABS(a.x) > GJK_ABS(a.y) ? GJK_ABS(a.x) : GJK_ABS(a.y);
+        if (!(m > GJK_R(0.0))) return gjk_v2(0, 0);
+        a = gjk_v2(a.x / m, a.y / m);
+        l2 = a.x * a.x + a.y * a.y;
+    }
+    return gjk_scale2(a, GJK_R(1.0) / GJK_SQRT(l2));
 }
 
 static inline gjk_rot2 gjk_rot2_identity(void) {
