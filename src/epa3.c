@@ -232,19 +232,51 @@ static gjk_real face_inside(const polytope *P, const face *F, gjk_vec3 p) {
     return m;
 }
 
+/* Barycentric coordinates of the point of triangle (a, b, c) closest to p (Ericson, "Real-Time Collision Detection",
+   2005, sec. 5.1.5: Voronoi regions of the vertices and edges, then the face). The origin's projection normally
+   lies in the face, but rounding can put it just outside; clamping its raw barycentric coordinates and rescaling
+   them would then slide the point along the triangle, and on a sliver 1e5 long that slide is huge (float: a
+   contact point 1.2e4 off both hulls). The closest point never leaves the triangle, and is near p. */
 static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real *la, gjk_real *lb, gjk_real *lc) {
-    gjk_vec3 n = gjk_cross3(gjk_sub3(b, a), gjk_sub3(c, a));
-    gjk_real nn = gjk_len_sq3(n);
-    gjk_real u = nn > 0 ? gjk_dot3(gjk_cross3(gjk_sub3(b, p), gjk_sub3(c, p)), n) / nn : GJK_R(1.0) / 3;
-    gjk_real v = nn > 0 ? gjk_dot3(gjk_cross3(gjk_sub3(c, p), gjk_sub3(a, p)), n) / nn : GJK_R(1.0) / 3;
-    /* The origin may project just outside the closest face (rounding): clamp to the face (NUMERICS.md). */
-    u = gjk_maxr(u, 0);
-    v = gjk_maxr(v, 0);
-    gjk_real w = gjk_maxr(1 - u - v, 0);
-    gjk_real sum = u + v + w;
-    *la = u / sum;
-    *lb = v / sum;
-    *lc = w / sum;
+    gjk_vec3 ab = gjk_sub3(b, a), ac = gjk_sub3(c, a), ap = gjk_sub3(p, a);
+    gjk_real d1 = gjk_dot3(ab, ap), d2 = gjk_dot3(ac, ap);
+    *la = 1, *lb = 0, *lc = 0;
+    if (d1 <= 0 && d2 <= 0) return; /* vertex a */
+    gjk_vec3 bp = gjk_sub3(p, b);
+    gjk_real d3 = gjk_dot3(ab, bp), d4 = gjk_dot3(ac, bp);
+    if (d3 >= 0 && d4 <= d3) { /* vertex b */
+        *la = 0, *lb = 1;
+        return;
+    }
+    gjk_real vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) { /* edge ab */
+        gjk_real t = d1 / (d1 - d3);
+        *la = 1 - t, *lb = t;
+        return;
+    }
+    gjk_vec3 cp = gjk_sub3(p, c);
+    gjk_real d5 = gjk_dot3(ab, cp), d6 = gjk_dot3(ac, cp);
+    if (d6 >= 0 && d5 <= d6) { /* vertex c */
+        *la = 0, *lc = 1;
+        return;
+    }
+    gjk_real vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) { /* edge ac */
+        gjk_real t = d2 / (d2 - d6);
+        *la = 1 - t, *lc = t;
+        return;
+    }
+    gjk_real va = d3 * d6 - d5 * d4;
+    if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) { /* edge bc */
+        gjk_real t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        *la = 0, *lb = 1 - t, *lc = t;
+        return;
+    }
+    gjk_real sum = va + vb + vc; /* inside the face */
+    if (!(sum > 0)) return; /* degenerate triangle: vertex a */
+    *lb = vb / sum;
+    *lc = vc / sum;
+    *la = 1 - *lb - *lc;
 }
 
 /* EPA stopped before its bounds met (capacity or rounding), typically on a curved D whose deepest directions form a

@@ -414,7 +414,8 @@ static gjk_real closest_on_segment_to_box(const gjk_real h[3], const gjk_real c[
    Works in the box's frame with the box at the origin, then maps back. Cores overlapping (every axis shows an
    overlap): EXACT depth from the axes, BOOLEAN: OVERLAP. Apart: an axis with a gap above R + tolerance gives
    SEPARATED in BOOLEAN and SEPARATED modes; otherwise the exact distance (closest_on_segment_to_box), EXACT, or in
-   BOOLEAN mode OVERLAP / SEPARATED by comparing it with R + tolerance. Never NONE. */
+   BOOLEAN mode OVERLAP / SEPARATED by comparing it with R + tolerance. NONE only for overlapping cores whose best
+   axis is an edge-segment cross axis whose features do not meet (GJK and EPA answer then). */
 gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, gjk_vec3 uv, bool seg_is_a, gjk_real R,
                                           gjk_gjk_mode mode, gjk_special3_result *out) {
     const gjk_shape3 *box = seg_is_a ? m->b : m->a;
@@ -521,7 +522,12 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
             if (gjk_special3_segments(vec(p1), vec(d1), p2, d2, &s, &t, &nn, &ln)) {
                 p_box = gjk_mad3(vec(p1), s, vec(d1));
                 p_seg = gjk_mad3(p2, t, d2);
-            } else { /* not crossing inside both: a tie, the face answers */
+            } else {
+                /* Not crossing inside both. A cross axis clearly better than every face still bounds the depth
+                   below the face's (a segment through a box corner: depth 0 on the cross axis, 0.587 on the best
+                   face, found by fuzzing), so the face would overstate it: GJK and EPA answer, as for box-box.
+                   Otherwise it is a tie within rounding, and the face answers. */
+                if (best - face_best > GJK_R(64.0) * GJK_REAL_EPSILON * S) return GJK_SPECIAL_NONE;
                 best = face_best, axis = face_axis, bsign = face_sign;
                 n[0] = n[1] = n[2] = 0;
             }

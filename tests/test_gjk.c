@@ -411,6 +411,59 @@ static void test_regression_tiny_gap(void **st) {
     assert_true(r[0].point_a.z <= 0 && r[0].point_a.z >= z);
 }
 
+/* Found by fuzz/fuzz_query.c (seed regression_segment_box_corner): a capsule's segment passing exactly through a
+   corner of a box turned 180 degrees about its diagonal, touching it there without entering. The capsule-box
+   closed form saw the true depth, 0, on a cross axis (box edge x segment), but the two edges meet at the box
+   edge's end, not inside both, and the best face axis (depth 0.587) was taken as a tie: the depth was overstated
+   and the capsule's contact point lay 0.39 off it. The qhull oracle on the 16 corner-endpoint differences gives
+   depth 0; with a radius r the shapes overlap by r. */
+static void test_regression_segment_box_corner(void **st) {
+    (void)st;
+    gjk_real radii[2] = {0, (gjk_real)0.1};
+    for (int i = 0; i < 2; ++i) {
+        gjk_shape3 a = gjk_box3(gjk_v3(4, 4, 4)), b = gjk_capsule3(radii[i], (gjk_real)1.76);
+        gjk_quat qa = {0, -4, -4, -4}, qb = {-4, -4, -4, -4};
+        gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(0, 0, 0), qa), &b, gjk_pose3_make(gjk_v3(-4, -4, -4), qb)};
+        gjk_result3 r = gjk_signed_distance3(&p, NULL);
+        assert_int_equal(r.status, GJK_OK);
+        EXPECT_NEAR(r.distance, -radii[i], TU(1e-12));
+        assert_true(r.intersect);
+        /* The capsule's contact point is within its radius of its axis, the world x line y = z = -4. */
+        EXPECT_NEAR(hypot(r.point_b.y + 4, r.point_b.z + 4), radii[i], TU(1e-12));
+    }
+}
+
+/* Found by fuzz/fuzz_query.c in float (seed regression_sliver_face_witness): two spiky hulls (vertices 1e5 and 6e4
+   from the rest) overlapping at one pose. EPA's final face was a sliver 1.6e5 long and 7 wide, and the origin's
+   projection fell just outside it; clamping the raw barycentric coordinates and rescaling them slid the contact
+   points 1.2e4 along the sliver, off both hulls. The face's closest point to the projection (Ericson 5.1.5) stays
+   on it. Checked: each contact point is within rounding of its hull (a point shape there is at distance ~0). */
+#define R_(x) ((gjk_real)(x))
+static void test_regression_sliver_face_witness(void **st) {
+    (void)st;
+    static const gjk_vec3 A[] = {{R_(-1.2799999713897705), R_(-1.2799999713897705), R_(-1.2799999713897705)}, {R_(-1.2799999713897705), R_(-1.2799999713897705), R_(-1.2799999713897705)}, {R_(-1.2799999713897705), R_(-4), R_(-3.9200000762939453)}, {R_(-100000), R_(0.47999998927116394), R_(0.47999998927116394)}, {R_(3.0399999618530273), R_(-2.559999942779541), R_(-3.880000114440918)}, {R_(0), R_(-2.880000114440918), R_(-4)}, {R_(1.1200000047683716), R_(-3.5999999046325684), R_(-2.7200000286102295)}, {R_(-4), R_(1.0800000429153442), R_(0)}, {R_(0), R_(0.47999998927116394), R_(-1.2799999713897705)}, {R_(-1.2799999713897705), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-0.800000011920929), R_(-1.2799999713897705)}, {R_(-1.2799999713897705), R_(-1.2799999713897705), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(1.4800000190734863), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-2.0799999237060547)}};
+    static const gjk_vec3 B[] = {{R_(-1.2799999713897705), R_(-1.2799999713897705), R_(0)}, {R_(-3.9200000762939453), R_(-1.9600000381469727), R_(0.1599999964237213)}, {R_(-4), R_(-3.799999952316284), R_(2.759999990463257)}, {R_(0), R_(-3.759999990463257), R_(-0.5600000023841858)}, {R_(-3.9600000381469727), R_(-2.119999885559082), R_(-3.4000000953674316)}, {R_(0), R_(-3.9200000762939453), R_(-1.9600000381469727)}, {R_(0.1599999964237213), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-0.800000011920929), R_(1.7599999904632568)}, {R_(-3.880000114440918), R_(-3.9600000381469727), R_(-3.799999952316284)}, {R_(-3.759999990463257), R_(-0.800000011920929), R_(6.125000072643161e-05)}, {R_(61250), R_(61250), R_(61250)}, {R_(61250), R_(0), R_(-3.9200000762939453)}, {R_(-0.1599999964237213), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-3.680000066757202), R_(-4)}, {R_(-4), R_(-4), R_(-4)}, {R_(-4), R_(-1.2799999713897705), R_(-1.2799999713897705)}, {R_(-1.2799999713897705), R_(-1.2799999713897705), R_(-1.2799999713897705)}, {R_(-4), R_(-4), R_(-4)}};
+    gjk_hull3 *ha = gjk_hull3_create(A, (int)(sizeof A / sizeof A[0]), NULL);
+    gjk_hull3 *hb = gjk_hull3_create(B, (int)(sizeof B / sizeof B[0]), NULL);
+    assert_non_null(ha);
+    assert_non_null(hb);
+    gjk_shape3 a = gjk_hull_shape3(ha), b = gjk_hull_shape3(hb), pt = gjk_point3();
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), q);
+    gjk_pair3 p = {&a, pose, &b, pose};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_int_equal(r.status, GJK_OK);
+    assert_true(r.intersect);
+    double size = 1.6e5, tol = GJK_USE_FLOAT ? 1e-4 * size : 1e-12 * size;
+    gjk_pair3 on_a = {&a, pose, &pt, gjk_pose3_make(r.point_a, gjk_quat_identity())};
+    gjk_pair3 on_b = {&b, pose, &pt, gjk_pose3_make(r.point_b, gjk_quat_identity())};
+    assert_true(gjk_distance3(&on_a, NULL).distance <= tol);
+    assert_true(gjk_distance3(&on_b, NULL).distance <= tol);
+    gjk_hull3_destroy(ha);
+    gjk_hull3_destroy(hb);
+}
+#undef R_
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -433,6 +486,8 @@ int main(void) {
         cmocka_unit_test(test_regression_curved_stall),
         cmocka_unit_test(test_regression_tiny_normal),
         cmocka_unit_test(test_regression_tiny_gap),
+        cmocka_unit_test(test_regression_segment_box_corner),
+        cmocka_unit_test(test_regression_sliver_face_witness),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
