@@ -308,9 +308,20 @@ static void fuzz2(reader *r) {
     gjk_pose2 pa = pose2(r);
     gjk_pose2 pb = pose2(r);
     gjk_pair2 pair = {&a, pa, &b, pb};
+    if (getenv("FUZZ_VERBOSE")) {
+        const gjk_shape2 *sh[2] = {&a, &b};
+        const gjk_pose2 *po[2] = {&pa, &pb};
+        for (int i = 0; i < 2; ++i)
+            fprintf(stderr, "2D %c type %d margin %.17g fields %.17g %.17g %.17g %.17g pos %.17g %.17g rot %.17g %.17g\n",
+                    'A' + i, sh[i]->type, sh[i]->margin, sh[i]->segment.a.x, sh[i]->segment.a.y, sh[i]->segment.b.x,
+                    sh[i]->segment.b.y, po[i]->position.x, po[i]->position.y, po[i]->rotation.c, po[i]->rotation.s);
+    }
     gjk_cache2 cache = {{0, 0}};
     gjk_result2 sd = gjk_signed_distance2(&pair, &cache), in = gjk_intersect2(&pair, &cache);
     gjk_result2 di = gjk_distance2(&pair, NULL), pe = gjk_penetration2(&pair, NULL);
+    if (getenv("FUZZ_VERBOSE"))
+        fprintf(stderr, "2D sd status %d d %.17g n %g %g pa %.17g %.17g pb %.17g %.17g in %d\n", sd.status, sd.distance,
+                sd.normal.x, sd.normal.y, sd.point_a.x, sd.point_a.y, sd.point_b.x, sd.point_b.y, in.intersect);
     check2(&sd);
     check2(&in);
     check2(&di);

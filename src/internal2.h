@@ -145,8 +145,10 @@ gjk_vec2 gjk2_user_centre(const gjk_shape2 *shape);
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */
-static inline bool gjk2_positive(gjk_real x) { return x > 0 && x <= GJK_REAL_MAX; }
-static inline bool gjk2_non_negative(gjk_real x) { return x >= 0 && x <= GJK_REAL_MAX; }
+/* Sizes and coordinates are bounded by GJK_MAX_COORD as in 3D: squares of differences of such numbers stay finite
+   (fuzzed: a segment at 7e240 came out overlapping a polygon near the origin once |v|^2 overflowed). */
+static inline bool gjk2_positive(gjk_real x) { return x > 0 && x <= GJK_MAX_COORD; }
+static inline bool gjk2_non_negative(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD; }
 
 /* Check a shape and fill the body's shape-dependent fields (kind, points, radius, extent, local centre); false when
    the shape is invalid. One switch, O(1): a polygon's vertices were checked finite by gjk_hull2_create(), and
@@ -177,7 +179,7 @@ GJK2_INLINE bool gjk2_body_init(gjk2_body *b, const gjk_shape2 *shape) {
         b->q = shape->segment.b;
         b->extent = gjk_maxr(gjk2_norm1(b->p), gjk2_norm1(b->q));
         b->centre = gjk_scale2(gjk_add2(b->p, b->q), GJK_R(0.5));
-        return gjk_finite2(b->p) && gjk_finite2(b->q) && gjk_finite(b->extent);
+        return gjk_bounded2(b->p) && gjk_bounded2(b->q) && gjk_finite(b->extent);
     case GJK_SHAPE2_CAPSULE:
         b->kind = GJK2_SEGMENT;
         b->count = 2;
@@ -196,7 +198,7 @@ GJK2_INLINE bool gjk2_body_init(gjk2_body *b, const gjk_shape2 *shape) {
     case GJK_SHAPE2_POLYGON: {
         const gjk_hull2 *h = shape->polygon.hull;
         if (h == NULL || h->vertices == NULL || h->vertex_count < 1 || h->vertex_count > GJK_HULL_MAX_POINTS ||
-            h->dimension < 0 || h->dimension > 2 || !gjk_finite2(h->centroid))
+            h->dimension < 0 || h->dimension > 2 || !gjk_bounded2(h->centroid) || h->radius > GJK_MAX_COORD)
             return false;
         const int n = h->vertex_count;
         b->verts = h->vertices;

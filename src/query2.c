@@ -60,6 +60,7 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa) {
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!unit_rotation(pair->pose_a.rotation, &qa) || !unit_rotation(pair->pose_b.rotation, &qb)) return false;
+    if (!gjk_bounded2(pair->pose_a.position) || !gjk_bounded2(pair->pose_b.position)) return false;
     fa->rot = qa;
     fa->pos = pair->pose_a.position;
     ctx->support_calls = 0;
@@ -77,7 +78,7 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa) {
         /* A user callback answering NaN for the centre is an invalid input too. */
         if (ctx->a.kind == GJK2_USER) ctx->a.centre = gjk2_user_centre(pair->a);
         if (ctx->b.kind == GJK2_USER) ctx->b.centre = gjk2_user_centre(pair->b);
-        if (!gjk_finite2(ctx->a.centre) || !gjk_finite2(ctx->b.centre)) return false;
+        if (!gjk_bounded2(ctx->a.centre) || !gjk_bounded2(ctx->b.centre)) return false;
     }
     ctx->b.centre = gjk_add2(gjk_rotate2(ctx->b.rot, ctx->b.centre), ctx->b.pos);
     /* The length scale bounds every coordinate of A's points (query frame) and of B's (its own frame and the query

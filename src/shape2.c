@@ -176,7 +176,7 @@ gjk_vec2 gjk2_user_centre(const gjk_shape2 *shape) {
 
 void gjk2_check_support(gjk2_ctx *ctx, gjk2_vertex *v, gjk_vec2 b_local) {
     if (!ctx->grow) return;
-    if (!gjk_finite2(v->w) || !gjk_finite2(b_local)) {
+    if (!gjk_bounded2(v->a) || !gjk_bounded2(b_local) || !gjk_finite2(v->w)) { /* (bounded as every input) */
         ctx->bad = true;
         v->a = v->b = v->w = gjk_v2(0, 0);
         return;

@@ -464,6 +464,49 @@ static void test_regression_sliver_face_witness(void **st) {
 }
 #undef R_
 
+/* Found by fuzz/fuzz_query.c in float (seed regression_nonconvex_face): a cylinder 61250 wide and tall around a
+   spiky hull (vertices 6e4 out) at the same pose. Rounding left EPA's polytope non-convex: it ended on a cap face
+   whose plane lay 1.5 inside D's support there and whose projection of the origin fell 6e4 outside it, so its
+   contact points were 6e4 off the hull. Such a face now hands over to D's support along its normal: an upper
+   bound of the depth (here the exact 61247.52, from the cap at 61250 and the hull's top at -2.48), B's support
+   point, and that point carried onto A's supporting plane. */
+#define R_(x) ((gjk_real)(x))
+static void test_regression_nonconvex_face(void **st) {
+    (void)st;
+    static const gjk_vec3 B[] = {
+        {R_(-2.4800000190734863), R_(-2.4800000190734863), R_(-2.4800000190734863)},
+        {R_(-2.4800000190734863), R_(-2.4800000190734863), R_(-2.4800000190734863)},
+        {R_(-2.4800000190734863), R_(-58125.0), R_(-4.0)},
+        {R_(-4.0), R_(-2.4000000953674316), R_(-4.0)},
+        {R_(-3.9200000762939453), R_(-4.0), R_(-3.9600000381469727)},
+        {R_(-3.9200000762939453), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(61250.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-4.0), R_(-4.0)}};
+    gjk_hull3 *hb = gjk_hull3_create(B, (int)(sizeof B / sizeof B[0]), NULL);
+    assert_non_null(hb);
+    gjk_shape3 a = gjk_cylinder3(61250, 61250), b = gjk_hull_shape3(hb), pt = gjk_point3();
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), q);
+    gjk_pair3 p = {&a, pose, &b, pose};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK || r.status == GJK_DEGENERATE);
+    double size = 1.2e5, tol = GJK_USE_FLOAT ? 1e-4 * size : 1e-9 * size;
+    EXPECT_NEAR(r.distance, -61247.52, tol);
+    gjk_pair3 on_a = {&a, pose, &pt, gjk_pose3_make(r.point_a, gjk_quat_identity())};
+    gjk_pair3 on_b = {&b, pose, &pt, gjk_pose3_make(r.point_b, gjk_quat_identity())};
+    assert_true(gjk_distance3(&on_a, NULL).distance <= tol);
+    assert_true(gjk_distance3(&on_b, NULL).distance <= tol);
+    gjk_hull3_destroy(hb);
+}
+#undef R_
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -488,6 +531,7 @@ int main(void) {
         cmocka_unit_test(test_regression_tiny_gap),
         cmocka_unit_test(test_regression_segment_box_corner),
         cmocka_unit_test(test_regression_sliver_face_witness),
+        cmocka_unit_test(test_regression_nonconvex_face),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -414,6 +414,33 @@ static void test_hull_polygons(void **state) {
     print_message("%-22s dimension 0: %d, 1: %d, 2: %d\n", "", dims[0], dims[1], dims[2]);
 }
 
+/* Found by fuzz/fuzz_query.c (seed regression_2d_far_segment): a segment whose two ends sit at (-7.5e240, -7.5e240)
+   in its own frame, against a small polygon near the origin. 2D took any finite number then, but |v|^2 overflowed
+   and the pair came out overlapping, with a contact point near the origin. Coordinates beyond GJK_MAX_COORD (1e150,
+   float 1e18) are now invalid input in 2D as in 3D; at the bound the answer is right. */
+static void test_regression_2d_far_segment(void **st) {
+    (void)st;
+    gjk_vec2 sq[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    gjk_hull2 *h = gjk_hull2_create(sq, 4, NULL);
+    assert_non_null(h);
+    gjk_shape2 a = gjk_polygon2(h);
+    gjk_real far = GJK_USE_FLOAT ? (gjk_real)-7.5e30 : (gjk_real)-7.4786357953083842e240;
+    gjk_shape2 b = gjk_segment2(gjk_v2(far, far), gjk_v2(far, far));
+    gjk_pair2 p = {&a, gjk_pose2_make(gjk_v2((gjk_real)-3.76, (gjk_real)0.48), 0), &b,
+                   gjk_pose2_make(gjk_v2((gjk_real)-2.08, (gjk_real)-1.44), 0)};
+    assert_int_equal(gjk_signed_distance2(&p, NULL).status, GJK_INVALID_INPUT);
+    assert_int_equal(gjk_intersect2(&p, NULL).status, GJK_INVALID_INPUT);
+    gjk_real edge = GJK_USE_FLOAT ? (gjk_real)1e18 : (gjk_real)1e150;
+    b = gjk_segment2(gjk_v2(-edge, 0), gjk_v2(-edge, 0));
+    p.pose_b.position = gjk_v2(0, 0);
+    p.pose_a.position = gjk_v2(0, 0);
+    gjk_result2 r = gjk_signed_distance2(&p, NULL);
+    assert_int_equal(r.status, GJK_OK);
+    assert_true(fabs((double)(r.distance / edge) - 1) <= (GJK_USE_FLOAT ? 1e-6 : 1e-12));
+    assert_false(r.intersect);
+    gjk_hull2_destroy(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_circle),   cmocka_unit_test(test_circle_box),
@@ -422,6 +449,7 @@ int main(void) {
         cmocka_unit_test(test_rounded),         cmocka_unit_test(test_far_from_origin),
         cmocka_unit_test(test_mixed),           cmocka_unit_test(test_user_polygon),
         cmocka_unit_test(test_user_curved),     cmocka_unit_test(test_hull_polygons),
+        cmocka_unit_test(test_regression_2d_far_segment),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,14 +20,13 @@
 ///   a user shape without its callback;
 /// - a NaN or infinite number anywhere in a shape or pose, a size that is zero or negative (radius, half extents,
 ///   half height, radii; capsules accept 0), a negative margin;
-/// - 3D only: a coordinate, size or margin beyond 1e150 in magnitude (float builds: 1e18), whose squares could
-///   overflow; a hull whose centroid or radius is beyond it;
+/// - a coordinate, size or margin beyond 1e150 in magnitude (float builds: 1e18), whose squares could overflow;
+///   a hull whose centroid or radius is beyond it (2D and 3D alike);
 /// - a rotation outside its accepted range (see gjk_quat and gjk_rot2 in gjk/math.h);
-/// - a user support callback that answers a non-finite point (3D: or one beyond 1e150), at any call.
-/// 2D queries accept any finite number; a pair whose own arithmetic overflows (positions +-1e308 apart, radii
-/// summing beyond the largest float) is GJK_INVALID_INPUT, and an answer that overflows is returned zeroed with
-/// GJK_DEGENERATE, as is a 3D answer that overflows despite bounded inputs. Checks are O(1) per query: a hull's
-/// points are checked once, by gjk_hull3_create() / gjk_hull2_create().
+/// - a user support callback that answers a non-finite point or one beyond 1e150, at any call.
+/// A pair whose own arithmetic still overflows (2D: radii summing beyond the largest float) is GJK_INVALID_INPUT,
+/// and an answer that overflows despite bounded inputs is returned zeroed with GJK_DEGENERATE. Checks are O(1)
+/// per query: a hull's points are checked once, by gjk_hull3_create() / gjk_hull2_create().
 #ifndef GJK_QUERY_H
 #define GJK_QUERY_H
 

@@ -62,7 +62,7 @@ typedef struct gjk_hull2 {
 /// Build the convex hull of `count` points (quickhull with tolerances relative to the points' extent). Returns NULL
 /// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, count < 1 or
 /// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
-/// points make a hull, but the 3D queries reject one reaching beyond 1e150, float 1e18: see gjk/query.h.)
+/// points make a hull, but the queries reject one reaching beyond 1e150, float 1e18: see gjk/query.h.)
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
 void gjk_hull3_destroy(gjk_hull3 *hull);
 gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
