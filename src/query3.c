@@ -214,7 +214,8 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         gjk_vec3 pa, pb;
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
-        finish(&p, &r, pa, pb, gjk_scale3(g.v, -GJK_R(1.0) / d), d, g.scale);
+        /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
+        finish(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
@@ -269,7 +270,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
             return r;
         }
         d = gjk_len3(g.v);
-        n = gjk_scale3(g.v, -GJK_R(1.0) / d);
+        n = gjk_normalize3(gjk_neg3(g.v));
         finish(&p, &r, pa, pb, n, d, g.scale);
     }
     if (r.intersect) {

@@ -507,6 +507,77 @@ static void test_regression_nonconvex_face(void **st) {
 }
 #undef R_
 
+/* Found by fuzz/fuzz_query.c (seed regression_subnormal_normal): a one-point hull 5.8e-157 from a point. GJK's
+   normal was v / |v| with |v|^2 subnormal, so |v| was inexact and the normal not unit; it now goes through
+   gjk_normalize3, which rescales such vectors. (In float the gap is below resolution: touching.) */
+static void test_regression_subnormal_normal(void **st) {
+    (void)st;
+    gjk_vec3 one = {(gjk_real)5.7560578430367798e-157, (gjk_real)2.4807386400754385e-265, 0};
+    gjk_hull3 *h = gjk_hull3_create(&one, 1, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_hull_shape3(h), b = gjk_point3();
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(-4, -4, -4), q), &b, gjk_pose3_make(gjk_v3(-4, -4, -4), q)};
+    gjk_result3 r[2] = {gjk_signed_distance3(&p, NULL), gjk_distance3(&p, NULL)};
+    for (int k = 0; k < 2; ++k) {
+        assert_int_equal(r[k].status, GJK_OK);
+        double n = gjk_len3(r[k].normal);
+        assert_true(n == 0 || fabs(n - 1) <= TU(1e-14));
+    }
+    gjk_hull3_destroy(h);
+}
+
+/* Found by fuzz/fuzz_query.c in float (seed regression_long_cylinder_contact): a cylinder 1.4e4 long lying across
+   a hull of size 8. EPA's polytope ended on a face that missed the origin's projection, and the fallback took B's
+   support point along the normal as the contact, but along the cylinder's side that support is a whole line and
+   the point an arbitrary end, 6e3 from the hull. The contact is now anchored on the shape whose support point is
+   unique (here the hull's vertex). Checked: both contact points lie on their shapes within tolerance. */
+#define R_(x) ((gjk_real)(x))
+static void test_regression_long_cylinder_contact(void **st) {
+    (void)st;
+    static const gjk_vec3 A[] = {
+        {R_(3.240000009536743), R_(-2.200000047683716), R_(-3.880000114440918)},
+        {R_(-0.0), R_(-3.9600000381469727), R_(-0.1599999964237213)},
+        {R_(-3.759999990463257), R_(-0.03999999910593033), R_(2.4000000953674316)},
+        {R_(3.0399999618530273), R_(3.0399999618530273), R_(-3.359999895095825)},
+        {R_(-3.240000009536743), R_(-4.0), R_(-4.0)},
+        {R_(-4.0), R_(-0.0003000000142492354), R_(1.1200000047683716)},
+        {R_(1.7599999904632568), R_(0.47999998927116394), R_(2.4000000953674316)},
+        {R_(-4.0), R_(0.7599999904632568), R_(0.7599999904632568)},
+        {R_(0.47999998927116394), R_(1.0399999618530273), R_(-3.9600000381469727)},
+        {R_(-3.799999952316284), R_(-3.759999990463257), R_(2.4000000953674316)},
+        {R_(3.0399999618530273), R_(-3.759999990463257), R_(-3.359999895095825)},
+        {R_(-2.7200000286102295), R_(3.0799999237060547), R_(-1.440000057220459)},
+        {R_(-0.800000011920929), R_(1.7200000286102295), R_(3.240000009536743)},
+        {R_(-3.359999895095825), R_(1.7599999904632568), R_(-3.880000114440918)},
+        {R_(3.0399999618530273), R_(-4.0), R_(-2.5199999809265137)},
+        {R_(3.680000066757202), R_(0.7599999904632568), R_(-3.880000114440918)},
+        {R_(-0.2800000011920929), R_(2.759999990463257), R_(-3.0399999618530273)},
+        {R_(1.0), R_(-3.9600000381469727), R_(-3.799999952316284)},
+        {R_(-3.759999990463257), R_(2.4000000953674316), R_(3.0399999618530273)},
+        {R_(-3.759999990463257), R_(-2.7200000286102295), R_(-0.800000011920929)},
+        {R_(-3.359999895095825), R_(3.0799999237060547), R_(-1.440000057220459)},
+        {R_(3.240000009536743), R_(1.7200000286102295), R_(-3.880000114440918)},
+        {R_(-3.359999895095825), R_(-3.9600000381469727), R_(-0.1599999964237213)},
+        {R_(-3.759999990463257), R_(-0.03999999910593033), R_(2.4000000953674316)}};
+    gjk_hull3 *ha = gjk_hull3_create(A, (int)(sizeof A / sizeof A[0]), NULL);
+    assert_non_null(ha);
+    gjk_shape3 a = gjk_hull_shape3(ha), b = gjk_cylinder3(R_(3.36), R_(6812.5)), pt = gjk_point3();
+    gjk_quat qa = {R_(1.12), R_(1.76), R_(0.48), R_(1.04)}, qb = {R_(2.4), R_(3.04), R_(-3.76), R_(-3.36)};
+    gjk_pose3 pa = gjk_pose3_make(gjk_v3(-4, -4, R_(-0.0003)), qa), pb = gjk_pose3_make(gjk_v3(R_(-3.96), R_(-3.8), R_(-3.76)), qb);
+    gjk_pair3 p = {&a, pa, &b, pb};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK || r.status == GJK_DEGENERATE);
+    assert_true(r.intersect);
+    double size = 1.4e4, tol = GJK_USE_FLOAT ? 1e-3 * size : 1e-9 * size;
+    gjk_pair3 on_a = {&a, pa, &pt, gjk_pose3_make(r.point_a, gjk_quat_identity())};
+    gjk_pair3 on_b = {&b, pb, &pt, gjk_pose3_make(r.point_b, gjk_quat_identity())};
+    assert_true(gjk_distance3(&on_a, NULL).distance <= tol);
+    assert_true(gjk_distance3(&on_b, NULL).distance <= tol);
+    gjk_hull3_destroy(ha);
+}
+#undef R_
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_sphere_closed_form),
@@ -532,6 +603,8 @@ int main(void) {
         cmocka_unit_test(test_regression_segment_box_corner),
         cmocka_unit_test(test_regression_sliver_face_witness),
         cmocka_unit_test(test_regression_nonconvex_face),
+        cmocka_unit_test(test_regression_subnormal_normal),
+        cmocka_unit_test(test_regression_long_cylinder_contact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
