@@ -513,23 +513,22 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             if (upper - depth > tol_rel * P.scale) r.status = worse_status(r.status, GJK_DEGENERATE);
             depth = upper;
         }
-        /* Anchor the contact on the shape whose support point is unique (a vertex, a curved spot), not on one
-           whose support along the normal is a whole edge or face (its support point is then an arbitrary end:
-           float, a cylinder 1.4e4 long lying on a hull gave a contact point 6e3 off the hull). Uniqueness is
-           measured by how far each support point moves when the normal tilts a little. */
-        gjk_vec3 t1 = gjk_normalize3(gjk_cross3(normal, GJK_ABS(normal.x) < GJK_R(0.6) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0)));
-        gjk_vec3 t2 = gjk_cross3(normal, t1), pb0 = gjk_sub3(w.a, w.w);
-        gjk_real move_a = 0, move_b = 0;
-        for (int i = 0; i < 2; ++i) {
-            gjk_vertex3 tw = gjk_minkowski3_support(m, gjk_normalize3(gjk_mad3(normal, GJK_R(1e-3), i ? t2 : t1)));
-            move_a += gjk_len3(gjk_sub3(tw.a, w.a));
-            move_b += gjk_len3(gjk_sub3(gjk_sub3(tw.a, tw.w), pb0));
+        /* Anchor the contact on one shape's support point and carry it by the depth onto the other's supporting
+           plane. Which shape: the one whose support point lies nearer the face's own witness on it. A support
+           along the normal can be a whole edge or face, and its point an arbitrary end far from the contact (float:
+           a cylinder 1.4e4 long lying on a hull gave a contact 6e3 off the hull; a needle through a disc, 3.7e4
+           off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
+        gjk_vec3 fa = gjk_v3(0, 0, 0), fb = gjk_v3(0, 0, 0), pb0 = gjk_sub3(w.a, w.w);
+        for (int i = 0; i < 3; ++i) {
+            fa = gjk_mad3(fa, lam[i], fv[i]->a);
+            fb = gjk_mad3(fb, lam[i], fv[i]->bl);
         }
-        if (move_b <= move_a) { /* B's support point, A's point carried onto A's supporting plane */
-            r.pb = pb0;
+        fb = gjk_minkowski3_b_to_a(m, fb);
+        if (gjk_len_sq3(gjk_sub3(pb0, fb)) <= gjk_len_sq3(gjk_sub3(w.a, fa))) {
+            r.pb = pb0; /* B's support point; A's point on A's supporting plane */
             r.pa = gjk_mad3(pb0, depth, normal);
-        } else { /* A's support point, B's point carried onto B's supporting plane */
-            r.pa = w.a;
+        } else {
+            r.pa = w.a; /* A's support point; B's point on B's supporting plane */
             r.pb = gjk_mad3(w.a, -depth, normal);
         }
         r.depth = depth;

@@ -530,8 +530,9 @@ static void test_regression_subnormal_normal(void **st) {
 /* Found by fuzz/fuzz_query.c in float (seed regression_long_cylinder_contact): a cylinder 1.4e4 long lying across
    a hull of size 8. EPA's polytope ended on a face that missed the origin's projection, and the fallback took B's
    support point along the normal as the contact, but along the cylinder's side that support is a whole line and
-   the point an arbitrary end, 6e3 from the hull. The contact is now anchored on the shape whose support point is
-   unique (here the hull's vertex). Checked: both contact points lie on their shapes within tolerance. */
+   the point an arbitrary end, 6e3 from the hull. The contact is now anchored on the support point nearer the
+   face's own witness on its shape (here the hull's vertex). Checked: both contact points lie on their shapes
+   within tolerance. */
 #define R_(x) ((gjk_real)(x))
 static void test_regression_long_cylinder_contact(void **st) {
     (void)st;
