@@ -287,8 +287,6 @@ static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real
    along two tangents, keep what lowers h, halve the step when nothing does. Every h is an upper bound, so the
    answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
-static gjk_status worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }
-
 #define REFINE_STEPS 96
 static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
     gjk_vec3 n = *normal;
@@ -510,7 +508,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_vertex3 w = gjk_minkowski3_support(m, normal);
         gjk_real upper = gjk_dot3(normal, w.w);
         if (upper > depth) {
-            if (upper - depth > tol_rel * P.scale) r.status = worse_status(r.status, GJK_DEGENERATE);
+            if (upper - depth > tol_rel * P.scale) r.status = gjk_worse_status(r.status, GJK_DEGENERATE);
             depth = upper;
         }
         /* Anchor the contact on one shape's support point and carry it by the depth onto the other's supporting
@@ -518,12 +516,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            along the normal can be a whole edge or face, and its point an arbitrary end far from the contact (float:
            a cylinder 1.4e4 long lying on a hull gave a contact 6e3 off the hull; a needle through a disc, 3.7e4
            off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
-        gjk_vec3 fa = gjk_v3(0, 0, 0), fb = gjk_v3(0, 0, 0), pb0 = gjk_sub3(w.a, w.w);
-        for (int i = 0; i < 3; ++i) {
-            fa = gjk_mad3(fa, lam[i], fv[i]->a);
-            fb = gjk_mad3(fb, lam[i], fv[i]->bl);
-        }
-        fb = gjk_minkowski3_b_to_a(m, fb);
+        gjk_vec3 fa, fb, pb0 = gjk_sub3(w.a, w.w);
+        gjk_witness3_combine(fv, lam, 3, m, &fa, &fb);
         if (gjk_len_sq3(gjk_sub3(pb0, fb)) <= gjk_len_sq3(gjk_sub3(w.a, fa))) {
             r.pb = pb0; /* B's support point; A's point on A's supporting plane */
             r.pa = gjk_mad3(pb0, depth, normal);

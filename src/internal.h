@@ -53,6 +53,8 @@ static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD;
 static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
 static inline bool gjk_bounded2(gjk_vec2 v) { return gjk_bounded(v.x) && gjk_bounded(v.y); }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+/* The less certain of two statuses (the enum is ordered from GJK_OK up). */
+static inline gjk_status gjk_worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }
 
 #endif

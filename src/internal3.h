@@ -142,6 +142,9 @@ void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
 /* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
    barycentric coordinates and return that point. */
 gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
+/* The plain barycentric combinations of the vertices' points on A and on B (A's frame). */
+void gjk_witness3_combine(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                          gjk_vec3 *pa, gjk_vec3 *pb);
 /* Witness points on A and on B (A's frame) from barycentric coordinates over n vertices, made to agree with
    `target`, the point of D they stand for: pa - pb = target up to rounding (see simplex3.c for why and how). */
 void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,

@@ -125,7 +125,6 @@ static gjk_result3 invalid3(void) {
     return r;
 }
 
-static gjk_status worse(gjk_status a, gjk_status b) { return a > b ? a : b; }
 
 static gjk_vec3 to_world(const prepared3 *p, gjk_vec3 local) {
     return gjk_add3(gjk_mat33_mul(p->rot_a, local), p->pos_a);
@@ -220,7 +219,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         return r;
     }
     gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
-    r.status = worse(r.status, e.status);
+    r.status = gjk_worse_status(r.status, e.status);
     r.epa_iterations = e.iterations;
     /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). */
     finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale));

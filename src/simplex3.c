@@ -196,17 +196,26 @@ gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s) {
    re-centred on the normal). A weight error moves each shape's witness in proportion to how far apart that shape's
    vertices are, so the mismatch with the target is charged to the shapes in that proportion: a shape whose
    vertices coincide (a point core, a vertex of a box) keeps its exact witness, and pa - pb = target. */
-void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
-                  gjk_vec3 target, gjk_vec3 *pa, gjk_vec3 *pb) {
+void gjk_witness3_combine(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                          gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_vec3 a = gjk_v3(0, 0, 0), b = gjk_v3(0, 0, 0);
-    gjk_real sa = 0, sb = 0;
     for (int i = 0; i < n; ++i) {
         a = gjk_mad3(a, lambda[i], v[i]->a);
         b = gjk_mad3(b, lambda[i], v[i]->bl);
+    }
+    *pa = a;
+    *pb = gjk_minkowski3_b_to_a(m, b); /* the combination in B's frame, then one transform */
+}
+
+void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                  gjk_vec3 target, gjk_vec3 *pa, gjk_vec3 *pb) {
+    gjk_vec3 a, b;
+    gjk_witness3_combine(v, lambda, n, m, &a, &b);
+    gjk_real sa = 0, sb = 0;
+    for (int i = 0; i < n; ++i) {
         sa = gjk_maxr(sa, gjk_len_sq3(gjk_sub3(v[i]->a, v[0]->a)));
         sb = gjk_maxr(sb, gjk_len_sq3(gjk_sub3(v[i]->bl, v[0]->bl)));
     }
-    b = gjk_minkowski3_b_to_a(m, b); /* the combination in B's frame, then one transform */
     sa = GJK_SQRT(sa);
     sb = GJK_SQRT(sb);
     if (sa + sb > 0) {

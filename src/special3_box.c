@@ -36,6 +36,9 @@
 
 /* A cross axis must beat the best face axis by this times the scale (rounding of the gaps is a few eps * scale). */
 #define EDGE_MARGIN (GJK_R(4.0) * GJK_REAL_EPSILON)
+/* A cross axis whose features do not meet is a tie with the best face only within this times the scale; beyond
+   it the face would overstate the depth, and GJK + EPA answer instead. */
+#define TIE_MARGIN (GJK_R(64.0) * GJK_REAL_EPSILON)
 /* An incident edge whose ends differ in depth by less than this times the scale is level (rounding of a rotation). */
 #define FEATURE_TOL (GJK_R(8.0) * GJK_REAL_EPSILON)
 #define PARALLEL2 (GJK_REAL_EPSILON * GJK_REAL_EPSILON)
@@ -220,7 +223,7 @@ static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk
            clearly better than every face bounds the depth below the face's, so the face would overstate it (found
            by fuzz/fuzz_query.c: nearly aligned boxes touching along an edge, face depth 0.107, true depth 0). The
            exact answer is then GJK + EPA's. */
-        if (best - face_best > GJK_R(64.0) * GJK_REAL_EPSILON * S) return GJK_SPECIAL_NONE;
+        if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
         best = face_best, axis = face_axis, bsign = face_sign; /* a tie after all: the face answers */
     }
     gjk_real depth = -best, tau = FEATURE_TOL * S;
@@ -527,7 +530,7 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
                    below the face's (a segment through a box corner: depth 0 on the cross axis, 0.587 on the best
                    face, found by fuzzing), so the face would overstate it: GJK and EPA answer, as for box-box.
                    Otherwise it is a tie within rounding, and the face answers. */
-                if (best - face_best > GJK_R(64.0) * GJK_REAL_EPSILON * S) return GJK_SPECIAL_NONE;
+                if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
                 best = face_best, axis = face_axis, bsign = face_sign;
                 n[0] = n[1] = n[2] = 0;
             }
