@@ -5,7 +5,8 @@
 #   clang double  ASan + UBSan, warnings as errors
 #   clang float   ASan + UBSan, warnings as errors
 #   tsan  the determinism test (4 threads) under ThreadSanitizer
-#   fuzz  each libFuzzer harness (fuzz/) for 25 s from the seed corpus, fixed seed (clang, ASan + UBSan)
+#   fuzz  each fuzz harness (fuzz/) on its committed seeds and 100,000 mutants of them from a fixed sequence: the
+#         same inputs on every machine (clang, ASan + UBSan; fuzz/replay.c)
 # and check that the installed package works through find_package(gjk) and pkg-config.
 # Usage: scripts/test.sh [config ...]
 #   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install fuzz (the default: all of these), and
@@ -27,8 +28,9 @@ for c in $configs; do
       if sh tests/install_test.sh; then echo "install: 1 passed, 0 failed"; else failed="$failed install"; fi
       continue ;;
     fuzz)
-      echo "== fuzz: smoke run of each harness (fixed seed)"
-      if FUZZ_SEED=1 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 25 fuzz_query fuzz_query_float fuzz_scene; then :; else failed="$failed fuzz"; fi
+      echo "== fuzz: reproducible smoke run of each harness (seeds and fixed mutants)"
+      if FUZZ_SEED=1 FUZZ_RUNS=100000 FUZZ_OUT=build-test/fuzz scripts/fuzz.sh 0 fuzz_query fuzz_query_float fuzz_scene
+      then :; else failed="$failed fuzz"; fi
       continue ;;
     valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_ENABLE_ASSERT=ON" ;;
     tsan)

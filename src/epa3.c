@@ -18,7 +18,10 @@
      that are still degenerate are never chosen as closest;
    - a horizon that is not one simple loop (inconsistent visibility in rounding): detected, the step is undone
      and the best face so far returned with GJK_DEGENERATE;
-   - fixed capacity (no allocation): when full, the best face is returned with GJK_MAX_ITERATIONS. */
+   - fixed capacity (no allocation): when full, the best face is returned with GJK_MAX_ITERATIONS;
+   - float builds: the polytope's planes are computed in double from the (exact) float vertices (dvec3.h), since
+     float planes on long thin faces made the polytope non-convex. */
+#include "dvec3.h"
 #include "internal3.h"
 
 #define MAX_V GJK_EPA_MAX_VERTICES
@@ -27,8 +30,8 @@
 typedef struct face {
     int v[3];        /* vertex indices, counter-clockwise seen from outside */
     int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
-    gjk_vec3 n;      /* outward unit normal */
-    gjk_real dist;   /* signed distance of the plane from the origin (n . vertex) */
+    gjk_dvec3 n;     /* outward unit normal */
+    double dist;     /* signed distance of the plane from the origin (n . vertex) */
     bool valid;      /* normal well defined */
     bool alive;
     bool removed;    /* scratch flag of the current step */
@@ -43,8 +46,8 @@ typedef struct horizon_edge {
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
     face f[MAX_F];
-    gjk_real key[MAX_F]; /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
-                            closest face is a branch-free minimum over this array */
+    double key[MAX_F];   /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
+                            closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
     horizon_edge h[MAX_F];
     int nh;
@@ -54,21 +57,24 @@ typedef struct polytope {
     gjk_real scale;
 } polytope;
 
+/* A vertex's point of D in double (exact: gjk_real is float or double). */
+static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
+
 static void face_plane(polytope *P, face *F) {
-    gjk_vec3 a = P->v[F->v[0]].w, b = P->v[F->v[1]].w, c = P->v[F->v[2]].w;
-    gjk_vec3 e0 = gjk_sub3(b, a), e1 = gjk_sub3(c, b), e2 = gjk_sub3(a, c);
-    gjk_real l0 = gjk_len_sq3(e0), l1 = gjk_len_sq3(e1), l2 = gjk_len_sq3(e2);
+    gjk_dvec3 a = vw(P, F->v[0]), b = vw(P, F->v[1]), c = vw(P, F->v[2]);
+    gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
+    double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
-    gjk_vec3 n;
-    if (l0 >= l1 && l0 >= l2) n = gjk_cross3(e1, e2);
-    else if (l1 >= l2) n = gjk_cross3(e2, e0);
-    else n = gjk_cross3(e0, e1);
-    gjk_real len = gjk_len3(n);
-    gjk_real longest = gjk_maxr(l0, gjk_maxr(l1, l2));
-    F->valid = len > GJK_R(4.0) * GJK_REAL_EPSILON * longest && len > 0;
-    F->n = F->valid ? gjk_scale3(n, GJK_R(1.0) / len) : gjk_v3(0, 0, 0);
-    F->dist = F->valid ? gjk_dot3(F->n, gjk_scale3(gjk_add3(gjk_add3(a, b), c), GJK_R(1.0) / GJK_R(3.0))) : 0;
-    P->key[F - P->f] = F->valid ? F->dist : GJK_REAL_MAX;
+    gjk_dvec3 n;
+    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2);
+    else if (l1 >= l2) n = gjk_dcross3(e2, e0);
+    else n = gjk_dcross3(e0, e1);
+    double len = gjk_dlen3(n);
+    double longest = l0 >= l1 ? (l0 >= l2 ? l0 : l2) : (l1 >= l2 ? l1 : l2);
+    F->valid = len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0;
+    F->n = F->valid ? gjk_dscale3(n, 1.0 / len) : gjk_dv3(0, 0, 0);
+    F->dist = F->valid ? gjk_ddot3(F->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0)) : 0;
+    P->key[F - P->f] = F->valid ? F->dist : DBL_MAX;
 }
 
 static int add_face(polytope *P, int a, int b, int c) {
@@ -87,26 +93,26 @@ static int add_face(polytope *P, int a, int b, int c) {
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
    flipping its normal (seen in float with a threshold of 1e-4 relative). */
-static bool sees(const polytope *P, const face *F, gjk_vec3 w) {
+static bool sees(const polytope *P, const face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
-    return gjk_dot3(F->n, gjk_sub3(w, P->v[F->v[0]].w)) > GJK_R(8.0) * GJK_REAL_EPSILON * P->scale;
+    return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
 }
 
 /* The new faces from the horizon to w must face away from the interior point c (convexity); in rounding they may
    not, and a flipped face would later be taken for the closest. */
-static bool new_faces_convex(const polytope *P, gjk_vec3 w, gjk_vec3 c) {
+static bool new_faces_convex(const polytope *P, gjk_dvec3 w, gjk_dvec3 c) {
     for (int i = 0; i < P->nh; ++i) {
-        gjk_vec3 a = P->v[P->h[i].a].w, b = P->v[P->h[i].b].w;
-        gjk_vec3 n = gjk_cross3(gjk_sub3(b, a), gjk_sub3(w, a));
-        if (!(gjk_dot3(n, gjk_sub3(a, c)) > 0)) return false;
+        gjk_dvec3 a = vw(P, P->h[i].a), b = vw(P, P->h[i].b);
+        gjk_dvec3 n = gjk_dcross3(gjk_dsub3(b, a), gjk_dsub3(w, a));
+        if (!(gjk_ddot3(n, gjk_dsub3(a, c)) > 0)) return false;
     }
     return true;
 }
 
 /* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
 static void tetrahedron(polytope *P) {
-    gjk_vec3 p0 = P->v[0].w;
-    gjk_real vol = gjk_dot3(gjk_sub3(P->v[1].w, p0), gjk_cross3(gjk_sub3(P->v[2].w, p0), gjk_sub3(P->v[3].w, p0)));
+    gjk_dvec3 p0 = vw(P, 0);
+    double vol = gjk_ddot3(gjk_dsub3(vw(P, 1), p0), gjk_dcross3(gjk_dsub3(vw(P, 2), p0), gjk_dsub3(vw(P, 3), p0)));
     if (vol < 0) {
         gjk_vertex3 t = P->v[1];
         P->v[1] = P->v[2];
@@ -125,7 +131,7 @@ static void tetrahedron(polytope *P) {
 
 /* Remove the faces visible from w, starting at `start`, and record the horizon in loop order: a depth-first walk
    that visits a face's edges counter-clockwise starting after the edge it entered by. */
-static bool carve(polytope *P, int start, gjk_vec3 w) {
+static bool carve(polytope *P, int start, gjk_dvec3 w) {
     P->nh = 0;
     P->nremoved = 0;
     int top = 0;
@@ -220,14 +226,14 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
 
 /* How far inside face F the point p projects: the smallest edge-side measure (positive inside), scaled by the
    face's doubled area so that faces compare fairly. */
-static gjk_real face_inside(const polytope *P, const face *F, gjk_vec3 p) {
-    gjk_real m = GJK_REAL_MAX;
+static double face_inside(const polytope *P, const face *F, gjk_dvec3 p) {
+    double m = DBL_MAX;
     for (int e = 0; e < 3; ++e) {
-        gjk_vec3 a = P->v[F->v[e]].w, b = P->v[F->v[(e + 1) % 3]].w;
-        gjk_vec3 edge = gjk_sub3(b, a);
-        gjk_real l = gjk_len3(edge);
-        gjk_real side = l > 0 ? gjk_dot3(gjk_cross3(edge, gjk_sub3(p, a)), F->n) / l : 0;
-        m = gjk_minr(m, side);
+        gjk_dvec3 a = vw(P, F->v[e]), b = vw(P, F->v[(e + 1) % 3]);
+        gjk_dvec3 edge = gjk_dsub3(b, a);
+        double l = gjk_dlen3(edge);
+        double side = l > 0 ? gjk_ddot3(gjk_dcross3(edge, gjk_dsub3(p, a)), F->n) / l : 0;
+        m = side < m ? side : m;
     }
     return m;
 }
@@ -237,42 +243,42 @@ static gjk_real face_inside(const polytope *P, const face *F, gjk_vec3 p) {
    lies in the face, but rounding can put it just outside; clamping its raw barycentric coordinates and rescaling
    them would then slide the point along the triangle, and on a sliver 1e5 long that slide is huge (float: a
    contact point 1.2e4 off both hulls). The closest point never leaves the triangle, and is near p. */
-static void barycentric(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 p, gjk_real *la, gjk_real *lb, gjk_real *lc) {
-    gjk_vec3 ab = gjk_sub3(b, a), ac = gjk_sub3(c, a), ap = gjk_sub3(p, a);
-    gjk_real d1 = gjk_dot3(ab, ap), d2 = gjk_dot3(ac, ap);
+static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, double *la, double *lb, double *lc) {
+    gjk_dvec3 ab = gjk_dsub3(b, a), ac = gjk_dsub3(c, a), ap = gjk_dsub3(p, a);
+    double d1 = gjk_ddot3(ab, ap), d2 = gjk_ddot3(ac, ap);
     *la = 1, *lb = 0, *lc = 0;
     if (d1 <= 0 && d2 <= 0) return; /* vertex a */
-    gjk_vec3 bp = gjk_sub3(p, b);
-    gjk_real d3 = gjk_dot3(ab, bp), d4 = gjk_dot3(ac, bp);
+    gjk_dvec3 bp = gjk_dsub3(p, b);
+    double d3 = gjk_ddot3(ab, bp), d4 = gjk_ddot3(ac, bp);
     if (d3 >= 0 && d4 <= d3) { /* vertex b */
         *la = 0, *lb = 1;
         return;
     }
-    gjk_real vc = d1 * d4 - d3 * d2;
+    double vc = d1 * d4 - d3 * d2;
     if (vc <= 0 && d1 >= 0 && d3 <= 0) { /* edge ab */
-        gjk_real t = d1 / (d1 - d3);
+        double t = d1 / (d1 - d3);
         *la = 1 - t, *lb = t;
         return;
     }
-    gjk_vec3 cp = gjk_sub3(p, c);
-    gjk_real d5 = gjk_dot3(ab, cp), d6 = gjk_dot3(ac, cp);
+    gjk_dvec3 cp = gjk_dsub3(p, c);
+    double d5 = gjk_ddot3(ab, cp), d6 = gjk_ddot3(ac, cp);
     if (d6 >= 0 && d5 <= d6) { /* vertex c */
         *la = 0, *lc = 1;
         return;
     }
-    gjk_real vb = d5 * d2 - d1 * d6;
+    double vb = d5 * d2 - d1 * d6;
     if (vb <= 0 && d2 >= 0 && d6 <= 0) { /* edge ac */
-        gjk_real t = d2 / (d2 - d6);
+        double t = d2 / (d2 - d6);
         *la = 1 - t, *lc = t;
         return;
     }
-    gjk_real va = d3 * d6 - d5 * d4;
+    double va = d3 * d6 - d5 * d4;
     if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) { /* edge bc */
-        gjk_real t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
         *la = 0, *lb = 1 - t, *lc = t;
         return;
     }
-    gjk_real sum = va + vb + vc; /* inside the face */
+    double sum = va + vb + vc; /* inside the face */
     if (!(sum > 0)) return; /* degenerate triangle: vertex a */
     *lb = vb / sum;
     *lc = vc / sum;
@@ -338,26 +344,26 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     tetrahedron(&P);
     /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
-    gjk_vec3 inner = gjk_scale3(gjk_add3(gjk_add3(P.v[0].w, P.v[1].w), gjk_add3(P.v[2].w, P.v[3].w)), GJK_R(0.25));
+    gjk_dvec3 inner = gjk_dscale3(gjk_dadd3(gjk_dadd3(vw(&P, 0), vw(&P, 1)), gjk_dadd3(vw(&P, 2), vw(&P, 3))), 0.25);
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
 
     /* The face with the smallest upper bound seen: D lies within upper of the origin along its normal, so moving B
        by upper * n always separates. An EPA that stops before its bounds meet (capacity, rounding) answers with
        it rather than with the best face's lower bound, which need not separate (identical cylinders at the
        capacity: 1.9976 for a depth of 2, leaving 0.02 of overlap). */
-    gjk_vec3 tight_n = gjk_v3(0, 0, 1);
-    gjk_real tight_upper = GJK_REAL_MAX, tight_dist = 0;
+    gjk_dvec3 tight_n = gjk_dv3(0, 0, 1);
+    double tight_upper = DBL_MAX, tight_dist = 0;
     int tight_v[3] = {0, 0, 0};
     int best = -1;
     for (;;) {
         best = 0;
-        gjk_real best_key = P.key[0];
+        double best_key = P.key[0];
         for (int i = 1; i < P.nf; ++i) {
-            gjk_real k = P.key[i];
+            double k = P.key[i];
             best = k < best_key ? i : best;
             best_key = k < best_key ? k : best_key;
         }
-        if (best_key == GJK_REAL_MAX) {
+        if (best_key == DBL_MAX) {
             best = -1; /* every face degenerate: cannot happen for a solid seed, but never read garbage */
             r.status = GJK_DEGENERATE;
             break;
@@ -368,8 +374,9 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             break;
         }
         ++r.iterations;
-        gjk_vertex3 w = gjk_minkowski3_support(m, B->n);
-        gjk_real upper = gjk_dot3(B->n, w.w);
+        gjk_vertex3 w = gjk_minkowski3_support(m, gjk_from_dv3(B->n));
+        gjk_dvec3 wd = gjk_to_dv3(w.w);
+        double upper = gjk_ddot3(B->n, wd);
         P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
         if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
         if (upper < tight_upper) {
@@ -389,12 +396,12 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
-        if (!carve(&P, best, w.w)) {
+        if (!carve(&P, best, wd)) {
             undo_carve(&P);
             r.status = GJK_DEGENERATE;
             break;
         }
-        if (!new_faces_convex(&P, w.w, inner)) {
+        if (!new_faces_convex(&P, wd, inner)) {
             undo_carve(&P);
             r.status = GJK_DEGENERATE;
             break;
@@ -439,7 +446,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         P.f[first].adj[2] = prev;
         for (int i = used; i < P.nremoved; ++i) {
             P.f[P.removed[i]].alive = false;
-            P.key[P.removed[i]] = GJK_REAL_MAX;
+            P.key[P.removed[i]] = DBL_MAX;
             P.f[P.removed[i]].removed = false;
         }
     }
@@ -461,43 +468,48 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     /* Coplanar faces of D (a box face split in two triangles) tie on distance, and the origin's projection lies in
        only one of them: among the faces within tolerance of the best, take the one that holds the projection
-       best, or the clamped contact point would be off the true one. */
-    gjk_real tie = GJK_TOL_REL * P.scale, best_inside = -GJK_REAL_MAX;
+       best, or the clamped contact point would be off the true one. The tolerance is the convergence one: on
+       curved D the faces tiling a flat part of it differ in distance by more than rounding, and a sliver along
+       its rim (its plane set by points a rounding apart) can win by 1e-12 (double: a segment through a cylinder's
+       middle ended on a sliver at the cap's rim, its witness 1.36 off the segment). */
+    double tie = tol_rel * P.scale, best_inside = -DBL_MAX;
     int chosen = best;
     for (int i = 0; i < P.nf; ++i) {
         face *F = &P.f[i];
         /* Only coplanar neighbours: with the origin on the boundary, other faces through it also tie on
            distance but are not converged faces of D. */
         if (!F->alive || !F->valid || F->dist > P.f[best].dist + tie) continue;
-        if (gjk_dot3(F->n, P.f[best].n) < 1 - GJK_TOL_REL) continue;
-        gjk_real inside = face_inside(&P, F, gjk_scale3(P.f[best].n, P.f[best].dist));
+        if (gjk_ddot3(F->n, P.f[best].n) < 1 - GJK_TOL_REL) continue;
+        double inside = face_inside(&P, F, gjk_dscale3(P.f[best].n, P.f[best].dist));
         if (inside > best_inside) {
             best_inside = inside;
             chosen = i;
         }
     }
     face *B = &P.f[chosen];
-    gjk_real depth = B->dist;
-    gjk_vec3 normal = B->n, proj = gjk_scale3(B->n, B->dist);
+    gjk_real depth = (gjk_real)B->dist;
+    gjk_vec3 normal = gjk_normalize3(gjk_from_dv3(B->n));
+    gjk_dvec3 proj = gjk_dscale3(B->n, B->dist);
     const int *fi = B->v;
-    if (r.status != GJK_OK && tight_upper < GJK_REAL_MAX) {
+    if (r.status != GJK_OK && tight_upper < DBL_MAX) {
         /* Stopped early: the answer that separates, refined. The witnesses stay those of the face it came from
            (the support points at the refined normal can be far apart along a continuum of contacts). */
-        refine(m, &tight_n, &tight_upper);
-        normal = tight_n;
-        depth = tight_upper;
-        proj = gjk_scale3(tight_n, tight_dist);
+        normal = gjk_normalize3(gjk_from_dv3(tight_n));
+        depth = (gjk_real)tight_upper;
+        refine(m, &normal, &depth);
+        proj = gjk_dscale3(tight_n, tight_dist);
         fi = tight_v;
     }
     gjk_vertex3 *a = &P.v[fi[0]], *b = &P.v[fi[1]], *c = &P.v[fi[2]];
-    gjk_real la, lb, lc;
-    barycentric(a->w, b->w, c->w, proj, &la, &lb, &lc);
+    double la, lb, lc;
+    barycentric(vw(&P, fi[0]), vw(&P, fi[1]), vw(&P, fi[2]), proj, &la, &lb, &lc);
     const gjk_vertex3 *fv[3] = {a, b, c};
-    const gjk_real lam[3] = {la, lb, lc};
+    const gjk_real lam[3] = {(gjk_real)la, (gjk_real)lb, (gjk_real)lc};
     r.normal = normal;
     r.scale = P.scale;
-    gjk_vec3 on_face = gjk_add3(gjk_add3(gjk_scale3(a->w, la), gjk_scale3(b->w, lb)), gjk_scale3(c->w, lc));
-    if (gjk_len3(gjk_sub3(on_face, proj)) > GJK_R(0.05) * P.scale) {
+    gjk_dvec3 on_face =
+        gjk_dadd3(gjk_dadd3(gjk_dscale3(vw(&P, fi[0]), la), gjk_dscale3(vw(&P, fi[1]), lb)), gjk_dscale3(vw(&P, fi[2]), lc));
+    if (gjk_dlen3(gjk_dsub3(on_face, proj)) > 0.05 * P.scale) {
         /* The face misses the origin's projection by a good part of the size (rounding near a converged face
            misses by 3e-3 at most over the test suites): rounding made the polytope non-convex there (float: a
            cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside it, and its
@@ -528,7 +540,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         r.depth = depth;
         return r;
     }
-    gjk_witness3(fv, lam, 3, m, proj, &r.pa, &r.pb);
+    gjk_witness3(fv, lam, 3, m, gjk_from_dv3(proj), &r.pa, &r.pb);
     r.depth = depth;
     return r;
 }

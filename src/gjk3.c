@@ -9,7 +9,8 @@
    - the Frank-Wolfe duality gap |v|^2 - v.w: a relative tolerance ends smooth shapes, and for polytopes it reaches
      zero exactly (finite convergence);
    - a support point that repeats a simplex vertex: no progress is possible (Box2D v3 checks the same);
-   - |v| that fails to decrease: rounding has taken over; keep the previous, better simplex;
+   - |v| that fails to decrease: rounding has taken over; keep the previous, better simplex (unless the duality
+     gap is still wide: then the simplex is a sliver and a few more steps from the new one get out of it);
    - an iteration cap with a status, never an endless loop. */
 #include "internal3.h"
 
@@ -19,6 +20,9 @@
 static inline gjk_real vertex_scale2(const gjk_vertex3 *v) {
     return gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), gjk_len_sq3(v->w));
 }
+
+/* Steps without visible progress allowed while the duality gap stays wide (see the loop). */
+#define GJK_MAX_STALLS 4
 
 static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
     for (int i = 0; i < s->count; ++i) {
@@ -71,6 +75,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
        relative gap of e lets the normal err by up to sqrt(e). Curved cores need the relative gap. */
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
     gjk_real lower2 = 0; /* squared best lower bound, times vv of its axis: compared without square roots */
+    int stalls = 0;      /* steps taken without rounding-visible progress (see below) */
+    gjk_simplex3 kept;   /* the simplex before the first of them, and its closest point */
+    gjk_vec3 kept_v = v;
+    gjk_real kept_vv = vv;
 
     for (;;) {
         gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH * scale2;
@@ -116,8 +124,20 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vv - vw <= tol_rel * vv + floor || repeats(s, w)) break;
         gjk_subsimplex3 sub;
         gjk_simplex3_closest(s, s->count + 1, &sub);
-        /* No progress: rounding dominates, and the current simplex is at least as close. */
-        if (sub.dist2 >= vv && sub.count < 4) break;
+        /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
+           still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
+           sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic
+           too, but its new sub-simplex turns the next search direction; stopping there left two triangles sharing
+           a vertex 6.7e-7 apart (seed regression_sliver_stall). A few such steps are allowed, and the best
+           simplex is kept in case they lead nowhere. */
+        if (sub.dist2 >= vv && sub.count < 4) {
+            if (!(vw < GJK_R(0.5) * vv) || stalls >= GJK_MAX_STALLS) break;
+            if (stalls++ == 0 || vv < kept_vv) {
+                kept = *s;
+                kept_v = v;
+                kept_vv = vv;
+            }
+        }
         gjk_simplex3_commit(s, &sub);
         v = sub.v;
         vv = sub.dist2;
@@ -127,6 +147,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             v = gjk_v3(0, 0, 0);
             break;
         }
+    }
+    if (stalls > 0 && !r->overlap && kept_vv < vv) {
+        *s = kept;
+        v = kept_v;
     }
     r->lower = GJK_SQRT(lower2);
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;

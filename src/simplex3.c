@@ -37,8 +37,10 @@ static void solve1(const gjk_vec3 *p, int i, int j, gjk_subsimplex3 *r) {
             r->count = 2;
             r->idx[0] = i;
             r->idx[1] = j;
-            r->lambda[0] = bq / mu;
-            r->lambda[1] = qa / mu;
+            /* (over their sum, not mu: rounding can make them disagree, see solve2) */
+            gjk_real sum = bq + qa;
+            r->lambda[0] = bq / sum;
+            r->lambda[1] = qa / sum;
             r->v = gjk_add3(gjk_scale3(a, r->lambda[0]), gjk_scale3(b, r->lambda[1]));
             r->dist2 = gjk_len_sq3(r->v);
             return;
@@ -94,9 +96,14 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
             r->idx[0] = i;
             r->idx[1] = j;
             r->idx[2] = k;
-            r->lambda[0] = C0 / mu;
-            r->lambda[1] = C1 / mu;
-            r->lambda[2] = C2 / mu;
+            /* The sub-areas sum to mu in exact arithmetic; on a sliver (two vertices 5e-12 apart, the third 4 away)
+               they missed it by 8.8e-7 relative, and coordinates that do not sum to 1 scale every witness: a box
+               corner shared by all three vertices came out 3.5e-6 off the box (seed regression_lambda_sum).
+               Dividing by their own sum keeps the weights a convex combination. */
+            gjk_real sum = C0 + C1 + C2;
+            r->lambda[0] = C0 / sum;
+            r->lambda[1] = C1 / sum;
+            r->lambda[2] = C2 / sum;
             /* The point itself is the plane projection: its direction is the face normal, accurate even when
                the distance is tiny (a barycentric sum would lose it to cancellation). */
             r->v = q;

@@ -145,8 +145,8 @@ static void segment_segment(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, 
     if (t > 0 && t < 1 && e > 0) diff = gjk_mad3(diff, -gjk_dot3(diff, d2) / e, d2);
     gjk_real dd = gjk_dot3(diff, diff), dl = GJK_SQRT(dd);
     out->core_dist = dl;
-    if (dl > SP_NOISE * C && dd > SP_TINY2) {
-        out->normal = gjk_scale3(diff, GJK_R(1.0) / dl);
+    if (dl > SP_NOISE * C && (dd > SP_TINY2 || diff.x != 0 || diff.y != 0 || diff.z != 0)) {
+        out->normal = dd > SP_TINY2 ? gjk_scale3(diff, GJK_R(1.0) / dl) : gjk_normalize3(diff);
         return;
     }
     /* Touching within rounding: pb - pa has no reliable direction. Any normal is then right for the depth R the
@@ -257,8 +257,12 @@ static void point_point(gjk_vec3 p, gjk_special3_result *out) {
     out->pa = gjk_v3(0, 0, 0);
     out->pb = p;
     out->scale = gjk_special3_l1(p);
-    /* p is the exact difference (no rounding made it): its direction is right however short it is */
-    out->normal = dd > SP_TINY2 ? gjk_scale3(p, GJK_R(1.0) / d) : gjk_v3(1, 0, 0);
+    /* p is the exact difference (no rounding made it): its direction is right however short it is. Below SP_TINY2
+       its square loses digits, and gjk_normalize3 rescales first (centres 2.3e-142 apart had been given A's +x
+       axis as the normal: seed regression_tiny_centres). */
+    if (dd > SP_TINY2) out->normal = gjk_scale3(p, GJK_R(1.0) / d);
+    else if (p.x != 0 || p.y != 0 || p.z != 0) out->normal = gjk_normalize3(p);
+    else out->normal = gjk_v3(1, 0, 0);
 }
 
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out) {
