@@ -18,6 +18,19 @@
 
 #include "internal.h"
 
+/* A direction handed to a user support, scaled by its largest component when that lies outside 1e-100 .. 1e100
+   (float 1e-12 .. 1e12): the callback may square it (the same promise as in 3D, see shape3.c). */
+static inline gjk_vec2 gjk2_tame(gjk_vec2 d) {
+#if GJK_USE_FLOAT
+    const gjk_real lo = GJK_R(1e-12), hi = GJK_R(1e12);
+#else
+    const gjk_real lo = 1e-100, hi = 1e100;
+#endif
+    gjk_real m = gjk_maxr(GJK_ABS(d.x), GJK_ABS(d.y));
+    if ((m >= lo && m <= hi) || !(m > 0) || !(m <= GJK_REAL_MAX)) return d;
+    return gjk_v2(d.x / m, d.y / m); /* (1 / m overflows for a subnormal m) */
+}
+
 /* Tolerances, as multiples of the machine epsilon of gjk_real, times a length scale of the query (gjk2_ctx.size:
    a bound on every coordinate GJK, EPA and SAT compute with). Thresholds relative to the size of the pair are what
    keeps GJK/EPA working at any scale and in float (NUMERICS.md, "Float and determinism"). */

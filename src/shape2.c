@@ -131,7 +131,7 @@ gjk_vec2 gjk2_core_support(const gjk_shape2 *shape, gjk_vec2 d) {
             if (gjk_dot2(h->vertices[i], d) > gjk_dot2(h->vertices[best], d)) best = i;
         return h->vertices[best];
     }
-    case GJK_SHAPE2_USER: return shape->user.support(d, shape->user.data);
+    case GJK_SHAPE2_USER: return shape->user.support(gjk2_tame(d), shape->user.data);
     case GJK_SHAPE2_POINT:
     case GJK_SHAPE2_CIRCLE:
     case GJK_SHAPE2_TYPE_COUNT: break;
@@ -193,7 +193,7 @@ static gjk_vec2 local_support(gjk2_body *b, gjk_vec2 d) {
     case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)];
     case GJK2_USER: break;
     }
-    return b->shape->user.support(d, b->shape->user.data);
+    return b->shape->user.support(gjk2_tame(d), b->shape->user.data);
 }
 
 void gjk2_support(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out) {

@@ -187,6 +187,35 @@ int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d) {
     return gjk_hull3_climb(h, d, h->support_cells[(face * k + i) * k + j]);
 }
 
+/* Directions reach the supports at any length: the boolean GJK's are cross products of points of D (cubic in the
+   coordinates: 1e15 in float for shapes 1e5 across). The curved supports square them, and the squares overflowed:
+   an ellipsoid 1e5 across answered its centre, and gjk_intersect3 claimed a separation by 2.6e4 of shapes that
+   overlapped by 7e3 (float; seed regression_huge_direction). Such directions are scaled by their largest component
+   first; ordinary ones pass untouched (a compare, not a division). */
+#if GJK_USE_FLOAT
+#define DIR_LO GJK_R(1e-12)
+#define DIR_HI GJK_R(1e12)
+#else
+#define DIR_LO 1e-100
+#define DIR_HI 1e100
+#endif
+static gjk_vec3 tame(gjk_vec3 d) {
+    gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
+    if ((m >= DIR_LO && m <= DIR_HI) || !(m > 0) || !(m <= GJK_REAL_MAX)) return d;
+    return gjk_v3(d.x / m, d.y / m, d.z / m); /* (1 / m overflows for a subnormal m) */
+}
+/* |(x, y)| without underflow when the radial part is tiny next to d's z (its squares would vanish and the rim
+   point with them). */
+static gjk_real radial(gjk_real x, gjk_real y) {
+    gjk_real rr = x * x + y * y;
+    if (rr >= GJK_REAL_TINY2) return GJK_SQRT(rr);
+    gjk_real m = gjk_maxr(GJK_ABS(x), GJK_ABS(y));
+    if (!(m > 0)) return 0;
+    x /= m;
+    y /= m;
+    return m * GJK_SQRT(x * x + y * y);
+}
+
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     switch (s->type) {
     case GJK_SHAPE3_POINT:
@@ -206,7 +235,8 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_CAPSULE: return gjk_core3_support_inline(s, d);
     case GJK_SHAPE3_CYLINDER: {
         /* The rim point along the radial part of d; with no radial part the cap centre is a valid support. */
-        gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
+        d = tame(d);
+        gjk_real rho = radial(d.x, d.y);
         gjk_real z = sign_half(d.z, s->cylinder.half_height);
         if (!(rho > 0)) return gjk_v3(0, 0, z);
         gjk_real k = s->cylinder.radius / rho;
@@ -215,7 +245,8 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_CONE: {
         /* Either the apex (0, 0, h) or a point of the base rim at z = -h: whichever reaches farther along d. */
         gjk_real h = s->cone.half_height, r = s->cone.radius;
-        gjk_real rho = GJK_SQRT(d.x * d.x + d.y * d.y);
+        d = tame(d);
+        gjk_real rho = radial(d.x, d.y);
         if (d.z * h >= rho * r - d.z * h) return gjk_v3(0, 0, h);
         if (!(rho > 0)) return gjk_v3(0, 0, -h);
         gjk_real k = r / rho;
@@ -224,7 +255,7 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_ELLIPSOID: {
         /* The ellipsoid is the unit sphere scaled by r: support = r * (r d) / |r d|. */
         gjk_vec3 r = s->ellipsoid.radii;
-        gjk_vec3 t = gjk_mul3(r, d);
+        gjk_vec3 t = tame(gjk_mul3(r, tame(d)));
         gjk_real l = gjk_len3(t);
         if (!(l > 0)) return gjk_v3(r.x, 0, 0);
         return gjk_scale3(gjk_mul3(r, t), GJK_R(1.0) / l);
@@ -232,6 +263,7 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d)];
     case GJK_SHAPE3_USER: {
         if (d.x == 0 && d.y == 0 && d.z == 0) d = gjk_v3(1, 0, 0);
+        d = tame(d); /* (user code squares d as readily as ours) */
         gjk_vec3 p = s->user.support(d, s->user.data);
         /* A callback that returns NaN must not poison the arithmetic: the origin stands in for it (the queries
            guard the callback and report GJK_INVALID_INPUT, see query3.c; gjk_shape3_support returns the origin). */

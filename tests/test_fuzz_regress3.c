@@ -3,6 +3,8 @@
    fuzz/corpus/fuzz_query and fuzz/corpus/fuzz_query_float, and the table in fuzz/findings/README.md lists them all. */
 #include "testutil.h"
 
+#include "internal3.h" /* gjk_core3_support: the public support normalises the direction before it */
+
 /* The distance from a point (world frame) to a posed shape. */
 static double off_shape(const gjk_shape3 *s, gjk_pose3 pose, gjk_vec3 x) {
     gjk_shape3 pt = gjk_point3();
@@ -498,6 +500,54 @@ static void test_regression_lambda_sum(void **st) {
     EXPECT_NEAR(r.point_a.z, corner, TU(1e-15));
 }
 
+/* Found by fuzz/fuzz_query.c in float (seed regression_huge_direction): a hull and an ellipsoid (radii 53750)
+   overlapping by 7e3. The boolean GJK's search directions are cross products of points of D, 1e15 long here; the
+   ellipsoid's support squared r * d, overflowed float, and answered the centre, so gjk_intersect3 claimed a
+   separation by 2.6e4. The curved supports now scale such directions first. Checked: intersect agrees with the
+   signed distance, and the supports of curved shapes along directions from 1e-160 to 1e160 times a unit one
+   (float: 1e-20 to 1e20; radial parts 1e-20 of the axial one) are the unit direction's. */
+#define R_(x) ((gjk_real)(x))
+static void test_regression_huge_direction(void **st) {
+    (void)st;
+    static const gjk_vec3 P[] = {{R_(-2.4800000190734863), R_(0.63999998569488525), R_(1.1200000047683716)},
+                                 {0, 0, 0},
+                                 {53750, 53750, 53750},
+                                 {-43125, 53750, 53750},
+                                 {R_(5.375), 53750, 53750},
+                                 {53750, R_(2.6400001049041748), 53750},
+                                 {50625, -4, -4},
+                                 {-4, -4, 53750},
+                                 {0, R_(-0.56000000238418579), R_(-2.4800000190734863)}};
+    gjk_hull3 *h = gjk_hull3_create(P, 9, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_hull_shape3(h), b = gjk_ellipsoid3(gjk_v3(53750, 53750, 53750));
+    gjk_quat qa = {53750, 53750, 53750, 53750}, qb = {53750, -79375, R_(-3.7999999523162842), R_(-3.3599998950958252)};
+    gjk_pose3 pa = gjk_pose3_make(gjk_v3(53750, 53750, 53750), qa);
+    gjk_pose3 pb = gjk_pose3_make(gjk_v3(53750, R_(-0.92000001668930054), 53750), qb);
+    gjk_pair3 p = {&a, pa, &b, pb};
+    gjk_result3 s = gjk_signed_distance3(&p, NULL), in = gjk_intersect3(&p, NULL);
+    assert_true(s.distance < -6000);
+    assert_true(s.intersect);
+    assert_true(in.intersect);
+    gjk_hull3_destroy(h);
+
+    gjk_shape3 curved[4] = {gjk_ellipsoid3(gjk_v3(3, 2, 1)), gjk_cylinder3(2, 1), gjk_cone3(2, 1),
+                            gjk_ellipsoid3(gjk_v3(R_(1e5), R_(2e5), R_(5e4)))};
+    const gjk_vec3 dirs[3] = {{R_(0.6), R_(-0.48), R_(0.64)}, {R_(1e-20), 0, 1}, {0, R_(-1e-20), -1}};
+    const double scales[5] = {GJK_USE_FLOAT ? 1e-20 : 1e-160, GJK_USE_FLOAT ? 1e-10 : 1e-30, 1,
+                              GJK_USE_FLOAT ? 1e10 : 1e30, GJK_USE_FLOAT ? 1e20 : 1e160};
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            gjk_vec3 want = gjk_core3_support(&curved[i], dirs[j]);
+            for (int k = 0; k < 5; ++k) {
+                gjk_vec3 got = gjk_core3_support(&curved[i], gjk_scale3(dirs[j], R_(scales[k])));
+                assert_true(gjk_len3(gjk_sub3(got, want)) <= TU(1e-15) * 4 * gjk_len3(want));
+            }
+        }
+    }
+}
+#undef R_
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_box_edge_tie),
@@ -517,6 +567,7 @@ int main(void) {
         cmocka_unit_test(test_regression_sliver_stall),
         cmocka_unit_test(test_regression_tiny_centres),
         cmocka_unit_test(test_regression_lambda_sum),
+        cmocka_unit_test(test_regression_huge_direction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,15 +97,16 @@ static inline gjk_vec3 gjk_cross3(gjk_vec3 a, gjk_vec3 b) {
 }
 static inline gjk_real gjk_len_sq3(gjk_vec3 a) { return gjk_dot3(a, a); }
 static inline gjk_real gjk_len3(gjk_vec3 a) { return GJK_SQRT(gjk_dot3(a, a)); }
-/// Unit vector along a, or the zero vector when a is zero: never NaN for finite input.
+/// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec3 gjk_normalize3(gjk_vec3 a) {
     gjk_real l2 = gjk_len_sq3(a);
-    if (!(l2 >= GJK_REAL_TINY2)) {
-        /* The squares underflowed (to subnormals, or zero): |a| from them is wrong, or zero for a non-zero a.
-           Divide by the largest component first (exact enough: no square is formed), then normalise. */
+    if (!(l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX)) {
+        /* The squares underflowed (to subnormals, or zero) or overflowed: |a| from them is wrong, zero or
+           infinite for a finite non-zero a. Divide by the largest component first (exact enough: no square is
+           formed), then normalise. */
         gjk_real m = GJK_ABS(a.x) > GJK_ABS(a.y) ? GJK_ABS(a.x) : GJK_ABS(a.y);
         m = GJK_ABS(a.z) > m ? GJK_ABS(a.z) : m;
-        if (!(m > GJK_R(0.0))) return gjk_v3(0, 0, 0); /* zero, or NaN */
+        if (!(m > GJK_R(0.0) && m <= GJK_REAL_MAX)) return gjk_v3(0, 0, 0); /* zero, infinite or NaN */
         a = gjk_v3(a.x / m, a.y / m, a.z / m);
         l2 = gjk_len_sq3(a);
     }
@@ -193,12 +194,12 @@ static inline gjk_real gjk_cross2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.y - a
 static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
 static inline gjk_real gjk_len_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
 static inline gjk_real gjk_len2(gjk_vec2 a) { return GJK_SQRT(gjk_dot2(a, a)); }
-/// Unit vector along a, or the zero vector when a is zero.
+/// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
     gjk_real l2 = a.x * a.x + a.y * a.y;
-    if (!(l2 >= GJK_REAL_TINY2)) { /* underflowed squares: rescale first, as gjk_normalize3 */
+    if (!(l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX)) { /* under- or overflowed squares: as gjk_normalize3 */
         gjk_real m = GJK_ABS(a.x) > GJK_ABS(a.y) ? GJK_ABS(a.x) : GJK_ABS(a.y);
-        if (!(m > GJK_R(0.0))) return gjk_v2(0, 0);
+        if (!(m > GJK_R(0.0) && m <= GJK_REAL_MAX)) return gjk_v2(0, 0);
         a = gjk_v2(a.x / m, a.y / m);
         l2 = a.x * a.x + a.y * a.y;
     }

@@ -86,7 +86,8 @@ typedef enum gjk_shape3_type {
 } gjk_shape3_type;
 
 /// A user shape's support function: the point of the (un-rounded) shape farthest along `direction`, both in the
-/// shape's local frame. `direction` is finite and non-zero but not unit length. Must be deterministic and must not
+/// shape's local frame. `direction` is finite and non-zero but not unit length (its largest component lies between
+/// 1e-100 and 1e100, float 1e-12 and 1e12, so squaring it is safe). Must be deterministic and must not
 /// return NaN: a query that gets a non-finite point (in 3D also one beyond 1e150, float 1e18) returns
 /// GJK_INVALID_INPUT (and resets its cache). `data` is the shape's user.data.
 typedef gjk_vec3 gjk_support3_fn(gjk_vec3 direction, const void *data);
