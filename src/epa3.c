@@ -511,9 +511,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_dadd3(gjk_dadd3(gjk_dscale3(vw(&P, fi[0]), la), gjk_dscale3(vw(&P, fi[1]), lb)), gjk_dscale3(vw(&P, fi[2]), lc));
     if (gjk_dlen3(gjk_dsub3(on_face, proj)) > 0.05 * P.scale) {
         /* The face misses the origin's projection by a good part of the size (rounding near a converged face
-           misses by 3e-3 at most over the test suites): rounding made the polytope non-convex there (float: a
-           cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside it, and its
-           witnesses were that far off the shapes). The face's witnesses stand for nothing then; answer from D's
+           misses by 3e-3 at most over the test suites): the polytope is not convex there. With float planes this
+           happened (a cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside
+           it); with the planes in double and the coplanar choice above, no known input reaches this branch any
+           more, and it stays as a guard. The face's witnesses stand for nothing then; answer from D's
            support along the normal instead: its value is an upper bound of the depth (so moving B by it
            separates), B's support point lies on B, and A's point is that point carried by the depth onto A's
            supporting plane. */
