@@ -216,6 +216,25 @@ static gjk_real radial(gjk_real x, gjk_real y) {
     return m * GJK_SQRT(x * x + y * y);
 }
 
+/* The rim point (x, y) scaled to length `radius`; false when (x, y) is zero. A tiny radial part is first scaled
+   up to unit size: radius / |(x, y)| overflows when |(x, y)| is subnormal (a cylinder's support along
+   (0, 3.7e-317, -1.5) came out (NaN, inf) and boolean GJK called a point 1.52 below the cap inside; seed
+   regression_subnormal_rim). */
+static bool rim_point(gjk_real x, gjk_real y, gjk_real radius, gjk_real *px, gjk_real *py) {
+    gjk_real rr = x * x + y * y;
+    if (!(rr >= GJK_REAL_TINY2)) {
+        gjk_real m = gjk_maxr(GJK_ABS(x), GJK_ABS(y));
+        if (!(m > 0)) return false;
+        x /= m;
+        y /= m;
+        rr = x * x + y * y;
+    }
+    gjk_real k = radius / GJK_SQRT(rr);
+    *px = x * k;
+    *py = y * k;
+    return true;
+}
+
 gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     switch (s->type) {
     case GJK_SHAPE3_POINT:
@@ -236,11 +255,9 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_CYLINDER: {
         /* The rim point along the radial part of d; with no radial part the cap centre is a valid support. */
         d = tame(d);
-        gjk_real rho = radial(d.x, d.y);
-        gjk_real z = sign_half(d.z, s->cylinder.half_height);
-        if (!(rho > 0)) return gjk_v3(0, 0, z);
-        gjk_real k = s->cylinder.radius / rho;
-        return gjk_v3(d.x * k, d.y * k, z);
+        gjk_real z = sign_half(d.z, s->cylinder.half_height), x, y;
+        if (!rim_point(d.x, d.y, s->cylinder.radius, &x, &y)) return gjk_v3(0, 0, z);
+        return gjk_v3(x, y, z);
     }
     case GJK_SHAPE3_CONE: {
         /* Either the apex (0, 0, h) or a point of the base rim at z = -h: whichever reaches farther along d. */
@@ -248,9 +265,9 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
         d = tame(d);
         gjk_real rho = radial(d.x, d.y);
         if (d.z * h >= rho * r - d.z * h) return gjk_v3(0, 0, h);
-        if (!(rho > 0)) return gjk_v3(0, 0, -h);
-        gjk_real k = r / rho;
-        return gjk_v3(d.x * k, d.y * k, -h);
+        gjk_real x, y;
+        if (!rim_point(d.x, d.y, r, &x, &y)) return gjk_v3(0, 0, -h);
+        return gjk_v3(x, y, -h);
     }
     case GJK_SHAPE3_ELLIPSOID: {
         /* The ellipsoid is the unit sphere scaled by r: support = r * (r d) / |r d|. */

@@ -1,0 +1,48 @@
+/* Regression tests for fuzz findings, continued from test_fuzz_regress3.c (which reached the file-size guide). Each
+   test is one input the harness decoded, written out with its numbers, and a comment on what broke. The seeds are
+   in fuzz/corpus/fuzz_query*, listed in fuzz/findings/README.md. */
+#include "testutil.h"
+
+#include "internal3.h" /* gjk_core3_support: the public support normalises the direction before it */
+
+/* A subnormal radial part: GJK asks a cylinder (or a cone) for its support along (0, 3.7e-317, -1.52), nearly
+   straight down its axis. The rim point is the radial part scaled to the radius, and radius / |(x, y)| overflowed
+   for a subnormal |(x, y)|: the support came out (NaN, inf, z), the scale of D with it, and the boolean GJK
+   claimed that a point 1.52 below a cylinder's cap was inside (found by fuzz_query; seed
+   regression_subnormal_rim). The rim point is now computed from the radial part scaled up to unit size. */
+static void test_regression_subnormal_rim(void **st) {
+    (void)st;
+    /* Float's subnormals start below 1.2e-38, double's below 2.2e-308. */
+    const gjk_real sub = GJK_USE_FLOAT ? (gjk_real)1e-40 : (gjk_real)7.3176744616138287e-317;
+    gjk_shape3 cyl = gjk_cylinder3((gjk_real)6.125, (gjk_real)2.48), cone = gjk_cone3(2, 1);
+    const gjk_vec3 dirs[4] = {{0, sub, (gjk_real)-1.52}, {-sub, 0, 1}, {sub, sub, 0}, {sub, -sub, -1}};
+    for (int i = 0; i < 4; ++i) {
+        gjk_vec3 c = gjk_core3_support(&cyl, dirs[i]), k = gjk_core3_support(&cone, dirs[i]);
+        assert_true(gjk_finite3(c) && gjk_finite3(k));
+        /* On the rim, in the direction of the radial part. */
+        EXPECT_NEAR(hypot(c.x, c.y), 6.125, TU(1e-15) * 8);
+        assert_true(c.x * dirs[i].x >= 0 && c.y * dirs[i].y >= 0);
+        assert_true(GJK_ABS(c.z) == (gjk_real)2.48);
+    }
+    /* The fuzz input: a cylinder against a hull of one point 1.52 below its cap, both under the same (unnormalised)
+       rotation. */
+    gjk_vec3 pt = gjk_v3((gjk_real)-2.4, sub, -4);
+    gjk_hull3 *h = gjk_hull3_create(&pt, 1, NULL);
+    assert_non_null(h);
+    gjk_shape3 b = gjk_hull_shape3(h);
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&cyl, pose, &b, pose};
+    gjk_result3 in = gjk_intersect3(&p, NULL), sd = gjk_signed_distance3(&p, NULL), di = gjk_distance3(&p, NULL);
+    assert_false(in.intersect);
+    assert_int_equal(in.status, GJK_OK);
+    EXPECT_NEAR(sd.distance, 1.52, TU(1e-14) * 8);
+    EXPECT_NEAR(di.distance, 1.52, TU(1e-14) * 8);
+    gjk_hull3_destroy(h);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_regression_subnormal_rim),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
