@@ -170,6 +170,15 @@ static int settle_edge(const epa_polygon *p, int best, gjk_real tol) {
     return best;
 }
 
+/* gjk_query2_debug: the final polygon into the caller's record (world frame); `answer` is the edge the result came
+   from (-1: none). */
+static void record_polygon(const gjk2_ctx *ctx, const epa_polygon *p, int answer) {
+    gjk_debug2 *d = ctx->rec->out;
+    gjk_debug2_vertices(ctx->rec, p->v, p->count, d->epa_vertices);
+    d->epa_vertex_count = p->count;
+    d->epa_best_edge = answer;
+}
+
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     epa_polygon poly;
     int calls0 = ctx->support_calls;
@@ -232,9 +241,11 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
         out->depth = upper;
         out->a = upper_w.a;
         out->b = upper_w.b;
+        if (ctx->rec) record_polygon(ctx, &poly, -1);
         return;
     }
     best = settle_edge(&poly, best, tol);
+    if (ctx->rec) record_polygon(ctx, &poly, best);
     int next = best + 1 == poly.count ? 0 : best + 1;
     out->normal = poly.normal[best];
     out->depth = poly.dist[best];

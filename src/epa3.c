@@ -323,6 +323,30 @@ static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
     *normal = n;
 }
 
+/* gjk_query3_debug: the final polytope into the caller's record (world frame), its live faces only and the
+   vertices they use, renumbered; `answer` is the face the result came from (-1: none). */
+static void record_polytope(const gjk_minkowski3 *m, const polytope *P, int answer) {
+    gjk_debug3 *d = m->rec->out;
+    int map[MAX_V];
+    for (int i = 0; i < P->nv; ++i) map[i] = -1;
+    d->epa_vertex_count = d->epa_face_count = 0;
+    d->epa_best_face = -1;
+    for (int i = 0; i < P->nf; ++i) {
+        const face *F = &P->f[i];
+        if (!F->alive) continue;
+        if (i == answer) d->epa_best_face = d->epa_face_count;
+        for (int k = 0; k < 3; ++k) {
+            int v = F->v[k];
+            if (map[v] < 0) {
+                map[v] = d->epa_vertex_count++;
+                d->epa_vertices[map[v]] = gjk_debug3_vertex(m->rec, m, &P->v[v]);
+            }
+            d->epa_faces[d->epa_face_count][k] = map[v];
+        }
+        ++d->epa_face_count;
+    }
+}
+
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
     polytope P;
     gjk_epa_result3 r;
@@ -464,6 +488,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         r.normal = gjk_normalize3(hint);
         if (!(gjk_len_sq3(r.normal) > 0)) r.normal = gjk_v3(0, 0, 1);
         r.scale = P.scale;
+        if (m->rec) record_polytope(m, &P, -1);
         return r;
     }
     /* Coplanar faces of D (a box face split in two triangles) tie on distance, and the origin's projection lies in
@@ -539,9 +564,11 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.pb = gjk_mad3(w.a, -depth, normal);
         }
         r.depth = depth;
+        if (m->rec) record_polytope(m, &P, chosen);
         return r;
     }
     gjk_witness3(fv, lam, 3, m, gjk_from_dv3(proj), &r.pa, &r.pb);
     r.depth = depth;
+    if (m->rec) record_polytope(m, &P, chosen);
     return r;
 }

@@ -187,6 +187,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         support_pair(ctx, v, &s->p[0], ka, kb);
         s->count = 1;
         v = s->p[0].w;
+        if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
     }
     while (!ctx->bad) {
         gjk_real vv = gjk_len_sq2(v);
@@ -259,6 +260,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         }
         s->count = count;
         v = nv;
+        if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
     }
     if (ctx->bad) exit = GJK2_BAD_SUPPORT;
     state->v = v;
@@ -301,6 +303,10 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         p[0].w = gjk_sub2(p[0].a, p[0].b);
         count = 1;
         v = p[0].w;
+        if (ctx->rec) {
+            s->count = count;
+            gjk_debug2_step(ctx->rec, s, v);
+        }
     }
     for (;;) {
         gjk_real vv = gjk_len_sq2(v);
@@ -366,6 +372,10 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         }
         count = n;
         v = nv;
+        if (ctx->rec) {
+            s->count = count;
+            gjk_debug2_step(ctx->rec, s, v);
+        }
     }
     ctx->support_calls += it + 1 - state->iterations;
     s->count = count;

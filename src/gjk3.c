@@ -53,6 +53,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         gjk_simplex3_commit(s, &sub);
         v = sub.v;
         vv = sub.dist2;
+        if (m->rec) gjk_debug3_step(m, s, v);
         if (s->count == 4) { /* the origin is still inside the cached tetrahedron */
             r->overlap = true;
             r->v = gjk_v3(0, 0, 0);
@@ -69,6 +70,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         v = s->v[0].w;
         vv = gjk_len_sq3(v);
         scale2 = vertex_scale2(&s->v[0]);
+        if (m->rec) gjk_debug3_step(m, s, v);
     }
     gjk_real radius2 = radius * radius;
     /* Polytopes converge exactly (the support repeats a vertex), so only the rounding floor applies to them: a
@@ -141,6 +143,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         gjk_simplex3_commit(s, &sub);
         v = sub.v;
         vv = sub.dist2;
+        if (m->rec) gjk_debug3_step(m, s, s->count == 4 ? gjk_v3(0, 0, 0) : v);
         if (s->count == 4) { /* the origin is inside a solid tetrahedron */
             r->overlap = true;
             vv = 0;
@@ -151,6 +154,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     if (stalls > 0 && !r->overlap && kept_vv < vv) {
         *s = kept;
         v = kept_v;
+        if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;

@@ -87,6 +87,12 @@ typedef struct gjk2_body {
     gjk_vec2 centre;  /* a point inside the core: local frame from gjk2_body_init, query frame after the setup */
 } gjk2_body;
 
+/* gjk_query2_debug's recorder (debug.c): the caller's record and A's local-to-world transform. */
+typedef struct gjk_recorder2 {
+    gjk_debug2 *out;
+    gjk_rot2 rot;
+    gjk_vec2 pos;
+} gjk_recorder2;
 /* The two bodies of a query, in A's local frame (A's rotation is the identity there). */
 typedef struct gjk2_ctx {
     gjk2_body a, b;
@@ -97,6 +103,8 @@ typedef struct gjk2_ctx {
     bool special;      /* gjk2_special_applies */
     bool polygons;     /* gjk2_sat_applies */
     bool bad;          /* a support function (user callback) returned a non-finite point */
+    const gjk_recorder2 *rec; /* debug queries only (points at recorder); NULL for the plain ones */
+    gjk_recorder2 recorder;
 } gjk2_ctx;
 
 /* A point of D with its witnesses: w = a - b, a on A's core, b on B's core (query frame). */
@@ -140,6 +148,9 @@ typedef struct gjk2_epa_result {
     int iterations;
 } gjk2_epa_result;
 
+/* debug.c: world-frame copies of n vertices, and the simplex s with its closest point v as the next GJK step. */
+void gjk_debug2_vertices(const gjk_recorder2 *rec, const gjk2_vertex *v, int n, gjk_debug_vertex2 *out);
+void gjk_debug2_step(const gjk_recorder2 *rec, const gjk2_simplex *s, gjk_vec2 v);
 /* shape2.c */
 gjk_vec2 gjk2_core_support(const gjk_shape2 *shape, gjk_vec2 direction);
 gjk_real gjk2_core_radius(const gjk_shape2 *shape);

@@ -90,11 +90,13 @@ static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
 /* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
    Queries move B into A's frame once (NUMERICS: subtracting far-apart world coordinates loses digits), so A's
    support needs no transform and B's needs one rotation each way. */
+typedef struct gjk_recorder3 gjk_recorder3;
 typedef struct gjk_minkowski3 {
     const gjk_shape3 *a;
     const gjk_shape3 *b;
     gjk_mat33 rot; /* B's local frame to A's local frame */
     gjk_vec3 pos;  /* B's origin in A's local frame */
+    const gjk_recorder3 *rec; /* gjk_query3_debug's recorder (debug.c); NULL for the plain queries */
 } gjk_minkowski3;
 
 /* A vertex of a simplex or polytope: w = a - b, with the witness on each core: a in A's frame, and B's in B's own
@@ -194,6 +196,19 @@ typedef struct gjk_epa_result3 {
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+
+/* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
+   A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
+   local-to-world transform (the queries' frame is A's). The algorithms call these only when m->rec is set. */
+struct gjk_recorder3 {
+    gjk_debug3 *out;
+    gjk_mat33 rot; /* A's local frame to world */
+    gjk_vec3 pos;  /* A's origin in world */
+};
+/* Append the simplex s and its closest point v (A's frame) as the next GJK step of m's recorder. */
+void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v);
+/* The world-frame copy of a vertex of D. */
+gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
 
 /* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
 /* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),

@@ -15,6 +15,8 @@
    (special2.c); for penetration of box and polygon cores the separating axis theorem (sat2.c), which also exits at
    the first separating axis; otherwise GJK (gjk2.c), with EPA (epa2.c) for the depth of overlapping cores that are
    not polygons (user shapes). Every path fills the same gjk2_core answer, turned into results here. */
+#include <string.h>
+
 #include "internal2.h"
 
 static gjk_result2 zero_result(gjk_status status) {
@@ -55,8 +57,9 @@ typedef struct frame2 {
     gjk_vec2 pos;
 } frame2;
 
-/* Check the inputs (O(1)) and place both shapes in A's local frame. */
-static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa) {
+/* Check the inputs (O(1)) and place both shapes in A's local frame. `dbg`: a debug query's record (gjk/debug.h),
+   NULL for the plain queries. */
+static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!unit_rotation(pair->pose_a.rotation, &qa) || !unit_rotation(pair->pose_b.rotation, &qb)) return false;
@@ -88,7 +91,22 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa) {
     ctx->polygons = gjk2_sat_applies(ctx);
     ctx->size = gjk_maxr(ctx->radius, gjk_maxr(gjk_maxr(ctx->a.extent, 0),
                                                gjk2_norm_inf(ctx->b.pos) + gjk_maxr(ctx->b.extent, 0)));
+    ctx->rec = NULL;
+    if (dbg) {
+        ctx->recorder.out = dbg;
+        ctx->recorder.rot = fa->rot;
+        ctx->recorder.pos = fa->pos;
+        ctx->rec = &ctx->recorder;
+        dbg->radius_a = ctx->a.radius;
+        dbg->radius_b = ctx->b.radius;
+        if (dbg->skip_closed_forms) ctx->special = ctx->polygons = false;
+    }
     return true;
+}
+
+/* A debug query's record of the algorithm that answered. */
+static void note_path(const gjk2_ctx *ctx, gjk_debug_path path) {
+    if (ctx->rec) ctx->rec->out->path = path;
 }
 
 /* v when it is a usable direction, scaled to a largest component of 1 when it is tiny or huge (a user callback may
@@ -194,12 +212,14 @@ static void gjk_core(const gjk2_state *st, gjk2_core *c) {
 /* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
 static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
     if (ctx->polygons) {
+        note_path(ctx, GJK_PATH_CLOSED_FORM);
         gjk_real sep;
         gjk_vec2 axis;
         (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
         return;
     }
     gjk2_epa_result e;
+    note_path(ctx, GJK_PATH_GJK_EPA);
     gjk2_epa(ctx, st, &e);
     r->epa_iterations = e.iterations;
     if (e.status != GJK_OK) r->status = e.status;
@@ -212,6 +232,7 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
 
 /* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
 static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    note_path(ctx, GJK_PATH_GJK);
     gjk2_run(st, ctx, false, false);
     r->iterations = st->iterations;
     if (st->exit == GJK2_BAD_SUPPORT) return;
@@ -247,6 +268,7 @@ static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_res
 /* Run a GJK phase (boolean: stop at a separating axis; both: stop once the rounded shapes touch) from `direction`
    and start the result with its status and iterations. False when a user support callback failed. */
 static bool gjk_phase(gjk2_ctx *ctx, gjk_vec2 direction, bool boolean, gjk2_state *st, gjk_result2 *r) {
+    note_path(ctx, GJK_PATH_GJK);
     gjk2_init(st, ctx, direction);
     gjk2_run(st, ctx, boolean, true);
     if (ctx->bad) return false;
@@ -261,15 +283,16 @@ static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
 
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         if (c.dist > reach)
             separated_result(&ctx, c.dist, c.normal, &r);
@@ -285,6 +308,7 @@ gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
         /* The first separating axis proves a gap; none at all, an overlap of the cores. */
         gjk_real sep;
         gjk_vec2 axis;
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, ctx.radius > 0 ? &c : NULL, &sep, &axis);
         store_axis(cache, axis);
         if (res == GJK2_SAT_SEPARATED) {
@@ -304,16 +328,17 @@ gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     return to_world(&r, &fa, false);
 }
 
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk_result2 r = zero_result(GJK_OK);
     gjk2_core c;
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     gjk_vec2 start = gjk_v2(0, 0);
     bool done = false;
     if (ctx.special) {
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
@@ -323,6 +348,7 @@ gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
            pairs (overlapping ones need a common point) go on with GJK along the axis found. */
         gjk_real sep;
         gjk_vec2 axis;
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
         start = axis;
     }
@@ -335,15 +361,16 @@ gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     return to_world(&r, &fa, true);
 }
 
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         if (c.dist > reach) {
             separated_result(&ctx, c.dist, c.normal, &r);
@@ -357,6 +384,7 @@ gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
         /* Polygons: the separating axes decide, and give the depth when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
         store_axis(cache, axis);
         if (res == GJK2_SAT_SEPARATED) {
@@ -386,14 +414,15 @@ gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     return to_world(&r, &fa, true);
 }
 
-gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     if (ctx.special) {
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         core_result(&ctx, &c, false, &r);
         store_axis(cache, c.normal);
@@ -407,6 +436,7 @@ gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
            first and the separating axes only when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
+        note_path(&ctx, GJK_PATH_CLOSED_FORM);
         if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(&ctx, &c, false, &r);
             store_axis(cache, c.normal);
@@ -419,4 +449,34 @@ gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
     store_axis(cache, r.normal);
     return to_world(&r, &fa, true);
+}
+
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) { return distance2_impl(pair, cache, NULL); }
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) { return penetration2_impl(pair, cache, NULL); }
+gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return signed_distance2_impl(pair, cache, NULL);
+}
+
+/* A debug record starts empty, keeping only its inputs. */
+static void reset_debug(gjk_debug2 *debug) {
+    if (!debug) return;
+    bool skip = debug->skip_closed_forms;
+    memset(debug, 0, sizeof *debug);
+    debug->skip_closed_forms = skip;
+    debug->epa_best_edge = -1;
+}
+
+gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug) {
+    reset_debug(debug);
+    gjk_result2 r;
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, cache, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, cache, debug); break;
+    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, cache, debug); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, cache, debug); break;
+    default: return zero_result(GJK_INVALID_INPUT);
+    }
+    if (r.status == GJK_INVALID_INPUT) reset_debug(debug); /* (a callback may fail after steps were recorded) */
+    return r;
 }

@@ -28,6 +28,8 @@ typedef struct prepared3 {
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
     gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below */
     user_guard3 guard[2];
+    gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
+    bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
 } prepared3;
 
 /* A user shape's callback behind a guard: a support point that is not finite, or beyond GJK_MAX_COORD like any
@@ -65,8 +67,9 @@ static bool usable_quat(gjk_quat q) {
     return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
 
-/* `bad` is set when a user callback answers a non-finite or unbounded point during the query. */
-static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad) {
+/* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
+   is the debug query's record, NULL for the plain queries. */
+static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
@@ -93,6 +96,17 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad) {
     p->pos_a = pair->pose_a.position;
     p->ra = gjk_core3_radius(pair->a);
     p->rb = gjk_core3_radius(pair->b);
+    p->m.rec = NULL;
+    p->closed_forms = true;
+    if (dbg) {
+        p->rec.out = dbg;
+        p->rec.rot = p->rot_a;
+        p->rec.pos = p->pos_a;
+        p->m.rec = &p->rec;
+        p->closed_forms = !dbg->skip_closed_forms;
+        dbg->radius_a = p->ra;
+        dbg->radius_b = p->rb;
+    }
     return GJK_OK;
 }
 
@@ -179,12 +193,19 @@ static void separated_by_axis(const prepared3 *p, gjk_result3 *r, gjk_vec3 axis,
 /* The simplex GJK ended with, for the cache (none when the boolean GJK answered: it keeps no witnesses). */
 static const gjk_simplex3 *final_simplex(const gjk_gjk_result3 *g) { return g->simplex.count > 0 ? &g->simplex : NULL; }
 
+/* A debug query's record of the algorithm that answered. */
+static void note_path(const prepared3 *p, gjk_debug_path path) {
+    if (p->m.rec) p->m.rec->out->path = path;
+}
+
 /* Closed forms first (special3.c: spheres, capsules, boxes): EXACT or SEPARATED answers fill r and return true. */
 static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepared3 *p, gjk_gjk_mode mode,
                            gjk_result3 *r) {
     gjk_special3_result s;
+    if (!p->closed_forms) return false;
     gjk_special_kind k = gjk_special3(&p->m, p->ra + p->rb, mode, &s);
     if (k == GJK_SPECIAL_NONE || k == GJK_SPECIAL_OVERLAP) return false;
+    note_path(p, GJK_PATH_CLOSED_FORM);
     r->status = GJK_OK;
     r->iterations = 0;
     if (k == GJK_SPECIAL_SEPARATED) separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
@@ -194,13 +215,15 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
 }
 
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
-static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad) {
+static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
+                                gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad) != GJK_OK) return r;
+    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p);
+    note_path(&p, GJK_PATH_GJK);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
     r.status = g.status;
     r.iterations = g.iterations;
@@ -218,6 +241,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
+    note_path(&p, GJK_PATH_GJK_EPA);
     gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
     r.status = gjk_worse_status(r.status, e.status);
     r.epa_iterations = e.iterations;
@@ -227,25 +251,19 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     return r;
 }
 
-static gjk_result3 signed_distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
-    return signed_query(pair, cache, GJK_MODE_DISTANCE, bad);
-}
-
-static gjk_result3 penetration3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
-    return signed_query(pair, cache, GJK_MODE_SEPARATED, bad);
-}
-
-static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
+static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad) != GJK_OK) return r;
+    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
     gjk_vec3 pa, pb, n;
     gjk_real d;
     gjk_special3_result s;
     /* A closed form's answer for cores apart (or touching); overlapping cores go through GJK, which finds a point
        common to both. */
-    if (gjk_special3(&p.m, p.ra + p.rb, GJK_MODE_DISTANCE, &s) == GJK_SPECIAL_EXACT && s.core_dist >= 0) {
+    if (p.closed_forms && gjk_special3(&p.m, p.ra + p.rb, GJK_MODE_DISTANCE, &s) == GJK_SPECIAL_EXACT &&
+        s.core_dist >= 0) {
+        note_path(&p, GJK_PATH_CLOSED_FORM);
         r.status = GJK_OK;
         r.iterations = 0;
         pa = s.pa;
@@ -256,6 +274,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p);
+        note_path(&p, GJK_PATH_GJK);
         gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, &g);
         r.status = g.status;
         r.iterations = g.iterations;
@@ -285,15 +304,16 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
     return r;
 }
 
-static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad) {
+static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad) != GJK_OK) return r;
+    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
     gjk_special3_result s;
-    gjk_special_kind k = gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s);
+    gjk_special_kind k = p.closed_forms ? gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s) : GJK_SPECIAL_NONE;
     if (k != GJK_SPECIAL_NONE) {
+        note_path(&p, GJK_PATH_CLOSED_FORM);
         r.status = GJK_OK;
         r.iterations = 0;
         /* An exact core distance decides with the same touching rule as finish(). */
@@ -307,7 +327,9 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
        cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
     prepare_search(pair, cache, &p);
-    if (p.warm.count == 4 || R > 0 || !gjk_boolean3(&p.m, p.dir, &g))
+    note_path(&p, GJK_PATH_GJK);
+    /* (A debug query takes the distance GJK, whose steps have support points to record.) */
+    if (p.warm.count == 4 || R > 0 || p.m.rec || !gjk_boolean3(&p.m, p.dir, &g))
         gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, &g);
     r.status = g.status;
     r.iterations = g.iterations;
@@ -345,21 +367,46 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
 
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = intersect3_impl(pair, cache, &bad);
+    gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = distance3_impl(pair, cache, &bad);
+    gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = penetration3_impl(pair, cache, &bad);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_distance3_impl(pair, cache, &bad);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL);
     return guarded(r, bad, cache);
+}
+
+/* A debug record starts empty, keeping only its inputs. */
+static void reset_debug(gjk_debug3 *debug) {
+    if (!debug) return;
+    bool skip = debug->skip_closed_forms;
+    memset(debug, 0, sizeof *debug);
+    debug->skip_closed_forms = skip;
+    debug->epa_best_face = -1;
+}
+
+gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug) {
+    reset_debug(debug);
+    bool bad = false;
+    gjk_result3 r;
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug); break;
+    default: return invalid3();
+    }
+    r = guarded(r, bad, cache);
+    if (r.status == GJK_INVALID_INPUT) reset_debug(debug); /* (a callback may fail after steps were recorded) */
+    return r;
 }

@@ -16,6 +16,8 @@
 /// - gjk/shape.h: shapes in their local frame (box, sphere, capsule, cylinder, cone, ellipsoid, hull, ... in 3D;
 ///   circle, box, capsule, polygon, ... in 2D), margins (rounding), user support callbacks, hull creation.
 /// - gjk/query.h: intersect, distance, penetration and signed distance, in 3D and 2D.
+/// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
+///   debugging (what the demos show).
 /// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
 ///
 /// ## Advice
@@ -33,6 +35,7 @@
 #define GJK_GJK_H
 
 #include "gjk/base.h"
+#include "gjk/debug.h"
 #include "gjk/math.h"
 #include "gjk/query.h"
 #include "gjk/shape.h"
