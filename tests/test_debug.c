@@ -13,7 +13,7 @@
 
 #include "testutil.h"
 
-static gjk_debug3 dbg3; /* (about 40 KB each: not on the stack) */
+static gjk_debug3 dbg3; /* (33 and 17 KB: not on the stack) */
 static gjk_debug2 dbg2;
 
 /* A random 3D shape of kind k (every kind the library has; some rounded). */
