@@ -16,52 +16,6 @@
 static gjk_debug3 dbg3; /* (33 and 17 KB: not on the stack) */
 static gjk_debug2 dbg2;
 
-/* A random 3D shape of kind k (every kind the library has; some rounded). */
-static gjk_shape3 random_shape3(test_rng *r, int k, gjk_hull3 **hull) {
-    gjk_shape3 s;
-    switch (k % 10) {
-    case 0: s = gjk_box3(test_vec3(r, 0.2, 1.2)); break;
-    case 1: s = gjk_sphere3((gjk_real)test_uniform(r, 0.2, 1)); break;
-    case 2: {
-        gjk_real rad = (gjk_real)test_uniform(r, 0.1, 0.6);
-        s = gjk_capsule3(rad, (gjk_real)test_uniform(r, 0.1, 1));
-        break;
-    }
-    case 3: {
-        gjk_real rad = (gjk_real)test_uniform(r, 0.2, 1);
-        s = gjk_cylinder3(rad, (gjk_real)test_uniform(r, 0.2, 1));
-        break;
-    }
-    case 4: {
-        gjk_real rad = (gjk_real)test_uniform(r, 0.2, 1);
-        s = gjk_cone3(rad, (gjk_real)test_uniform(r, 0.2, 1));
-        break;
-    }
-    case 5: s = gjk_ellipsoid3(test_vec3(r, 0.2, 1.2)); break;
-    case 6: {
-        gjk_vec3 a = test_vec3(r, -1, 1), b = test_vec3(r, -1, 1);
-        s = gjk_triangle3(a, b, test_vec3(r, -1, 1));
-        break;
-    }
-    case 7: {
-        gjk_vec3 a = test_vec3(r, -1, 1);
-        s = gjk_segment3(a, test_vec3(r, -1, 1));
-        break;
-    }
-    default: {
-        gjk_vec3 pts[40];
-        int n = 4 + (int)(test_next(r) % 36);
-        for (int i = 0; i < n; ++i) pts[i] = test_vec3(r, -1, 1);
-        *hull = gjk_hull3_create(pts, n, NULL);
-        assert_non_null(*hull);
-        s = gjk_hull_shape3(*hull);
-        break;
-    }
-    }
-    if (test_next(r) % 4 == 0) s = gjk_rounded3(s, (gjk_real)test_uniform(r, 0.01, 0.3));
-    return s;
-}
-
 static int same_bits3(const gjk_result3 *x, const gjk_result3 *y) {
     return x->status == y->status && x->intersect == y->intersect && x->iterations == y->iterations &&
            x->epa_iterations == y->epa_iterations && memcmp(&x->distance, &y->distance, sizeof x->distance) == 0 &&
@@ -144,7 +98,7 @@ static void test_debug3_random(void **st) {
     int paths[4] = {0, 0, 0, 0};
     for (int it = 0; it < 3000; ++it) {
         gjk_hull3 *ha = NULL, *hb = NULL;
-        gjk_shape3 a = random_shape3(&r, it, &ha), b = random_shape3(&r, it / 10 + 3 * it, &hb);
+        gjk_shape3 a = test_shape3(&r, it % TEST_SHAPE3_KINDS, &ha), b = test_shape3(&r, -1, &hb);
         gjk_pair3 p = {&a, random_pose3(&r, 0.3), &b, random_pose3(&r, 1.8)};
         const double tol = GJK_USE_FLOAT ? 2e-4 : 1e-8;
         const gjk_query_kind kinds[4] = {GJK_QUERY_INTERSECT, GJK_QUERY_DISTANCE, GJK_QUERY_PENETRATION,
@@ -231,44 +185,6 @@ static void test_debug3_known(void **st) {
     assert_true(same_bits3(&r, &plain));
 }
 
-/* ---- 2D ---- */
-static gjk_shape2 random_shape2(test_rng *r, int k, gjk_hull2 **hull) {
-    gjk_shape2 s;
-    switch (k % 6) {
-    case 0: s = gjk_circle2((gjk_real)test_uniform(r, 0.2, 1)); break;
-    case 1: {
-        gjk_real hx = (gjk_real)test_uniform(r, 0.2, 1);
-        s = gjk_box2(gjk_v2(hx, (gjk_real)test_uniform(r, 0.2, 1)));
-        break;
-    }
-    case 2: {
-        gjk_real rad = (gjk_real)test_uniform(r, 0.1, 0.5);
-        s = gjk_capsule2(rad, (gjk_real)test_uniform(r, 0.1, 1));
-        break;
-    }
-    case 3: {
-        gjk_real x0 = (gjk_real)test_uniform(r, -1, 1), y0 = (gjk_real)test_uniform(r, -1, 1);
-        gjk_real x1 = (gjk_real)test_uniform(r, -1, 1), y1 = (gjk_real)test_uniform(r, -1, 1);
-        s = gjk_segment2(gjk_v2(x0, y0), gjk_v2(x1, y1));
-        break;
-    }
-    default: {
-        gjk_vec2 pts[24];
-        int n = 3 + (int)(test_next(r) % 20);
-        for (int i = 0; i < n; ++i) {
-            gjk_real x = (gjk_real)test_uniform(r, -1, 1);
-            pts[i] = gjk_v2(x, (gjk_real)test_uniform(r, -1, 1));
-        }
-        *hull = gjk_hull2_create(pts, n, NULL);
-        assert_non_null(*hull);
-        s = gjk_polygon2(*hull);
-        break;
-    }
-    }
-    if (test_next(r) % 4 == 0) s = gjk_rounded2(s, (gjk_real)test_uniform(r, 0.01, 0.3));
-    return s;
-}
-
 static int same_bits2(const gjk_result2 *x, const gjk_result2 *y) {
     return x->status == y->status && x->intersect == y->intersect && x->iterations == y->iterations &&
            x->epa_iterations == y->epa_iterations && memcmp(&x->distance, &y->distance, sizeof x->distance) == 0 &&
@@ -325,7 +241,7 @@ static void test_debug2_random(void **st) {
     int paths[4] = {0, 0, 0, 0};
     for (int it = 0; it < 3000; ++it) {
         gjk_hull2 *ha = NULL, *hb = NULL;
-        gjk_shape2 a = random_shape2(&r, it, &ha), b = random_shape2(&r, it / 6 + 5 * it, &hb);
+        gjk_shape2 a = test_shape2(&r, it % TEST_SHAPE2_KINDS, &ha), b = test_shape2(&r, -1, &hb);
         gjk_real x = (gjk_real)test_uniform(&r, -2, 2), y = (gjk_real)test_uniform(&r, -2, 2);
         gjk_real ang = (gjk_real)test_uniform(&r, -3, 3), ang2 = (gjk_real)test_uniform(&r, -3, 3);
         gjk_pair2 p = {&a, gjk_pose2_make(gjk_v2(1, -2), ang), &b,

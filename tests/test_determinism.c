@@ -47,88 +47,20 @@ static gjk_hull2 *hulls2[PAIRS2 * 2];
 static answers3 ref3[PAIRS3];
 static answers2 ref2[PAIRS2];
 
-static gjk_shape3 random_shape3(test_rng *r, gjk_hull3 **hull) {
-    gjk_shape3 s;
-    int kind = (int)(test_next(r) % 11);
-    gjk_real a = (gjk_real)test_uniform(r, 0.2, 1.5), b = (gjk_real)test_uniform(r, 0.2, 1.5);
-    switch (kind) {
-    case 0: s = gjk_point3(); break;
-    case 1: {
-        gjk_vec3 p = test_vec3(r, -1, 1);
-        s = gjk_segment3(p, test_vec3(r, -1, 1));
-        break;
-    }
-    case 2: {
-        gjk_vec3 p = test_vec3(r, -1, 1), q = test_vec3(r, -1, 1);
-        s = gjk_triangle3(p, q, test_vec3(r, -1, 1));
-        break;
-    }
-    case 3: s = gjk_box3(test_vec3(r, 0.1, 1.5)); break;
-    case 4: s = gjk_sphere3(a); break;
-    case 5: s = gjk_capsule3(a, b); break;
-    case 6: s = gjk_cylinder3(a, b); break;
-    case 7: s = gjk_cone3(a, b); break;
-    case 8: s = gjk_ellipsoid3(test_vec3(r, 0.2, 1.5)); break;
-    default: {
-        gjk_vec3 pts[40];
-        int n = 4 + (int)(test_next(r) % 37);
-        for (int i = 0; i < n; ++i) pts[i] = test_vec3(r, -1, 1);
-        *hull = gjk_hull3_create(pts, n, NULL);
-        assert_non_null(*hull);
-        s = gjk_hull_shape3(*hull);
-        break;
-    }
-    }
-    if (test_next(r) % 4 == 0) s = gjk_rounded3(s, (gjk_real)test_uniform(r, 0.01, 0.3));
-    return s;
-}
-
-static gjk_shape2 random_shape2(test_rng *r, gjk_hull2 **hull) {
-    gjk_shape2 s;
-    int kind = (int)(test_next(r) % 7);
-    gjk_real a = (gjk_real)test_uniform(r, 0.2, 1.5), b = (gjk_real)test_uniform(r, 0.2, 1.5);
-    switch (kind) {
-    case 0: s = gjk_point2(); break;
-    case 1: {
-        gjk_real x0 = (gjk_real)test_uniform(r, -1, 1), y0 = (gjk_real)test_uniform(r, -1, 1);
-        gjk_real x1 = (gjk_real)test_uniform(r, -1, 1), y1 = (gjk_real)test_uniform(r, -1, 1);
-        s = gjk_segment2(gjk_v2(x0, y0), gjk_v2(x1, y1));
-        break;
-    }
-    case 2: s = gjk_circle2(a); break;
-    case 3: s = gjk_box2(gjk_v2(a, b)); break;
-    case 4: s = gjk_capsule2(a, b); break;
-    default: {
-        gjk_vec2 pts[24];
-        int n = 3 + (int)(test_next(r) % 22);
-        for (int i = 0; i < n; ++i) {
-            gjk_real x = (gjk_real)test_uniform(r, -1, 1);
-            pts[i] = gjk_v2(x, (gjk_real)test_uniform(r, -1, 1));
-        }
-        *hull = gjk_hull2_create(pts, n, NULL);
-        assert_non_null(*hull);
-        s = gjk_polygon2(*hull);
-        break;
-    }
-    }
-    if (test_next(r) % 4 == 0) s = gjk_rounded2(s, (gjk_real)test_uniform(r, 0.01, 0.3));
-    return s;
-}
-
 static void make_cases(void) {
     test_rng r = {20261122};
     for (int i = 0; i < PAIRS3; ++i) {
         case3 *c = &cases3[i];
-        c->a = random_shape3(&r, &hulls3[2 * i]);
-        c->b = random_shape3(&r, &hulls3[2 * i + 1]);
+        c->a = test_shape3(&r, -1, &hulls3[2 * i]);
+        c->b = test_shape3(&r, -1, &hulls3[2 * i + 1]);
         c->pa = gjk_pose3_make(test_vec3(&r, -0.5, 0.5), test_quat(&r));
         gjk_vec3 d = gjk_scale3(test_unit3(&r), (gjk_real)test_uniform(&r, 0, 3.5));
         c->pb = gjk_pose3_make(gjk_add3(c->pa.position, d), test_quat(&r));
     }
     for (int i = 0; i < PAIRS2; ++i) {
         case2 *c = &cases2[i];
-        c->a = random_shape2(&r, &hulls2[2 * i]);
-        c->b = random_shape2(&r, &hulls2[2 * i + 1]);
+        c->a = test_shape2(&r, -1, &hulls2[2 * i]);
+        c->b = test_shape2(&r, -1, &hulls2[2 * i + 1]);
         gjk_real x = (gjk_real)test_uniform(&r, -0.5, 0.5), y = (gjk_real)test_uniform(&r, -0.5, 0.5);
         c->pa = gjk_pose2_make(gjk_v2(x, y), (gjk_real)test_uniform(&r, -3.2, 3.2));
         gjk_real ang = (gjk_real)test_uniform(&r, -3.2, 3.2), len = (gjk_real)test_uniform(&r, 0, 3.5);

@@ -88,4 +88,77 @@ static inline void check_result3(const gjk_result3 *r, double scale) {
     if (r->intersect) assert_true(r->distance <= 128 * GJK_REAL_EPSILON * 8 * scale);
 }
 
+/* A random shape of every kind the library has (kind 0 .. TEST_SHAPE*_KINDS - 1, or -1 for a random kind; hulls and
+   polygons are more likely than the rest), a quarter of them rounded, sizes 0.1 to 1.5. A hull is created into
+   *hull, for the caller to destroy. */
+#define TEST_SHAPE3_KINDS 11
+#define TEST_SHAPE2_KINDS 7
+static inline gjk_shape3 test_shape3(test_rng *r, int kind, gjk_hull3 **hull) {
+    gjk_shape3 s;
+    if (kind < 0) kind = (int)(test_next(r) % TEST_SHAPE3_KINDS);
+    gjk_real a = (gjk_real)test_uniform(r, 0.2, 1.5), b = (gjk_real)test_uniform(r, 0.2, 1.5);
+    switch (kind) {
+    case 0: s = gjk_point3(); break;
+    case 1: {
+        gjk_vec3 p = test_vec3(r, -1, 1);
+        s = gjk_segment3(p, test_vec3(r, -1, 1));
+        break;
+    }
+    case 2: {
+        gjk_vec3 p = test_vec3(r, -1, 1), q = test_vec3(r, -1, 1);
+        s = gjk_triangle3(p, q, test_vec3(r, -1, 1));
+        break;
+    }
+    case 3: s = gjk_box3(test_vec3(r, 0.1, 1.5)); break;
+    case 4: s = gjk_sphere3(a); break;
+    case 5: s = gjk_capsule3(a, b); break;
+    case 6: s = gjk_cylinder3(a, b); break;
+    case 7: s = gjk_cone3(a, b); break;
+    case 8: s = gjk_ellipsoid3(test_vec3(r, 0.2, 1.5)); break;
+    default: {
+        gjk_vec3 pts[40];
+        int n = 4 + (int)(test_next(r) % 37);
+        for (int i = 0; i < n; ++i) pts[i] = test_vec3(r, -1, 1);
+        *hull = gjk_hull3_create(pts, n, NULL);
+        assert_non_null(*hull);
+        s = gjk_hull_shape3(*hull);
+        break;
+    }
+    }
+    if (test_next(r) % 4 == 0) s = gjk_rounded3(s, (gjk_real)test_uniform(r, 0.01, 0.3));
+    return s;
+}
+
+static inline gjk_shape2 test_shape2(test_rng *r, int kind, gjk_hull2 **hull) {
+    gjk_shape2 s;
+    if (kind < 0) kind = (int)(test_next(r) % TEST_SHAPE2_KINDS);
+    gjk_real a = (gjk_real)test_uniform(r, 0.2, 1.5), b = (gjk_real)test_uniform(r, 0.2, 1.5);
+    switch (kind) {
+    case 0: s = gjk_point2(); break;
+    case 1: {
+        gjk_real x0 = (gjk_real)test_uniform(r, -1, 1), y0 = (gjk_real)test_uniform(r, -1, 1);
+        gjk_real x1 = (gjk_real)test_uniform(r, -1, 1), y1 = (gjk_real)test_uniform(r, -1, 1);
+        s = gjk_segment2(gjk_v2(x0, y0), gjk_v2(x1, y1));
+        break;
+    }
+    case 2: s = gjk_circle2(a); break;
+    case 3: s = gjk_box2(gjk_v2(a, b)); break;
+    case 4: s = gjk_capsule2(a, b); break;
+    default: {
+        gjk_vec2 pts[24];
+        int n = 3 + (int)(test_next(r) % 22);
+        for (int i = 0; i < n; ++i) {
+            gjk_real x = (gjk_real)test_uniform(r, -1, 1);
+            pts[i] = gjk_v2(x, (gjk_real)test_uniform(r, -1, 1));
+        }
+        *hull = gjk_hull2_create(pts, n, NULL);
+        assert_non_null(*hull);
+        s = gjk_polygon2(*hull);
+        break;
+    }
+    }
+    if (test_next(r) % 4 == 0) s = gjk_rounded2(s, (gjk_real)test_uniform(r, 0.01, 0.3));
+    return s;
+}
+
 #endif
