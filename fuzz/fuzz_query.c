@@ -5,7 +5,9 @@
      GJK_INVALID_INPUT;
    - gjk_intersect3 agrees with the sign of gjk_signed_distance3 outside a small band around touching;
    - the witness points lie on or within tolerance of their shapes (checked with the shapes' own support
-     functions along the normal and the axes).
+     functions along the normal and the axes);
+   - the debug queries (gjk/debug.h) answer the plain query's bits, and with the closed forms skipped keep the
+     same promises with a well-formed record.
    A broken promise aborts, which libFuzzer reports with the input. */
 #include <math.h>
 #include <stdint.h>
@@ -241,6 +243,97 @@ static int curved(const gjk_shape3 *s) {
            s->type == GJK_SHAPE3_USER;
 }
 
+/* ---- the debug queries (gjk/debug.h) ------------------------------------------------------------------------
+   Without skip_closed_forms a debug query answers the plain query's bits; with it, GJK and EPA answer every pair,
+   held to the plain queries' promises, and the record's counts and indices are in range and its numbers finite. */
+static gjk_debug3 dbg3;
+static gjk_debug2 dbg2;
+
+static int same3(const gjk_result3 *x, const gjk_result3 *y) {
+    return x->status == y->status && x->intersect == y->intersect && x->iterations == y->iterations &&
+           x->epa_iterations == y->epa_iterations && !memcmp(&x->distance, &y->distance, sizeof x->distance) &&
+           !memcmp(&x->normal, &y->normal, sizeof x->normal) && !memcmp(&x->point_a, &y->point_a, sizeof x->point_a) &&
+           !memcmp(&x->point_b, &y->point_b, sizeof x->point_b);
+}
+static int same2(const gjk_result2 *x, const gjk_result2 *y) {
+    return x->status == y->status && x->intersect == y->intersect && x->iterations == y->iterations &&
+           x->epa_iterations == y->epa_iterations && !memcmp(&x->distance, &y->distance, sizeof x->distance) &&
+           !memcmp(&x->normal, &y->normal, sizeof x->normal) && !memcmp(&x->point_a, &y->point_a, sizeof x->point_a) &&
+           !memcmp(&x->point_b, &y->point_b, sizeof x->point_b);
+}
+
+static int vertex3_ok(const gjk_debug_vertex3 *v) { return fin3(v->w) && fin3(v->a) && fin3(v->b); }
+static int vertex2_ok(const gjk_debug_vertex2 *v) { return fin2(v->w) && fin2(v->a) && fin2(v->b); }
+
+static void check_record3(gjk_status status) {
+    const gjk_debug3 *d = &dbg3;
+    if (d->step_count < 0 || d->step_count > GJK_DEBUG_MAX_STEPS) abort();
+    if (d->epa_vertex_count < 0 || d->epa_vertex_count > GJK_EPA_MAX_VERTICES) abort();
+    if (d->epa_face_count < 0 || d->epa_face_count > 2 * GJK_EPA_MAX_VERTICES) abort();
+    if (d->epa_best_face < -1 || d->epa_best_face >= (d->epa_face_count > 0 ? d->epa_face_count : 1)) abort();
+    if (status == GJK_INVALID_INPUT && (d->step_count != 0 || d->path != GJK_PATH_NONE)) abort();
+    bool numbers = status == GJK_OK || status == GJK_MAX_ITERATIONS;
+    for (int i = 0; i < d->step_count; ++i) {
+        const gjk_debug_step3 *st = &d->steps[i];
+        if (st->count < 1 || st->count > 4) abort();
+        for (int k = 0; k < st->count && numbers; ++k)
+            if (!vertex3_ok(&st->vertices[k])) abort();
+        if (numbers && !fin3(st->closest)) abort();
+    }
+    for (int f = 0; f < d->epa_face_count; ++f)
+        for (int k = 0; k < 3; ++k)
+            if (d->epa_faces[f][k] < 0 || d->epa_faces[f][k] >= d->epa_vertex_count) abort();
+    for (int i = 0; i < d->epa_vertex_count && numbers; ++i)
+        if (!vertex3_ok(&d->epa_vertices[i])) abort();
+}
+
+static void check_record2(gjk_status status) {
+    const gjk_debug2 *d = &dbg2;
+    if (d->step_count < 0 || d->step_count > GJK_DEBUG_MAX_STEPS) abort();
+    if (d->epa_vertex_count < 0 || d->epa_vertex_count > GJK_EPA_MAX_VERTICES2) abort();
+    if (d->epa_best_edge < -1 || d->epa_best_edge >= (d->epa_vertex_count > 0 ? d->epa_vertex_count : 1)) abort();
+    if (status == GJK_INVALID_INPUT && (d->step_count != 0 || d->path != GJK_PATH_NONE)) abort();
+    bool numbers = status == GJK_OK || status == GJK_MAX_ITERATIONS;
+    for (int i = 0; i < d->step_count; ++i) {
+        const gjk_debug_step2 *st = &d->steps[i];
+        if (st->count < 1 || st->count > 3) abort();
+        for (int k = 0; k < st->count && numbers; ++k)
+            if (!vertex2_ok(&st->vertices[k])) abort();
+        if (numbers && !fin2(st->closest)) abort();
+    }
+    for (int i = 0; i < d->epa_vertex_count && numbers; ++i)
+        if (!vertex2_ok(&d->epa_vertices[i])) abort();
+}
+
+/* sd: the plain signed distance of the pair (cold). */
+static void fuzz_debug3(const gjk_pair3 *pair, const gjk_result3 *sd) {
+    dbg3.skip_closed_forms = false;
+    gjk_result3 same = gjk_query3_debug(GJK_QUERY_SIGNED_DISTANCE, pair, NULL, &dbg3);
+    if (!same3(&same, sd)) abort();
+    check_record3(same.status);
+    dbg3.skip_closed_forms = true;
+    for (int k = GJK_QUERY_INTERSECT; k <= GJK_QUERY_SIGNED_DISTANCE; ++k) {
+        gjk_result3 g = gjk_query3_debug((gjk_query_kind)k, pair, NULL, &dbg3);
+        check3(&g);
+        check_record3(g.status);
+        if ((g.status == GJK_INVALID_INPUT) != (sd->status == GJK_INVALID_INPUT)) abort();
+    }
+}
+
+static void fuzz_debug2(const gjk_pair2 *pair, const gjk_result2 *sd) {
+    dbg2.skip_closed_forms = false;
+    gjk_result2 same = gjk_query2_debug(GJK_QUERY_SIGNED_DISTANCE, pair, NULL, &dbg2);
+    if (!same2(&same, sd)) abort();
+    check_record2(same.status);
+    dbg2.skip_closed_forms = true;
+    for (int k = GJK_QUERY_INTERSECT; k <= GJK_QUERY_SIGNED_DISTANCE; ++k) {
+        gjk_result2 g = gjk_query2_debug((gjk_query_kind)k, pair, NULL, &dbg2);
+        check2(&g);
+        check_record2(g.status);
+        if ((g.status == GJK_INVALID_INPUT) != (sd->status == GJK_INVALID_INPUT)) abort();
+    }
+}
+
 static void fuzz3(reader *r) {
     gjk_hull3 *ha = NULL, *hb = NULL;
     gjk_shape3 a = shape3(r, &ha), b = shape3(r, &hb);
@@ -298,6 +391,7 @@ static void fuzz3(reader *r) {
             on_shape(&b, pb, sd.point_b, gjk_neg3(sd.normal), band);
         }
     }
+    fuzz_debug3(&pair, &sd);
     gjk_hull3_destroy(ha);
     gjk_hull3_destroy(hb);
 }
@@ -351,6 +445,7 @@ static void fuzz2(reader *r) {
             on_shape2(&b, pb, sd.point_b, mn, band);
         }
     }
+    fuzz_debug2(&pair, &sd);
     gjk_hull2_destroy(ha);
     gjk_hull2_destroy(hb);
 }
