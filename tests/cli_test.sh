@@ -1,9 +1,9 @@
 #!/bin/sh
 # Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
 #   cli_test.sh GJK SOURCE_DIR CASE
-# CASE: examples | known | stdin | pairs | errors | badinput | usage. JSON output is checked by cli_test.py (python3,
-# standard library only; $GJK_PYTHON3 overrides the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without
-# python3.
+# CASE: examples | known | stdin | pairs | errors | badinput | usage | render (in cli_render.sh). JSON output is
+# checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
+# the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
 set -u
 if [ $# -ne 3 ]; then
     echo "usage: cli_test.sh GJK SOURCE_DIR CASE" >&2
@@ -529,6 +529,12 @@ case_usage() {
 
 case $case in
 examples | known | stdin | pairs | errors | badinput | usage) "case_$case" ;;
+render)
+    # gjk render's case, in its own file to keep this one short; it uses the helpers and variables above.
+    # shellcheck source=tests/cli_render.sh
+    . "$src/tests/cli_render.sh"
+    case_render
+    ;;
 *)
     echo "cli_test.sh: unknown case '$case'" >&2
     exit 1

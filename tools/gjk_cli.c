@@ -1,28 +1,20 @@
 /* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in README.md, "Scene format")
-   and prints one JSON object per pair with the signed distance, normal and closest points.
+   and prints one JSON object per pair with the signed distance, normal and closest points; `gjk render SCENE -o FILE`
+   draws the scene as SVG (tools/render.c).
 
    Exit status: 0 success; 1 output or memory error; 2 wrong usage, unreadable file or invalid scene (one message on
    stderr, nothing on stdout); 3 the library returned a non-finite number (printed as null, the bug reported on
-   stderr). New commands add a row to `commands` and reuse load_scene() and the writers below. */
+   stderr). New commands add a row to `commands` and reuse load_scene() and the helpers in cli.h. */
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "gjk/gjk.h"
+#include "render.h"
 #include "scene.h"
-
-enum { EXIT_OK = 0, EXIT_IO = 1, EXIT_USAGE = 2, EXIT_NONFINITE = 3 };
-
-/* Round-trip exact: 17 significant digits for double, 9 for float. */
-#if GJK_USE_FLOAT
-#define REAL_FORMAT "%.9g"
-#define REAL_NAME "float"
-#else
-#define REAL_FORMAT "%.17g"
-#define REAL_NAME "double"
-#endif
 
 typedef int command_fn(int argc, char **argv);
 
@@ -35,9 +27,12 @@ static const struct command {
     command_fn *run;
 } commands[] = {
     {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
+    {"render", "SCENE -o FILE [--width N]",
+     "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
+     cmd_render},
 };
 
-static void usage(FILE *out) {
+void usage(FILE *out) {
     fputs("usage: gjk COMMAND [ARGS]\n"
           "       gjk --help | --version\n"
           "\n"
@@ -48,12 +43,12 @@ static void usage(FILE *out) {
     }
     fputs("\n"
           "SCENE is a JSON scene file, or - for standard input (format: README.md, \"Scene format\").\n"
+          "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
           out);
 }
 
-/* Flush stdout and report a write error (full disk, closed pipe): the exit status then. */
-static int finish_output(int status) {
+int finish_output(int status) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "gjk: error writing output: %s\n", strerror(errno));
         return EXIT_IO;
@@ -61,8 +56,7 @@ static int finish_output(int status) {
     return status;
 }
 
-/* Load and validate a scene, reporting any problem on stderr. Returns EXIT_OK or the exit status to return. */
-static int load_scene(scene *s, const char *path) {
+int load_scene(scene *s, const char *path) {
     char err[SCENE_ERROR_SIZE];
     scene_status status = scene_load(s, path, err, sizeof err);
     if (status == SCENE_OK) return EXIT_OK;
