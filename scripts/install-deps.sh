@@ -1,14 +1,15 @@
 #!/bin/sh
 # Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|test|bench]
 #   run   - build the library and the gjk tool: compiler, CMake, cJSON
-#   test  - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks)
+#   test  - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks),
+#           SDL2 (the desktop demo and its headless test)
 #   bench - also the peers the benchmark compares against: libccd, Bullet, FCL (+ Eigen), Box2D
 # Packages already present are not reinstalled; run as root (or with sudo available).
 set -eu
 what=${1:-test}
 pkgs="build-essential cmake pkg-config libcjson-dev"
 if [ "$what" = test ] || [ "$what" = bench ]; then
-  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3 valgrind"
+  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3 valgrind libsdl2-dev"
 fi
 if [ "$what" = bench ]; then
   pkgs="$pkgs g++ libccd-dev libbullet-dev libfcl-dev libeigen3-dev libbox2d-dev"

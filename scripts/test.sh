@@ -1,8 +1,8 @@
 #!/bin/sh
 # Install the test dependencies, then build and run every test in each configuration:
-#   gcc   double  Release, warnings as errors
+#   gcc   double  Release, warnings as errors, with the SDL2 demo and its headless test (demo/sdl)
 #   gcc   float   Release, warnings as errors
-#   clang double  ASan + UBSan, warnings as errors
+#   clang double  ASan + UBSan, warnings as errors, with the SDL2 demo
 #   clang float   ASan + UBSan, warnings as errors
 #   tsan  the determinism test (4 threads) under ThreadSanitizer
 #   fuzz  each fuzz harness (fuzz/) on its committed seeds and 100,000 mutants of them from a fixed sequence: the
@@ -19,9 +19,9 @@ jobs=$(nproc)
 failed=""
 for c in $configs; do
   case $c in
-    gcc-double)       cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Release" ;;
+    gcc-double)       cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Release -DGJK_BUILD_SDL_DEMO=ON" ;;
     gcc-float)        cc=gcc;   opts="-DCMAKE_BUILD_TYPE=Release -DGJK_USE_FLOAT=ON" ;;
-    clang-asan)       cc=clang; opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_ENABLE_ASSERT=ON" ;;
+    clang-asan)       cc=clang; opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_ENABLE_ASSERT=ON -DGJK_BUILD_SDL_DEMO=ON" ;;
     clang-asan-float) cc=clang; opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_USE_FLOAT=ON" ;;
     install)
       echo "== install: find_package(gjk) and pkg-config"
