@@ -534,7 +534,21 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     r.scale = P.scale;
     gjk_dvec3 on_face =
         gjk_dadd3(gjk_dadd3(gjk_dscale3(vw(&P, fi[0]), la), gjk_dscale3(vw(&P, fi[1]), lb)), gjk_dscale3(vw(&P, fi[2]), lc));
-    if (gjk_dlen3(gjk_dsub3(on_face, proj)) > 0.05 * P.scale) {
+    double miss = gjk_dlen3(gjk_dsub3(on_face, proj));
+    if (depth < 0 && miss > GJK_TOL_TOUCH * P.scale && gjk_len_sq3(g->closest) > 0) {
+        /* The origin is outside the polytope (GJK stopped in the touching band with the cores apart by
+           |closest|) and its projection onto the nearest face's plane misses the face: the polytope's nearest
+           point to the origin lies on an edge or a vertex, and the face's witnesses are off by the miss (float: a
+           cylinder 1.2e5 long beside a segment 1.07 away, the contact point 1250 beyond the cylinder's cap; seed
+           regression_band_edge). GJK's closest point is that nearest point, with witnesses on both cores: answer
+           it. (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
+        gjk_simplex3_witness(&g->simplex, m, g->closest, &r.pa, &r.pb);
+        r.depth = -gjk_len3(g->closest);
+        r.normal = gjk_normalize3(gjk_neg3(g->closest));
+        if (m->rec) record_polytope(m, &P, chosen);
+        return r;
+    }
+    if (miss > 0.05 * P.scale) {
         /* The face misses the origin's projection by a good part of the size (rounding near a converged face
            misses by 3e-3 at most over the test suites): the polytope is not convex there. With float planes this
            happened (a cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside

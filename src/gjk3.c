@@ -56,7 +56,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v);
         if (s->count == 4) { /* the origin is still inside the cached tetrahedron */
             r->overlap = true;
-            r->v = gjk_v3(0, 0, 0);
+            r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
             return;
         }
@@ -157,6 +157,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
+    r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }
@@ -224,7 +225,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
         r->lower = dw0 / GJK_SQRT(dd0);
         r->iterations = 1;
         r->scale = GJK_SQRT(scale2);
-        r->v = gjk_v3(0, 0, 0);
+        r->v = r->closest = gjk_v3(0, 0, 0);
         r->simplex.count = 0;
         return true;
     }
@@ -297,7 +298,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
         }
     }
     r->scale = GJK_SQRT(scale2);
-    r->v = gjk_v3(0, 0, 0);
+    r->v = r->closest = gjk_v3(0, 0, 0);
     r->simplex.count = 0;
     return r->overlap || r->separated;
 }

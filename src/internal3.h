@@ -165,6 +165,8 @@ typedef enum gjk_gjk_mode {
 typedef struct gjk_gjk_result3 {
     gjk_simplex3 simplex; /* final simplex, with barycentric coordinates */
     gjk_vec3 v;           /* closest point of the core difference (A's frame); zero when the cores overlap */
+    gjk_vec3 closest;     /* the final simplex's closest point even when it counts as overlap (|v| within the
+                             touching band; zero inside a tetrahedron) */
     gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
     gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
     gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */

@@ -5,6 +5,13 @@
 
 #include "internal3.h" /* gjk_core3_support: the public support normalises the direction before it */
 
+/* The distance from a point (world frame) to a posed shape. */
+static double off_shape(const gjk_shape3 *s, gjk_pose3 pose, gjk_vec3 x) {
+    gjk_shape3 pt = gjk_point3();
+    gjk_pair3 p = {s, pose, &pt, gjk_pose3_make(x, gjk_quat_identity())};
+    return gjk_distance3(&p, NULL).distance;
+}
+
 /* A subnormal radial part: GJK asks a cylinder (or a cone) for its support along (0, 3.7e-317, -1.52), nearly
    straight down its axis. The rim point is the radial part scaled to the radius, and radius / |(x, y)| overflowed
    for a subnormal |(x, y)|: the support came out (NaN, inf, z), the scale of D with it, and the boolean GJK
@@ -40,9 +47,37 @@ static void test_regression_subnormal_rim(void **st) {
     gjk_hull3_destroy(h);
 }
 
+/* Found by fuzz_query_float (seed fuzz/corpus/fuzz_query_float/regression_band_edge): a cylinder 1.2e5 long
+   (radius 2.48) beside a segment 61254 long that passes 1.0711 from its rim. In float the touching band is 128 eps x
+   the size, 1.85 here, so GJK stopped with the cores "touching" and EPA ran with the origin 1.07 outside D. EPA's
+   nearest face then had the origin's projection 1250 outside it (the polytope's nearest point to the origin lay on
+   an edge), and the witnesses, clamped onto that face, put A's contact point 1250 beyond the cylinder's cap. Now an
+   origin outside the polytope whose projection misses the face gets GJK's closest points. Exact distance (by a fine
+   scan of the segment): 1.0711163. */
+static void test_regression_band_edge(void **st) {
+    (void)st;
+    gjk_vec3 pts[2] = {{(gjk_real)-2.4800000190734863, (gjk_real)-2.4800000190734863, 61250}, {-4, -4, -4}};
+    gjk_hull3 *h = gjk_hull3_create(pts, 2, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_cylinder3((gjk_real)2.4800000190734863, 60000), b = gjk_hull_shape3(h);
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    /* Float resolves 1.2e5 to about 0.015. */
+    const double tol = GJK_USE_FLOAT ? 0.03 : 1e-6;
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK);
+    EXPECT_NEAR(r.distance, 1.0711163, tol);
+    assert_true(off_shape(&a, pose, r.point_a) <= tol);
+    assert_true(off_shape(&b, pose, r.point_b) <= tol);
+    /* The normal is radial (the cylinder's axis is world x under this rotation). */
+    EXPECT_NEAR(fabs(r.normal.x), 0, 1e-3);
+    gjk_hull3_destroy(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
+        cmocka_unit_test(test_regression_band_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
