@@ -5,16 +5,18 @@
 #   clang double  ASan + UBSan, warnings as errors, with the SDL2 demo
 #   clang float   ASan + UBSan, warnings as errors
 #   tsan  the determinism test (4 threads) under ThreadSanitizer
+#   web   the WebAssembly demo (demo/web, Debian's emscripten) and its browser test in headless chromium
+#         (playwright-core from npm): the page's answers against the native gjk tool's, dragging, screenshots
 #   fuzz  each fuzz harness (fuzz/) on its committed seeds and 100,000 mutants of them from a fixed sequence: the
 #         same inputs on every machine (clang, ASan + UBSan; fuzz/replay.c)
 # and check that the installed package works through find_package(gjk) and pkg-config.
 # Usage: scripts/test.sh [config ...]
-#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install fuzz (the default: all of these), and
+#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install web fuzz (the default: all of these), and
 #            valgrind (every test executable under valgrind memcheck, RelWithDebInfo; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install fuzz"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install web fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -26,6 +28,18 @@ for c in $configs; do
     install)
       echo "== install: find_package(gjk) and pkg-config"
       if sh tests/install_test.sh; then echo "install: 1 passed, 0 failed"; else failed="$failed install"; fi
+      continue ;;
+    web)
+      # (demo/web/test.sh installs emscripten, chromium and playwright-core when missing.)
+      echo "== web: the WebAssembly demo and its browser test"
+      dir=build-test/web-native
+      if cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DGJK_WERROR=ON -DGJK_BUILD_TESTS=OFF \
+           -DGJK_BUILD_EXAMPLES=OFF >/dev/null &&
+         cmake --build "$dir" -j"$jobs" --target gjk_cli >"$dir.build.log" 2>&1 &&
+         GJK_WEB_OUT=build-test/web sh demo/web/test.sh "$dir/tools/gjk" build-test/web-shots; then :
+      else
+        [ -f "$dir.build.log" ] && tail -20 "$dir.build.log"; failed="$failed web"
+      fi
       continue ;;
     fuzz)
       echo "== fuzz: reproducible smoke run of each harness (seeds and fixed mutants)"
