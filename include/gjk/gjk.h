@@ -16,6 +16,8 @@
 /// - gjk/shape.h: shapes in their local frame (box, sphere, capsule, cylinder, cone, ellipsoid, hull, ... in 3D;
 ///   circle, box, capsule, polygon, ... in 2D), margins (rounding), user support callbacks, hull creation.
 /// - gjk/query.h: intersect, distance, penetration and signed distance, in 3D and 2D.
+/// - gjk/ray.h: ray casts against a shape; gjk/cast.h: shape casts (time of impact, linear and rotating);
+///   gjk/manifold.h: contact manifolds (up to 4 points with feature ids).
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
 /// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
@@ -35,9 +37,12 @@
 #define GJK_GJK_H
 
 #include "gjk/base.h"
+#include "gjk/cast.h"
 #include "gjk/debug.h"
+#include "gjk/manifold.h"
 #include "gjk/math.h"
 #include "gjk/query.h"
+#include "gjk/ray.h"
 #include "gjk/shape.h"
 
 /// Library version.
