@@ -31,7 +31,8 @@ for h in $harnesses; do
   case $h in
     fuzz_query)       src=fuzz_query; cfg=$out/include; extra="" ;;
     fuzz_query_float) src=fuzz_query; cfg=$out/float/include; extra="" ;;
-    fuzz_scene)       src=fuzz_scene; cfg=$out/include; extra="tools/scene.c $(pkg-config --cflags --libs libcjson)" ;;
+    fuzz_scene)       src=fuzz_scene; cfg=$out/include
+                      extra="tools/scene.c tools/scene_shape.c $(pkg-config --cflags --libs libcjson)" ;;
     *) echo "unknown harness $h" >&2; exit 2 ;;
   esac
   echo "== $h: build"

@@ -5,11 +5,8 @@
    what the first measured), so memory stays at one outline however large the scene. The scene is validated before
    anything is written, and a file is written under a temporary name renamed over the target at the end.
 
-   Outlines: the support point of a body along a direction of the picture plane, projected onto the plane, is the
-   support point of its projection (in 2D the plane is the world). SAMPLES directions around the circle give the
-   outline's points in order. Where two consecutive samples skipped a vertex, the support point along their chord's
-   normal lies beyond the chord and is inserted (recursively): polygons, boxes and hulls keep every vertex that shows,
-   as the support function returns it; curves get SAMPLES points per turn (chords within 8e-5 radius of the curve). */
+   The geometry (outlines from the support functions, label points, 3D painting depths and edges) is outline.c's;
+   this file runs the queries, lays the picture out and writes it. */
 #include "render.h"
 
 #include <errno.h>
@@ -21,21 +18,15 @@
 
 #include "cli.h"
 #include "gjk/gjk.h"
+#include "outline.h"
 #include "scene.h"
 
 #define DEFAULT_WIDTH 800
 #define MIN_WIDTH 200
 #define MAX_WIDTH 100000
-#define SAMPLES 256      /* directions sampled around each outline */
-#define REFINE_DEPTH 16  /* bisections between two samples */
-#define OUTLINE_MAX 4096 /* most points of one outline */
 #define MARGIN 28.0      /* pixels around the drawing */
 #define MAX_ASPECT 2.0   /* the drawing is at most this many times as high as the picture is wide */
 #define LEGEND_ITEM 175  /* pixels per legend entry */
-#define PI 3.14159265358979323846
-
-/* The 3D view: orthographic, seen from this direction (normalised) toward the origin, world z up on the screen. */
-static const double VIEW_FROM[3] = {1, 0.6, 0.8};
 
 #define COLOR_SHAPE "#4c78a8"      /* a shape overlapping no other in the listed pairs */
 #define COLOR_SHAPE_EDGE "#2f4b6e"
@@ -43,10 +34,6 @@ static const double VIEW_FROM[3] = {1, 0.6, 0.8};
 #define COLOR_HIT_EDGE "#a3201d"
 #define COLOR_GAP "#2ca02c"        /* a separated pair: the closest points */
 #define COLOR_DEPTH "#d62728"      /* an overlapping pair: the penetration */
-
-typedef struct pt {
-    double x, y;
-} pt;
 
 typedef struct options {
     const char *scene_path, *out_path;
@@ -68,10 +55,8 @@ typedef struct layer {
 
 typedef struct picture {
     const scene *s;
-    double right[3], up[3], toward[3]; /* 3D: the screen's x and y axes and the direction to the camera (world) */
-    pt *points;                        /* [OUTLINE_MAX] the outline being built */
-    int count;
-    double tol, same;                  /* outline: refinement threshold, coincident points (length units) */
+    view view;                         /* the picture plane */
+    outline line;                      /* the outline being drawn */
     pt lo, hi;                         /* bounds of everything drawn in the picture plane */
     bool *hit;                         /* [shape_count] overlaps another shape in some pair */
     pt *centre;                        /* [shape_count] label positions, picture plane */
@@ -80,124 +65,9 @@ typedef struct picture {
     int width, height, header;
 } picture;
 
-/* ---- geometry ---------------------------------------------------------------------------------------------- */
-
-static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
-static void unit3(double v[3]) {
-    double n = sqrt(dot3(v, v));
-    for (int k = 0; k < 3; k++) v[k] /= n;
-}
-
-/* The camera's axes from VIEW_FROM: right = z x toward (horizontal), up = toward x right (z up). */
-static void set_view(picture *pic) {
-    double *t = pic->toward, *r = pic->right, *u = pic->up;
-    memcpy(t, VIEW_FROM, sizeof pic->toward);
-    unit3(t);
-    r[0] = -t[1], r[1] = t[0], r[2] = 0;
-    unit3(r);
-    u[0] = t[1] * r[2] - t[2] * r[1], u[1] = t[2] * r[0] - t[0] * r[2], u[2] = t[0] * r[1] - t[1] * r[0];
-    unit3(u);
-}
-
-/* A world point (dim components) in the picture plane. */
-static pt to_plane(const picture *pic, const gjk_real *w) {
-    if (pic->s->dim == 2) return (pt){w[0], w[1]};
-    double v[3] = {w[0], w[1], w[2]};
-    return (pt){dot3(v, pic->right), dot3(v, pic->up)};
-}
+/* ---- the picture plane ------------------------------------------------------------------------------------- */
 
 static pt to_pixel(const picture *pic, pt p) { return (pt){pic->ox + pic->scale * p.x, pic->oy - pic->scale * p.y}; }
-
-/* Support point of 3D shape i in world direction d, in the world frame. */
-static gjk_vec3 world_support3(const scene *s, int i, const double d[3]) {
-    gjk_pose3 pose = s->poses3[i];
-    gjk_vec3 local = gjk_quat_inv_rotate(pose.rotation, gjk_v3((gjk_real)d[0], (gjk_real)d[1], (gjk_real)d[2]));
-    return gjk_pose3_apply(pose, gjk_shape3_support(&s->shapes3[i], local));
-}
-
-/* Support point of shape i in unit direction d of the picture plane, in that plane. */
-static pt support(const picture *pic, int i, pt d) {
-    const scene *s = pic->s;
-    if (s->dim == 2) {
-        gjk_pose2 pose = s->poses2[i];
-        gjk_vec2 local = gjk_inv_rotate2(pose.rotation, gjk_v2((gjk_real)d.x, (gjk_real)d.y));
-        gjk_vec2 w = gjk_pose2_apply(pose, gjk_shape2_support(&s->shapes2[i], local));
-        return (pt){w.x, w.y};
-    }
-    double dir[3];
-    for (int k = 0; k < 3; k++) dir[k] = d.x * pic->right[k] + d.y * pic->up[k];
-    gjk_vec3 w = world_support3(s, i, dir);
-    gjk_real v[3] = {w.x, w.y, w.z};
-    return to_plane(pic, v);
-}
-
-static void add_point(picture *pic, pt p) {
-    if (pic->count > 0) {
-        pt q = pic->points[pic->count - 1];
-        if (fabs(p.x - q.x) <= pic->same && fabs(p.y - q.y) <= pic->same) return;
-    }
-    if (pic->count < OUTLINE_MAX) pic->points[pic->count++] = p;
-}
-
-/* Points of the outline strictly between p0 and p1 (counter-clockwise): the support point along the chord's outward
-   normal, when it lies beyond the chord, then recursively on each side. */
-static void refine(picture *pic, int i, pt p0, pt p1, int depth) {
-    pt n = {p1.y - p0.y, p0.x - p1.x};
-    double length = hypot(n.x, n.y);
-    if (depth == 0 || !(length > pic->same) || pic->count >= OUTLINE_MAX) return;
-    n.x /= length, n.y /= length;
-    pt q = support(pic, i, n);
-    if (!((q.x - p0.x) * n.x + (q.y - p0.y) * n.y > pic->tol)) return;
-    refine(pic, i, p0, q, depth - 1);
-    add_point(pic, q);
-    refine(pic, i, q, p1, depth - 1);
-}
-
-/* Fill pic->points with the outline of shape i: counter-clockwise, without repeated points (one point for a point,
-   two for a segment seen along its length). */
-static void outline(picture *pic, int i) {
-    pt first[SAMPLES];
-    pt lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
-    for (int k = 0; k < SAMPLES; k++) {
-        double a = 2 * PI * k / SAMPLES;
-        first[k] = support(pic, i, (pt){cos(a), sin(a)});
-        lo.x = fmin(lo.x, first[k].x), lo.y = fmin(lo.y, first[k].y);
-        hi.x = fmax(hi.x, first[k].x), hi.y = fmax(hi.y, first[k].y);
-    }
-    double size = fmax(hi.x - lo.x, hi.y - lo.y);
-    /* Sub-pixel for any picture of the shape: a chord that close to the outline is drawn as it is. */
-    pic->tol = 1e-4 * size;
-    pic->same = 1e-9 * size;
-    pic->count = 0;
-    for (int k = 0; k < SAMPLES; k++) {
-        add_point(pic, first[k]);
-        refine(pic, i, first[k], first[(k + 1) % SAMPLES], REFINE_DEPTH);
-    }
-    pt a = pic->points[0], b = pic->points[pic->count - 1];
-    if (pic->count > 1 && fabs(a.x - b.x) <= pic->same && fabs(a.y - b.y) <= pic->same) pic->count--;
-}
-
-/* Where the label of the current outline goes: its centroid, or the mean of its points when it has no area. In
-   units of the outline's size from its first point: the area's terms are cubes of coordinates, which overflow past
-   1e102. */
-static pt label_point(const picture *pic) {
-    const pt *p = pic->points;
-    int n = pic->count;
-    double area = 0, cx = 0, cy = 0, mx = 0, my = 0, size = 0;
-    for (int k = 1; k < n; k++) size = fmax(size, fmax(fabs(p[k].x - p[0].x), fabs(p[k].y - p[0].y)));
-    if (!(size > 0)) return p[0];
-    for (int k = 0; k < n; k++) {
-        int j = (k + 1) % n;
-        pt a = {(p[k].x - p[0].x) / size, (p[k].y - p[0].y) / size};
-        pt b = {(p[j].x - p[0].x) / size, (p[j].y - p[0].y) / size};
-        double c = a.x * b.y - b.x * a.y;
-        area += c, cx += (a.x + b.x) * c, cy += (a.y + b.y) * c;
-        mx += a.x, my += a.y;
-    }
-    if (fabs(area) > 1e-9) return (pt){p[0].x + size * cx / (3 * area), p[0].y + size * cy / (3 * area)};
-    return (pt){p[0].x + size * mx / n, p[0].y + size * my / n};
-}
 
 static void include(picture *pic, pt p) {
     if (!isfinite(p.x) || !isfinite(p.y)) return;
@@ -273,31 +143,25 @@ static int out_of_memory(void) {
 static int prepare(picture *pic, const scene *s, int width) {
     memset(pic, 0, sizeof *pic);
     pic->s = s;
-    set_view(pic);
+    view_init(&pic->view, s);
     size_t n = s->shape_count > 0 ? (size_t)s->shape_count : 1;
-    pic->points = malloc(OUTLINE_MAX * sizeof *pic->points);
+    pic->line.points = malloc(OUTLINE_MAX * sizeof *pic->line.points);
     pic->hit = calloc(n, sizeof *pic->hit);
     pic->centre = malloc(n * sizeof *pic->centre);
     pic->order = malloc(n * sizeof *pic->order);
-    if (!pic->points || !pic->hit || !pic->centre || !pic->order) return out_of_memory();
+    if (!pic->line.points || !pic->hit || !pic->centre || !pic->order) return out_of_memory();
     pic->lo = (pt){INFINITY, INFINITY}, pic->hi = (pt){-INFINITY, -INFINITY};
     for (int k = 0; k < s->pair_count; k++) {
         answer r = query_pair(s, s->pairs[k]);
         if (r.intersect) pic->hit[s->pairs[k].a] = pic->hit[s->pairs[k].b] = true;
-        include(pic, to_plane(pic, r.point_a));
-        include(pic, to_plane(pic, r.point_b));
+        include(pic, view_project(&pic->view, r.point_a));
+        include(pic, view_project(&pic->view, r.point_b));
     }
     for (int i = 0; i < s->shape_count; i++) {
-        outline(pic, i);
-        for (int k = 0; k < pic->count; k++) include(pic, pic->points[k]);
-        pic->centre[i] = label_point(pic);
-        pic->order[i] = (layer){0, i};
-        if (s->dim == 3) {
-            double back[3] = {-pic->toward[0], -pic->toward[1], -pic->toward[2]};
-            gjk_vec3 a = world_support3(s, i, pic->toward), b = world_support3(s, i, back);
-            double near[3] = {a.x, a.y, a.z}, far[3] = {b.x, b.y, b.z};
-            pic->order[i].depth = (dot3(near, pic->toward) + dot3(far, pic->toward)) / 2;
-        }
+        outline_trace(&pic->line, &pic->view, i);
+        for (int k = 0; k < pic->line.count; k++) include(pic, pic->line.points[k]);
+        pic->centre[i] = outline_label(&pic->line);
+        pic->order[i] = (layer){view_depth(&pic->view, i), i};
     }
     if (s->dim == 3 && s->shape_count > 1) qsort(pic->order, (size_t)s->shape_count, sizeof *pic->order, by_depth);
     fit(pic, width);
@@ -358,7 +222,7 @@ static void write_header(FILE *out, const picture *pic, const char *name) {
     int y = 34;
     if (s->dim == 3) {
         fprintf(out, "<text class=\"view\" x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#555\">orthographic view from "
-                     "(%g, %g, %g), z up</text>\n", y + 12, VIEW_FROM[0], VIEW_FROM[1], VIEW_FROM[2]);
+                     "(%g, %g, %g), z up</text>\n", y + 12, view_from[0], view_from[1], view_from[2]);
         y += 18;
     }
     static const char *const symbols[] = {
@@ -380,62 +244,50 @@ static void write_header(FILE *out, const picture *pic, const char *name) {
     fputs("</g>\n", out);
 }
 
-static void put_corner(FILE *out, const picture *pic, char command, gjk_pose3 pose, gjk_vec3 local) {
-    gjk_vec3 w = gjk_pose3_apply(pose, local);
-    pt p = to_pixel(pic, to_plane(pic, (const gjk_real[]){w.x, w.y, w.z}));
-    fprintf(out, "%c%.2f %.2f", command, p.x, p.y);
+/* Where put_path() writes the points outline_edges() gives: the file, and the picture for the pixel frame. */
+typedef struct path_out {
+    FILE *out;
+    const picture *pic;
+} path_out;
+
+static void put_path(void *context, char command, pt p) {
+    const path_out *path = context;
+    if (command == 'Z') {
+        fputc('Z', path->out);
+        return;
+    }
+    pt q = to_pixel(path->pic, p);
+    fprintf(path->out, "%c%.2f %.2f", command, q.x, q.y);
 }
 
-/* 3D boxes and hulls without margin: their edges, thin, over the silhouette. A hull's faces list each edge twice;
-   past a few thousand corners the lines would only grey the silhouette. */
+/* 3D boxes and hulls without margin: their edges, thin, over the silhouette. */
 static void write_edges(FILE *out, const picture *pic, int i) {
-    const gjk_shape3 *shape = &pic->s->shapes3[i];
-    const gjk_hull3 *hull = shape->type == GJK_SHAPE3_HULL ? shape->hull.hull : NULL;
-    if (shape->margin != 0 || (shape->type != GJK_SHAPE3_BOX && hull == NULL) ||
-        (hull != NULL && (hull->face_count == 0 || hull->face_first[hull->face_count] > 4096)))
-        return;
+    if (!outline_has_edges(&pic->view, i)) return;
     fprintf(out, "<path class=\"edges\" data-index=\"%d\" fill=\"none\" stroke=\"#333\" stroke-width=\"0.6\" "
                  "stroke-opacity=\"0.6\" d=\"", i);
-    gjk_pose3 pose = pic->s->poses3[i];
-    if (hull == NULL) {
-        gjk_vec3 h = shape->box.half_extents;
-        for (int c = 0; c < 8; c++) {
-            gjk_vec3 corner = gjk_v3(c & 1 ? h.x : -h.x, c & 2 ? h.y : -h.y, c & 4 ? h.z : -h.z), end = corner;
-            for (int axis = 0; axis < 3; axis++, end = corner) {
-                if (c & (1 << axis)) continue; /* each edge once: from its corner with the axis' bit clear */
-                *(axis == 0 ? &end.x : axis == 1 ? &end.y : &end.z) *= -1;
-                put_corner(out, pic, 'M', pose, corner);
-                put_corner(out, pic, 'L', pose, end);
-            }
-        }
-    } else {
-        for (int f = 0; f < hull->face_count; f++) {
-            for (int k = hull->face_first[f]; k < hull->face_first[f + 1]; k++)
-                put_corner(out, pic, k == hull->face_first[f] ? 'M' : 'L', pose, hull->vertices[hull->face_indices[k]]);
-            fputc('Z', out);
-        }
-    }
+    path_out path = {out, pic};
+    outline_edges(&pic->view, i, put_path, &path);
     fputs("\"/>\n", out);
 }
 
 static void write_shape(FILE *out, picture *pic, int i) {
-    outline(pic, i);
+    outline_trace(&pic->line, &pic->view, i);
     bool hit = pic->hit[i];
     fprintf(out, "<polygon class=\"shape\" data-index=\"%d\" data-type=\"%s\" data-intersect=\"%s\" fill=\"%s\" "
                  "fill-opacity=\"0.3\" stroke=\"%s\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"",
             i, type_name(pic->s, i), hit ? "true" : "false", hit ? COLOR_HIT : COLOR_SHAPE,
             hit ? COLOR_HIT_EDGE : COLOR_SHAPE_EDGE);
-    for (int k = 0; k < pic->count; k++) {
-        pt p = to_pixel(pic, pic->points[k]);
+    for (int k = 0; k < pic->line.count; k++) {
+        pt p = to_pixel(pic, pic->line.points[k]);
         fprintf(out, "%s%.2f,%.2f", k == 0 ? "" : " ", p.x, p.y);
     }
     fputs("\"/>\n", out);
-    if (pic->count == 1) { /* a point: a polygon of one point shows nothing */
-        pt p = to_pixel(pic, pic->points[0]);
+    if (pic->line.count == 1) { /* a point: a polygon of one point shows nothing */
+        pt p = to_pixel(pic, pic->line.points[0]);
         fprintf(out, "<circle class=\"shape-point\" data-index=\"%d\" cx=\"%.2f\" cy=\"%.2f\" r=\"3\" fill=\"%s\"/>\n",
                 i, p.x, p.y, hit ? COLOR_HIT_EDGE : COLOR_SHAPE_EDGE);
     }
-    if (pic->s->dim == 3) write_edges(out, pic, i);
+    write_edges(out, pic, i);
 }
 
 /* Pair k: a group carrying the answer, with the line (separated) or arrow (overlapping), the two points and a
@@ -457,7 +309,8 @@ static bool write_pair(FILE *out, const picture *pic, int k) {
     put_vec(out, "data-point-a", r.point_a, dim);
     put_vec(out, "data-point-b", r.point_b, dim);
     fputs(">\n", out);
-    pt a = to_pixel(pic, to_plane(pic, r.point_a)), b = to_pixel(pic, to_plane(pic, r.point_b));
+    pt a = to_pixel(pic, view_project(&pic->view, r.point_a));
+    pt b = to_pixel(pic, view_project(&pic->view, r.point_b));
     const char *color = r.intersect ? COLOR_DEPTH : COLOR_GAP;
     double length = hypot(b.x - a.x, b.y - a.y);
     /* Overlapping: an arrow from B's deepest point to A's, along the normal, of length depth (moving B by it leaves
@@ -500,8 +353,8 @@ static int write_svg(FILE *out, picture *pic, const char *name) {
             pic->width, pic->height, pic->width, pic->height, s->dim, pic->scale, pic->ox, pic->oy);
     if (s->dim == 3)
         fprintf(out, " data-view-right=\"%.17g %.17g %.17g\" data-view-up=\"%.17g %.17g %.17g\" "
-                     "data-view-from=\"%g %g %g\"", pic->right[0], pic->right[1], pic->right[2], pic->up[0],
-                pic->up[1], pic->up[2], VIEW_FROM[0], VIEW_FROM[1], VIEW_FROM[2]);
+                     "data-view-from=\"%g %g %g\"", pic->view.right[0], pic->view.right[1], pic->view.right[2],
+                pic->view.up[0], pic->view.up[1], pic->view.up[2], view_from[0], view_from[1], view_from[2]);
     fputs(">\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
           "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"" COLOR_DEPTH "\"/></marker>"
           "</defs>\n", out);
@@ -633,7 +486,7 @@ int cmd_render(int argc, char **argv) {
     picture pic;
     status = prepare(&pic, &s, o.width);
     if (status == EXIT_OK) status = write_output(&pic, &o);
-    free(pic.points), free(pic.hit), free(pic.centre), free(pic.order);
+    free(pic.line.points), free(pic.hit), free(pic.centre), free(pic.order);
     scene_free(&s);
     return status;
 }

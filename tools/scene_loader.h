@@ -1,0 +1,52 @@
+/* Inside the scene loader (not for commands: they use scene.h). The loader is two files: scene.c reads the document
+   (dim, the shapes array, pairs, the file itself) and holds what both share, declared here; scene_shape.c reads one
+   shape object (type, sizes, points, margin, pose). */
+#ifndef GJK_TOOLS_SCENE_LOADER_H
+#define GJK_TOOLS_SCENE_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "scene.h"
+
+/* State shared by the parsing functions: where to write the message, and which shape is being read. */
+typedef struct loader {
+    char *err;
+    size_t err_size;
+    scene_status status; /* set by loader_fail() / loader_out_of_memory() */
+    int dim;
+    int index;        /* shape index, or -1 outside shapes */
+    const char *type; /* the shape's type name, for messages */
+} loader;
+
+#if defined(__GNUC__)
+#define SCENE_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SCENE_PRINTF(f, a)
+#endif
+
+/* Write "shape N: <message>" (or just the message outside shapes) and return false. */
+bool loader_fail(loader *ld, const char *fmt, ...) SCENE_PRINTF(2, 3);
+
+/* Write "out of memory" and return false. */
+bool loader_out_of_memory(loader *ld);
+
+/* A JSON number whose value is finite as a gjk_real, as a double (for exact integer and sign tests). */
+bool loader_double(const cJSON *item, double *out);
+
+/* Exactly n finite numbers (as loader_double()) in a JSON array. */
+bool loader_doubles(const cJSON *item, double *out, int n);
+
+/* The member `name` of an object, or NULL. */
+const cJSON *loader_field(const cJSON *obj, const char *name);
+
+/* Known fields at most once per object: JSON leaves a repeated name's meaning open, and loader_field() would
+   silently take the first. Linear in the object's size (unknown fields, ignored, may repeat). */
+bool loader_known_once(loader *ld, const cJSON *obj, const char *const *names, int count);
+
+/* Shape ld->index of scene s (its arrays allocated for ld->dim) from the JSON object `obj` (scene_shape.c). */
+bool loader_read_shape(loader *ld, scene *s, const cJSON *obj);
+
+#endif

@@ -1,0 +1,340 @@
+/* Scene loader, one shape object: its type, the sizes or points the type needs, margin and pose, each field
+   validated, then the library's own check (see scene_loader.h; README.md, "Scene format"). Messages name the shape
+   index, its type and the field at fault. */
+#include "scene_loader.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Copy a user string for a message: at most 40 characters, anything but printable ASCII shown as '?'. */
+static void printable(char *out, size_t out_size, const char *in) {
+    size_t i = 0;
+    for (; in[i] != '\0' && i < 40 && i + 4 < out_size; i++) out[i] = (in[i] >= 0x20 && in[i] < 0x7f) ? in[i] : '?';
+    if (in[i] != '\0' && i + 4 <= out_size) {
+        memcpy(out + i, "...", 3);
+        i += 3;
+    }
+    out[i] = '\0';
+}
+
+/* Every value of v[0 .. n-1] within SCENE_MAX_COORD, else a message naming `what` (and the index for a vector). */
+static bool within_bound(loader *ld, const char *what, const double *v, int n) {
+    for (int i = 0; i < n; i++) {
+        if (fabs(v[i]) <= SCENE_MAX_COORD) continue;
+        char index[16] = "";
+        if (n > 1) snprintf(index, sizeof index, "[%d]", i);
+        return loader_fail(ld, "%s%s: %g is beyond the limit of %g in magnitude", what, index, v[i], SCENE_MAX_COORD);
+    }
+    return true;
+}
+
+/* ---- shape fields ---------------------------------------------------------------------------------------------- */
+
+/* A size of the current shape: `type name` must be a number > 0 (>= 0 when allow_zero), also once rounded to
+   gjk_real (a tiny positive double may be zero as a float). */
+static bool read_size(loader *ld, const cJSON *obj, const char *name, bool allow_zero, gjk_real *out) {
+    const char *what = allow_zero ? "a number >= 0" : "a positive number";
+    const cJSON *item = loader_field(obj, name);
+    if (item == NULL) return loader_fail(ld, "%s needs %s (%s)", ld->type, name, what);
+    double d;
+    if (!loader_double(item, &d) || !(allow_zero ? (gjk_real)d >= 0 : (gjk_real)d > 0)) {
+        return loader_fail(ld, "%s %s must be %s", ld->type, name, what);
+    }
+    char label[64];
+    snprintf(label, sizeof label, "%s %s", ld->type, name);
+    if (!within_bound(ld, label, &d, 1)) return false;
+    *out = (gjk_real)d;
+    return true;
+}
+
+/* A vector of `n` positive sizes (box half_extents, ellipsoid radii). */
+static bool read_sizes(loader *ld, const cJSON *obj, const char *name, int n, gjk_real *out) {
+    const cJSON *item = loader_field(obj, name);
+    if (item == NULL) return loader_fail(ld, "%s needs %s (%d positive numbers)", ld->type, name, n);
+    double v[3];
+    bool ok = loader_doubles(item, v, n);
+    for (int i = 0; ok && i < n; i++) {
+        out[i] = (gjk_real)v[i];
+        ok = out[i] > 0;
+    }
+    if (!ok) return loader_fail(ld, "%s %s must be %d positive numbers", ld->type, name, n);
+    char label[64];
+    snprintf(label, sizeof label, "%s %s", ld->type, name);
+    return within_bound(ld, label, v, n);
+}
+
+/* The "points" array of the current shape: between min and max points of ld->dim finite coordinates each, stored
+   in the gjk_real array `out` (dim * count values). `*count` receives the number of points. */
+static bool read_points(loader *ld, const cJSON *obj, int min, int max, gjk_real *out, int *count) {
+    const char *coords = ld->dim == 3 ? "[x, y, z]" : "[x, y]";
+    char amount[48];
+    if (min == max) snprintf(amount, sizeof amount, "%d points", min);
+    else snprintf(amount, sizeof amount, "an array of %d to %d points", min, max);
+    const cJSON *item = loader_field(obj, "points");
+    if (item == NULL) return loader_fail(ld, "%s needs points (%s, each %s)", ld->type, amount, coords);
+    int n = cJSON_IsArray(item) ? cJSON_GetArraySize(item) : -1;
+    if (n < min || n > max) return loader_fail(ld, "%s points must be %s, each %s", ld->type, amount, coords);
+    const cJSON *e;
+    int i = 0;
+    cJSON_ArrayForEach(e, item) {
+        double v[3];
+        if (!loader_doubles(e, v, ld->dim)) {
+            return loader_fail(ld, "%s points[%d] must be %s, %d finite numbers", ld->type, i, coords, ld->dim);
+        }
+        char label[64];
+        snprintf(label, sizeof label, "%s points[%d]", ld->type, i);
+        if (!within_bound(ld, label, v, ld->dim)) return false;
+        for (int k = 0; k < ld->dim; k++) out[(size_t)i * (size_t)ld->dim + (size_t)k] = (gjk_real)v[k];
+        i++;
+    }
+    *count = n;
+    return true;
+}
+
+/* Points of a hull / polygon, in a buffer the caller frees. */
+static bool read_cloud(loader *ld, const cJSON *obj, gjk_real **out, int *count) {
+    const cJSON *item = loader_field(obj, "points");
+    int n = cJSON_IsArray(item) ? cJSON_GetArraySize(item) : 0;
+    *out = NULL;
+    if (n >= 1 && n <= GJK_HULL_MAX_POINTS) {
+        *out = malloc((size_t)n * (size_t)ld->dim * sizeof(gjk_real));
+        if (*out == NULL) return loader_out_of_memory(ld);
+    }
+    gjk_real dummy[3];
+    return read_points(ld, obj, 1, GJK_HULL_MAX_POINTS, *out != NULL ? *out : dummy, count);
+}
+
+static bool hull_failed(loader *ld, gjk_status status) {
+    if (status == GJK_OUT_OF_MEMORY) return loader_out_of_memory(ld);
+    return loader_fail(ld, "%s points were rejected by the library (%s)", ld->type, gjk_status_string(status));
+}
+
+/* ---- shapes by type -------------------------------------------------------------------------------------------- */
+
+static const char *const types3[] = {"point",    "segment", "triangle",  "box", "sphere", "capsule",
+                                     "cylinder", "cone",    "ellipsoid", "hull"};
+enum { T3_POINT, T3_SEGMENT, T3_TRIANGLE, T3_BOX, T3_SPHERE, T3_CAPSULE, T3_CYLINDER, T3_CONE, T3_ELLIPSOID, T3_HULL };
+static const char *const types2[] = {"point", "segment", "circle", "box", "capsule", "polygon"};
+enum { T2_POINT, T2_SEGMENT, T2_CIRCLE, T2_BOX, T2_CAPSULE, T2_POLYGON };
+
+/* The hull of the shape's points; *hull is set (owned by the scene) on success. */
+static bool build_hull3(loader *ld, const cJSON *obj, gjk_hull3 **hull) {
+    gjk_real *p;
+    int n = 0;
+    gjk_vec3 *points = NULL;
+    bool ok = read_cloud(ld, obj, &p, &n);
+    if (ok && (points = malloc((size_t)n * sizeof *points)) == NULL) ok = loader_out_of_memory(ld);
+    for (int i = 0; ok && i < n; i++) points[i] = gjk_v3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    free(p);
+    gjk_status status = GJK_INVALID_INPUT;
+    if (ok && (*hull = gjk_hull3_create(points, n, &status)) == NULL) ok = hull_failed(ld, status);
+    free(points);
+    return ok;
+}
+
+static bool build_hull2(loader *ld, const cJSON *obj, gjk_hull2 **hull) {
+    gjk_real *p;
+    int n = 0;
+    gjk_vec2 *points = NULL;
+    bool ok = read_cloud(ld, obj, &p, &n);
+    if (ok && (points = malloc((size_t)n * sizeof *points)) == NULL) ok = loader_out_of_memory(ld);
+    for (int i = 0; ok && i < n; i++) points[i] = gjk_v2(p[2 * i], p[2 * i + 1]);
+    free(p);
+    gjk_status status = GJK_INVALID_INPUT;
+    if (ok && (*hull = gjk_hull2_create(points, n, &status)) == NULL) ok = hull_failed(ld, status);
+    free(points);
+    return ok;
+}
+
+/* The un-rounded 3D shape of type `type` (an index in types3) from its fields. */
+static bool build3(loader *ld, const cJSON *obj, int type, gjk_shape3 *shape, gjk_hull3 **hull) {
+    gjk_real p[9] = {0}, r = 0, h = 0;
+    int n = 0;
+    bool capsule = type == T3_CAPSULE;
+    switch (type) {
+    case T3_POINT: *shape = gjk_point3(); return true;
+    case T3_SEGMENT:
+        if (!read_points(ld, obj, 2, 2, p, &n)) return false;
+        *shape = gjk_segment3(gjk_v3(p[0], p[1], p[2]), gjk_v3(p[3], p[4], p[5]));
+        return true;
+    case T3_TRIANGLE:
+        if (!read_points(ld, obj, 3, 3, p, &n)) return false;
+        *shape = gjk_triangle3(gjk_v3(p[0], p[1], p[2]), gjk_v3(p[3], p[4], p[5]), gjk_v3(p[6], p[7], p[8]));
+        return true;
+    case T3_BOX:
+        if (!read_sizes(ld, obj, "half_extents", 3, p)) return false;
+        *shape = gjk_box3(gjk_v3(p[0], p[1], p[2]));
+        return true;
+    case T3_SPHERE:
+        if (!read_size(ld, obj, "radius", false, &r)) return false;
+        *shape = gjk_sphere3(r);
+        return true;
+    case T3_CAPSULE:
+    case T3_CYLINDER:
+    case T3_CONE: /* radius and half_height, which may be zero for a capsule only */
+        if (!read_size(ld, obj, "radius", capsule, &r) || !read_size(ld, obj, "half_height", capsule, &h)) return false;
+        *shape = capsule ? gjk_capsule3(r, h) : type == T3_CYLINDER ? gjk_cylinder3(r, h) : gjk_cone3(r, h);
+        return true;
+    case T3_ELLIPSOID:
+        if (!read_sizes(ld, obj, "radii", 3, p)) return false;
+        *shape = gjk_ellipsoid3(gjk_v3(p[0], p[1], p[2]));
+        return true;
+    default:
+        if (!build_hull3(ld, obj, hull)) return false;
+        *shape = gjk_hull_shape3(*hull);
+        return true;
+    }
+}
+
+/* The un-rounded 2D shape of type `type` (an index in types2) from its fields. */
+static bool build2(loader *ld, const cJSON *obj, int type, gjk_shape2 *shape, gjk_hull2 **hull) {
+    gjk_real p[4] = {0}, r = 0, h = 0;
+    int n = 0;
+    switch (type) {
+    case T2_POINT: *shape = gjk_point2(); return true;
+    case T2_SEGMENT:
+        if (!read_points(ld, obj, 2, 2, p, &n)) return false;
+        *shape = gjk_segment2(gjk_v2(p[0], p[1]), gjk_v2(p[2], p[3]));
+        return true;
+    case T2_CIRCLE:
+        if (!read_size(ld, obj, "radius", false, &r)) return false;
+        *shape = gjk_circle2(r);
+        return true;
+    case T2_BOX:
+        if (!read_sizes(ld, obj, "half_extents", 2, p)) return false;
+        *shape = gjk_box2(gjk_v2(p[0], p[1]));
+        return true;
+    case T2_CAPSULE:
+        if (!read_size(ld, obj, "radius", true, &r) || !read_size(ld, obj, "half_height", true, &h)) return false;
+        *shape = gjk_capsule2(r, h);
+        return true;
+    default:
+        if (!build_hull2(ld, obj, hull)) return false;
+        *shape = gjk_polygon2(*hull);
+        return true;
+    }
+}
+
+/* ---- common shape fields --------------------------------------------------------------------------------------- */
+
+/* "type": a string naming one of the dimension's types; sets ld->type and *which. */
+static bool read_type(loader *ld, const cJSON *obj, int *which) {
+    const cJSON *item = loader_field(obj, "type");
+    const char *list = ld->dim == 3 ? "point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
+                                    : "point, segment, circle, box, capsule, polygon";
+    if (item == NULL) return loader_fail(ld, "needs a type (one of: %s)", list);
+    if (!cJSON_IsString(item) || item->valuestring == NULL) {
+        return loader_fail(ld, "type must be a string (one of: %s)", list);
+    }
+    int count = ld->dim == 3 ? (int)(sizeof types3 / sizeof types3[0]) : (int)(sizeof types2 / sizeof types2[0]);
+    for (int i = 0; i < count; i++) {
+        const char *name = ld->dim == 3 ? types3[i] : types2[i];
+        if (strcmp(item->valuestring, name) == 0) {
+            ld->type = name;
+            *which = i;
+            return true;
+        }
+    }
+    char shown[48];
+    printable(shown, sizeof shown, item->valuestring);
+    bool planar = ld->dim == 3 && (strcmp(shown, "circle") == 0 || strcmp(shown, "polygon") == 0);
+    return loader_fail(ld, "unknown %dD type \"%s\" (expected one of: %s)%s", ld->dim, shown, list,
+                       planar ? "; set \"dim\": 2 for a 2D scene" : "");
+}
+
+static bool read_margin(loader *ld, const cJSON *obj, gjk_real *margin) {
+    const cJSON *item = loader_field(obj, "margin");
+    *margin = 0;
+    double d = 0;
+    if (item != NULL && (!loader_double(item, &d) || !((gjk_real)d >= 0))) {
+        return loader_fail(ld, "margin must be a number >= 0");
+    }
+    if (!within_bound(ld, "margin", &d, 1)) return false;
+    *margin = (gjk_real)d;
+    return true;
+}
+
+static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
+    *pose = gjk_pose3_identity();
+    const cJSON *item = loader_field(obj, "position");
+    double p[3];
+    if (item != NULL) {
+        if (!loader_doubles(item, p, 3)) return loader_fail(ld, "position must be [x, y, z], 3 finite numbers");
+        if (!within_bound(ld, "position", p, 3)) return false;
+        pose->position = gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
+    }
+    item = loader_field(obj, "rotation");
+    if (item == NULL) return true;
+    /* Normalised here in double (after scaling by the largest component, so that no square under- or overflows);
+       the library normalises again, which changes at most the last bit. */
+    double q[4], m = 0;
+    bool ok = loader_doubles(item, q, 4);
+    for (int i = 0; ok && i < 4; i++) m = fmax(m, fabs(q[i]));
+    if (!ok || !(m > 0)) {
+        return loader_fail(ld, "rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero");
+    }
+    double s = 0;
+    for (int i = 0; i < 4; i++) {
+        q[i] /= m;
+        s += q[i] * q[i];
+    }
+    s = sqrt(s);
+    gjk_quat r = {(gjk_real)(q[0] / s), (gjk_real)(q[1] / s), (gjk_real)(q[2] / s), (gjk_real)(q[3] / s)};
+    pose->rotation = r;
+    return true;
+}
+
+static bool read_pose2(loader *ld, const cJSON *obj, gjk_pose2 *pose) {
+    *pose = gjk_pose2_identity();
+    const cJSON *item = loader_field(obj, "position");
+    double p[2];
+    if (item != NULL) {
+        if (!loader_doubles(item, p, 2)) return loader_fail(ld, "position must be [x, y], 2 finite numbers");
+        if (!within_bound(ld, "position", p, 2)) return false;
+        pose->position = gjk_v2((gjk_real)p[0], (gjk_real)p[1]);
+    }
+    item = loader_field(obj, "rotation");
+    double angle;
+    if (item == NULL) return true;
+    if (!loader_double(item, &angle)) return loader_fail(ld, "rotation must be an angle in radians (a finite number)");
+    pose->rotation.c = (gjk_real)cos(angle);
+    pose->rotation.s = (gjk_real)sin(angle);
+    return true;
+}
+
+/* One shape object: type, its sizes, margin and pose, then the library's own check as a safety net. */
+bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
+    int i = ld->index, which = 0;
+    gjk_real margin;
+    static const char *const known[] = {"type",         "position", "rotation", "margin", "points",
+                                        "half_extents", "radius",   "radii",    "half_height"};
+    if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
+    if (!loader_known_once(ld, obj, known, (int)(sizeof known / sizeof known[0]))) return false;
+    if (!read_type(ld, obj, &which)) return false;
+    if (ld->dim == 3) {
+        if (!build3(ld, obj, which, &s->shapes3[i], &s->hulls3[i])) return false;
+        if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, &s->poses3[i])) return false;
+        s->shapes3[i] = gjk_rounded3(s->shapes3[i], margin);
+        gjk_status status = gjk_shape3_validate(&s->shapes3[i]);
+        if (status != GJK_OK && which == T3_HULL) {
+            /* Its points are within the limit, but not their spread, which the library bounds as well. */
+            return loader_fail(ld,
+                               "hull rejected by the library (%s): its points lie farther than %g from their centre",
+                               gjk_status_string(status), SCENE_MAX_COORD);
+        }
+        if (status != GJK_OK) {
+            return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
+        }
+    } else {
+        if (!build2(ld, obj, which, &s->shapes2[i], &s->hulls2[i])) return false;
+        if (!read_margin(ld, obj, &margin) || !read_pose2(ld, obj, &s->poses2[i])) return false;
+        s->shapes2[i] = gjk_rounded2(s->shapes2[i], margin);
+        gjk_status status = gjk_shape2_validate(&s->shapes2[i]);
+        if (status != GJK_OK) {
+            return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
+        }
+    }
+    return true;
+}
