@@ -65,6 +65,16 @@ bool loader_known_once(loader *ld, const cJSON *obj, const char *const *names, i
     return true;
 }
 
+bool loader_within_bound(loader *ld, const char *what, const double *v, int n) {
+    for (int i = 0; i < n; i++) {
+        if (fabs(v[i]) <= SCENE_MAX_COORD) continue;
+        char index[16] = "";
+        if (n > 1) snprintf(index, sizeof index, "[%d]", i);
+        return loader_fail(ld, "%s%s: %g is beyond the limit of %g in magnitude", what, index, v[i], SCENE_MAX_COORD);
+    }
+    return true;
+}
+
 /* ---- numbers and vectors for the commands (scene.h) ------------------------------------------------------------ */
 
 bool scene_json_real(const cJSON *item, gjk_real *out) {
@@ -109,12 +119,14 @@ static bool read_shapes(loader *ld, scene *s, const cJSON *root) {
         s->shapes3 = calloc(count, sizeof *s->shapes3);
         s->poses3 = calloc(count, sizeof *s->poses3);
         s->hulls3 = calloc(count, sizeof *s->hulls3);
-        if (!s->shapes3 || !s->poses3 || !s->hulls3) return loader_out_of_memory(ld);
+        s->motions3 = calloc(count, sizeof *s->motions3);
+        if (!s->shapes3 || !s->poses3 || !s->hulls3 || !s->motions3) return loader_out_of_memory(ld);
     } else {
         s->shapes2 = calloc(count, sizeof *s->shapes2);
         s->poses2 = calloc(count, sizeof *s->poses2);
         s->hulls2 = calloc(count, sizeof *s->hulls2);
-        if (!s->shapes2 || !s->poses2 || !s->hulls2) return loader_out_of_memory(ld);
+        s->motions2 = calloc(count, sizeof *s->motions2);
+        if (!s->shapes2 || !s->poses2 || !s->hulls2 || !s->motions2) return loader_out_of_memory(ld);
     }
     const cJSON *obj;
     ld->index = 0;
@@ -193,6 +205,58 @@ static void locate(const char *text, const char *at, int *line, int *column) {
     }
 }
 
+/* "rays" (optional, for `gjk raycast`): an array of {"origin", "translation", "max_fraction" (default 1)}. */
+static bool read_ray(loader *ld, scene *s, int k, const cJSON *obj) {
+    static const char *const known[] = {"origin", "translation", "max_fraction"};
+    char what[48];
+    double o[3] = {0, 0, 0}, t[3] = {0, 0, 0}, f = 1;
+    const int n = ld->dim;
+    const char *form = n == 3 ? "[x, y, z], 3 finite numbers" : "[x, y], 2 finite numbers";
+    if (!cJSON_IsObject(obj)) return loader_fail(ld, "ray %d: must be an object with an origin and a translation", k);
+    if (!loader_known_once(ld, obj, known, 3)) return false;
+    const cJSON *origin = loader_field(obj, "origin"), *translation = loader_field(obj, "translation");
+    const cJSON *fraction = loader_field(obj, "max_fraction");
+    if (origin == NULL) return loader_fail(ld, "ray %d: needs an origin %s", k, form);
+    if (!loader_doubles(origin, o, n)) return loader_fail(ld, "ray %d: origin must be %s", k, form);
+    snprintf(what, sizeof what, "ray %d: origin", k);
+    if (!loader_within_bound(ld, what, o, n)) return false;
+    if (translation == NULL) return loader_fail(ld, "ray %d: needs a translation %s", k, form);
+    if (!loader_doubles(translation, t, n)) return loader_fail(ld, "ray %d: translation must be %s", k, form);
+    snprintf(what, sizeof what, "ray %d: translation", k);
+    if (!loader_within_bound(ld, what, t, n)) return false;
+    if (fraction != NULL && (!loader_double(fraction, &f) || !(f >= 0) || f > SCENE_MAX_COORD)) {
+        return loader_fail(ld, "ray %d: max_fraction must be a number >= 0", k);
+    }
+    if (n == 3) {
+        s->rays3[k].origin = gjk_v3((gjk_real)o[0], (gjk_real)o[1], (gjk_real)o[2]);
+        s->rays3[k].translation = gjk_v3((gjk_real)t[0], (gjk_real)t[1], (gjk_real)t[2]);
+        s->rays3[k].max_fraction = (gjk_real)f;
+    } else {
+        s->rays2[k].origin = gjk_v2((gjk_real)o[0], (gjk_real)o[1]);
+        s->rays2[k].translation = gjk_v2((gjk_real)t[0], (gjk_real)t[1]);
+        s->rays2[k].max_fraction = (gjk_real)f;
+    }
+    return true;
+}
+
+static bool read_rays(loader *ld, scene *s, const cJSON *root) {
+    const cJSON *list = loader_field(root, "rays");
+    if (list == NULL) return true;
+    if (!cJSON_IsArray(list)) return loader_fail(ld, "rays must be an array of ray objects");
+    int n = cJSON_GetArraySize(list);
+    size_t count = n > 0 ? (size_t)n : 1;
+    if (ld->dim == 3) s->rays3 = calloc(count, sizeof *s->rays3);
+    else s->rays2 = calloc(count, sizeof *s->rays2);
+    if (s->rays3 == NULL && s->rays2 == NULL) return loader_out_of_memory(ld);
+    int k = 0;
+    const cJSON *obj;
+    cJSON_ArrayForEach(obj, list) {
+        if (!read_ray(ld, s, k, obj)) return false;
+        s->ray_count = ++k;
+    }
+    return true;
+}
+
 scene_status scene_parse(scene *s, const char *text, size_t length, const char *name, char *err, size_t err_size) {
     loader ld = {err, err_size, SCENE_OK, 3, -1, ""};
     memset(s, 0, sizeof *s);
@@ -224,11 +288,11 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
         return ld.status;
     }
     free(copy);
-    static const char *const known[] = {"dim", "shapes", "pairs"};
+    static const char *const known[] = {"dim", "shapes", "pairs", "rays"};
     bool ok = cJSON_IsObject(s->json) ? true : loader_fail(&ld, "%s: the scene must be a JSON object", name);
-    ok = ok && loader_known_once(&ld, s->json, known, 3) && read_dim(&ld, s->json);
+    ok = ok && loader_known_once(&ld, s->json, known, 4) && read_dim(&ld, s->json);
     s->dim = ld.dim;
-    ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json);
+    ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json) && read_rays(&ld, s, s->json);
     if (!ok) scene_free(s);
     return ok ? SCENE_OK : ld.status;
 }
@@ -291,6 +355,10 @@ void scene_free(scene *s) {
     free(s->shapes2);
     free(s->poses2);
     free(s->hulls2);
+    free(s->motions3);
+    free(s->motions2);
+    free(s->rays3);
+    free(s->rays2);
     free(s->pairs);
     cJSON_Delete(s->json);
     memset(s, 0, sizeof *s);

@@ -39,6 +39,10 @@ bool loader_double(const cJSON *item, double *out);
 /* Exactly n finite numbers (as loader_double()) in a JSON array. */
 bool loader_doubles(const cJSON *item, double *out, int n);
 
+/* Each of the n values at most SCENE_MAX_COORD in magnitude; otherwise a message naming `what` (and the index when
+   n > 1) and false. */
+bool loader_within_bound(loader *ld, const char *what, const double *v, int n);
+
 /* The member `name` of an object, or NULL. */
 const cJSON *loader_field(const cJSON *obj, const char *name);
 

@@ -19,16 +19,6 @@ static void printable(char *out, size_t out_size, const char *in) {
     out[i] = '\0';
 }
 
-/* Every value of v[0 .. n-1] within SCENE_MAX_COORD, else a message naming `what` (and the index for a vector). */
-static bool within_bound(loader *ld, const char *what, const double *v, int n) {
-    for (int i = 0; i < n; i++) {
-        if (fabs(v[i]) <= SCENE_MAX_COORD) continue;
-        char index[16] = "";
-        if (n > 1) snprintf(index, sizeof index, "[%d]", i);
-        return loader_fail(ld, "%s%s: %g is beyond the limit of %g in magnitude", what, index, v[i], SCENE_MAX_COORD);
-    }
-    return true;
-}
 
 /* ---- shape fields ---------------------------------------------------------------------------------------------- */
 
@@ -44,7 +34,7 @@ static bool read_size(loader *ld, const cJSON *obj, const char *name, bool allow
     }
     char label[64];
     snprintf(label, sizeof label, "%s %s", ld->type, name);
-    if (!within_bound(ld, label, &d, 1)) return false;
+    if (!loader_within_bound(ld, label, &d, 1)) return false;
     *out = (gjk_real)d;
     return true;
 }
@@ -62,7 +52,7 @@ static bool read_sizes(loader *ld, const cJSON *obj, const char *name, int n, gj
     if (!ok) return loader_fail(ld, "%s %s must be %d positive numbers", ld->type, name, n);
     char label[64];
     snprintf(label, sizeof label, "%s %s", ld->type, name);
-    return within_bound(ld, label, v, n);
+    return loader_within_bound(ld, label, v, n);
 }
 
 /* The "points" array of the current shape: between min and max points of ld->dim finite coordinates each, stored
@@ -85,7 +75,7 @@ static bool read_points(loader *ld, const cJSON *obj, int min, int max, gjk_real
         }
         char label[64];
         snprintf(label, sizeof label, "%s points[%d]", ld->type, i);
-        if (!within_bound(ld, label, v, ld->dim)) return false;
+        if (!loader_within_bound(ld, label, v, ld->dim)) return false;
         for (int k = 0; k < ld->dim; k++) out[(size_t)i * (size_t)ld->dim + (size_t)k] = (gjk_real)v[k];
         i++;
     }
@@ -251,7 +241,7 @@ static bool read_margin(loader *ld, const cJSON *obj, gjk_real *margin) {
     if (item != NULL && (!loader_double(item, &d) || !((gjk_real)d >= 0))) {
         return loader_fail(ld, "margin must be a number >= 0");
     }
-    if (!within_bound(ld, "margin", &d, 1)) return false;
+    if (!loader_within_bound(ld, "margin", &d, 1)) return false;
     *margin = (gjk_real)d;
     return true;
 }
@@ -262,7 +252,7 @@ static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
     double p[3];
     if (item != NULL) {
         if (!loader_doubles(item, p, 3)) return loader_fail(ld, "position must be [x, y, z], 3 finite numbers");
-        if (!within_bound(ld, "position", p, 3)) return false;
+        if (!loader_within_bound(ld, "position", p, 3)) return false;
         pose->position = gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
     }
     item = loader_field(obj, "rotation");
@@ -292,7 +282,7 @@ static bool read_pose2(loader *ld, const cJSON *obj, gjk_pose2 *pose) {
     double p[2];
     if (item != NULL) {
         if (!loader_doubles(item, p, 2)) return loader_fail(ld, "position must be [x, y], 2 finite numbers");
-        if (!within_bound(ld, "position", p, 2)) return false;
+        if (!loader_within_bound(ld, "position", p, 2)) return false;
         pose->position = gjk_v2((gjk_real)p[0], (gjk_real)p[1]);
     }
     item = loader_field(obj, "rotation");
@@ -304,18 +294,57 @@ static bool read_pose2(loader *ld, const cJSON *obj, gjk_pose2 *pose) {
     return true;
 }
 
-/* One shape object: type, its sizes, margin and pose, then the library's own check as a safety net. */
+/* The shape's motion over a step, for `gjk cast`: "velocity" (the translation over the step) and "angular" (a
+   rotation vector over the step in 3D, an angle in 2D); both default to zero. */
+static bool read_motion3(loader *ld, const cJSON *obj, gjk_motion3 *m) {
+    double v[3];
+    const cJSON *item = loader_field(obj, "velocity");
+    if (item != NULL) {
+        if (!loader_doubles(item, v, 3)) return loader_fail(ld, "velocity must be [x, y, z], 3 finite numbers");
+        if (!loader_within_bound(ld, "velocity", v, 3)) return false;
+        m->translation = gjk_v3((gjk_real)v[0], (gjk_real)v[1], (gjk_real)v[2]);
+    }
+    item = loader_field(obj, "angular");
+    if (item != NULL) {
+        if (!loader_doubles(item, v, 3)) {
+            return loader_fail(ld, "angular must be a rotation vector [x, y, z] (radians), 3 finite numbers");
+        }
+        if (!loader_within_bound(ld, "angular", v, 3)) return false;
+        m->rotation = gjk_v3((gjk_real)v[0], (gjk_real)v[1], (gjk_real)v[2]);
+    }
+    return true;
+}
+
+static bool read_motion2(loader *ld, const cJSON *obj, gjk_motion2 *m) {
+    double v[2];
+    const cJSON *item = loader_field(obj, "velocity");
+    if (item != NULL) {
+        if (!loader_doubles(item, v, 2)) return loader_fail(ld, "velocity must be [x, y], 2 finite numbers");
+        if (!loader_within_bound(ld, "velocity", v, 2)) return false;
+        m->translation = gjk_v2((gjk_real)v[0], (gjk_real)v[1]);
+    }
+    item = loader_field(obj, "angular");
+    if (item != NULL) {
+        if (!loader_double(item, v)) return loader_fail(ld, "angular must be an angle in radians (a finite number)");
+        if (!loader_within_bound(ld, "angular", v, 1)) return false;
+        m->rotation = (gjk_real)v[0];
+    }
+    return true;
+}
+
+/* One shape object: type, its sizes, margin, pose and motion, then the library's own check as a safety net. */
 bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
     int i = ld->index, which = 0;
     gjk_real margin;
-    static const char *const known[] = {"type",         "position", "rotation", "margin", "points",
-                                        "half_extents", "radius",   "radii",    "half_height"};
+    static const char *const known[] = {"type",   "position",     "rotation", "margin", "points",  "half_extents",
+                                        "radius", "radii",        "half_height", "velocity", "angular"};
     if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
     if (!loader_known_once(ld, obj, known, (int)(sizeof known / sizeof known[0]))) return false;
     if (!read_type(ld, obj, &which)) return false;
     if (ld->dim == 3) {
         if (!build3(ld, obj, which, &s->shapes3[i], &s->hulls3[i])) return false;
         if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, &s->poses3[i])) return false;
+        if (!read_motion3(ld, obj, &s->motions3[i])) return false;
         s->shapes3[i] = gjk_rounded3(s->shapes3[i], margin);
         gjk_status status = gjk_shape3_validate(&s->shapes3[i]);
         if (status != GJK_OK && which == T3_HULL) {
@@ -330,6 +359,7 @@ bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
     } else {
         if (!build2(ld, obj, which, &s->shapes2[i], &s->hulls2[i])) return false;
         if (!read_margin(ld, obj, &margin) || !read_pose2(ld, obj, &s->poses2[i])) return false;
+        if (!read_motion2(ld, obj, &s->motions2[i])) return false;
         s->shapes2[i] = gjk_rounded2(s->shapes2[i], margin);
         gjk_status status = gjk_shape2_validate(&s->shapes2[i]);
         if (status != GJK_OK) {
