@@ -1,6 +1,6 @@
 /* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in README.md, "Scene format")
    and prints one JSON object per pair with the signed distance, normal and closest points; `gjk render SCENE -o FILE`
-   draws the scene as SVG (tools/render.c).
+   draws the scene as SVG (tools/render.c); `gjk manifold`, `gjk raycast` and `gjk cast` are in tools/contacts.c.
 
    Exit status: 0 success; 1 output or memory error; 2 wrong usage, unreadable file or invalid scene (one message on
    stderr, nothing on stdout); 3 the library returned a non-finite number (printed as null, the bug reported on
@@ -27,6 +27,13 @@ static const struct command {
     command_fn *run;
 } commands[] = {
     {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
+    {"manifold", "SCENE [--speculative D]",
+     "contact manifold of each pair: normal and up to 4 points (2 in 2D) within D (default 0), one JSON object per line",
+     cmd_manifold},
+    {"raycast", "SCENE", "each of the scene's rays against each shape: hit, fraction, point, normal, one line each",
+     cmd_raycast},
+    {"cast", "SCENE", "time of first contact of each pair moving by its shapes' velocity and angular, one line each",
+     cmd_cast},
     {"render", "SCENE -o FILE [--width N]",
      "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
      cmd_render},
@@ -43,6 +50,7 @@ void usage(FILE *out) {
     }
     fputs("\n"
           "SCENE is a JSON scene file, or - for standard input (format: README.md, \"Scene format\").\n"
+          "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
           out);
@@ -66,80 +74,30 @@ int load_scene(scene *s, const char *path) {
 
 /* ---- JSON output ------------------------------------------------------------------------------------------------- */
 
-/* Writes numbers as JSON: a non-finite value (a library bug) becomes null and is remembered. */
-typedef struct writer {
-    FILE *out;
-    int first_bad_pair; /* index of the first pair with a non-finite number, or -1 */
-    int pair;           /* pair being written */
-} writer;
-
-static void put_real(writer *w, gjk_real v) {
-    if (isfinite(v)) {
-        fprintf(w->out, REAL_FORMAT, v == 0 ? 0.0 : (double)v); /* -0 printed as 0 */
-        return;
-    }
-    fputs("null", w->out);
-    if (w->first_bad_pair < 0) w->first_bad_pair = w->pair;
-}
-
-static void put_vec3(writer *w, const char *key, gjk_vec3 v) {
-    fprintf(w->out, ", \"%s\": [", key);
-    put_real(w, v.x);
-    fputs(", ", w->out);
-    put_real(w, v.y);
-    fputs(", ", w->out);
-    put_real(w, v.z);
-    fputc(']', w->out);
-}
-
-static void put_vec2(writer *w, const char *key, gjk_vec2 v) {
-    fprintf(w->out, ", \"%s\": [", key);
-    put_real(w, v.x);
-    fputs(", ", w->out);
-    put_real(w, v.y);
-    fputc(']', w->out);
-}
-
 /* The fields every result line starts with: the pair, status, intersect and distance. */
 static void put_head(writer *w, scene_pair p, gjk_status status, bool intersect, gjk_real distance) {
     fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\", \"intersect\": %s, \"distance\": ", p.a, p.b,
             gjk_status_string(status), intersect ? "true" : "false");
-    put_real(w, distance);
+    out_real(w, distance);
 }
 
 static void put_result3(writer *w, scene_pair p, const gjk_result3 *r) {
     put_head(w, p, r->status, r->intersect, r->distance);
-    put_vec3(w, "normal", r->normal);
-    put_vec3(w, "point_a", r->point_a);
-    put_vec3(w, "point_b", r->point_b);
+    out_vec3(w, "normal", r->normal);
+    out_vec3(w, "point_a", r->point_a);
+    out_vec3(w, "point_b", r->point_b);
     fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
 }
 
 static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
     put_head(w, p, r->status, r->intersect, r->distance);
-    put_vec2(w, "normal", r->normal);
-    put_vec2(w, "point_a", r->point_a);
-    put_vec2(w, "point_b", r->point_b);
+    out_vec2(w, "normal", r->normal);
+    out_vec2(w, "point_a", r->point_a);
+    out_vec2(w, "point_b", r->point_b);
     fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
 }
 
 /* ---- commands -------------------------------------------------------------------------------------------------- */
-
-/* The single SCENE argument of a command, or NULL after reporting wrong usage. `-h`/`--help` prints the usage. */
-static const char *scene_argument(const char *command, int argc, char **argv, int *status) {
-    if (argc == 1 && (strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0)) {
-        usage(stdout);
-        *status = finish_output(EXIT_OK);
-        return NULL;
-    }
-    if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0')) {
-        fprintf(stderr, "gjk: %s takes one SCENE argument (a path, or - for standard input)\n", command);
-        usage(stderr);
-        *status = EXIT_USAGE;
-        return NULL;
-    }
-    return argv[0];
-}
 
 static int cmd_query(int argc, char **argv) {
     int status = EXIT_OK;
@@ -162,13 +120,7 @@ static int cmd_query(int argc, char **argv) {
         }
     }
     scene_free(&s);
-    status = finish_output(EXIT_OK);
-    if (status == EXIT_OK && w.first_bad_pair >= 0) {
-        fprintf(stderr, "gjk: pair %d: the library returned a non-finite number (printed as null); please report it\n",
-                w.first_bad_pair);
-        status = EXIT_NONFINITE;
-    }
-    return status;
+    return finish_lines(&w, "pair");
 }
 
 int main(int argc, char **argv) {
