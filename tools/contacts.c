@@ -40,14 +40,27 @@ static void put_point_tail(writer *w, gjk_real separation, uint32_t id) {
 int cmd_manifold(int argc, char **argv) {
     int status = EXIT_OK;
     gjk_real speculative = 0;
-    if (argc == 3 && strcmp(argv[1], "--speculative") == 0) {
-        if (!parse_speculative(argv[2], &speculative)) {
-            fprintf(stderr, "gjk: manifold: --speculative must be a distance >= 0, not \"%s\"\n", argv[2]);
-            return EXIT_USAGE;
+    /* --speculative D before or after SCENE. */
+    char *rest[1];
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--speculative") == 0) {
+            if (i + 1 == argc) {
+                fputs("gjk: manifold: --speculative needs a distance >= 0\n", stderr);
+                return EXIT_USAGE;
+            }
+            if (!parse_speculative(argv[i + 1], &speculative)) {
+                fprintf(stderr, "gjk: manifold: --speculative must be a distance >= 0, not \"%s\"\n", argv[i + 1]);
+                return EXIT_USAGE;
+            }
+            i++;
+        } else if (n < 1) {
+            rest[n++] = argv[i];
+        } else {
+            n = 2; /* too many: scene_argument reports it */
         }
-        argc = 1;
     }
-    const char *path = scene_argument("manifold", argc, argv, &status);
+    const char *path = scene_argument("manifold", n, n <= 1 ? rest : argv, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);

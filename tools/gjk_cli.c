@@ -28,7 +28,7 @@ static const struct command {
 } commands[] = {
     {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
     {"manifold", "SCENE [--speculative D]",
-     "contact manifold of each pair: normal and up to 4 points (2 in 2D) within D (default 0), one JSON object per line",
+     "contact manifold of each pair: normal and up to 4 points (2 in 2D) within D (default 0), one line each",
      cmd_manifold},
     {"raycast", "SCENE", "each of the scene's rays against each shape: hit, fraction, point, normal, one line each",
      cmd_raycast},

@@ -52,7 +52,7 @@ typedef struct scene {
     gjk_pose2 *poses2;   /* [shape_count], dim 2 */
     gjk_hull3 **hulls3;  /* [shape_count] hulls owned by the scene (NULL entries for other shapes), dim 3 */
     gjk_hull2 **hulls2;  /* [shape_count], dim 2 */
-    gjk_motion3 *motions3; /* [shape_count] each shape's "velocity" and "angular" over a step (zero by default), dim 3 */
+    gjk_motion3 *motions3; /* [shape_count] "velocity" and "angular" over a step (zero by default), dim 3 */
     gjk_motion2 *motions2; /* [shape_count], dim 2 */
     int pair_count;
     scene_pair *pairs;   /* [pair_count], in file order (or i < j order by default) */
