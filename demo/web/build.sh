@@ -38,9 +38,11 @@ exports=$exports,_demo3_set_cone,_demo3_set_ellipsoid,_demo3_set_pose,_demo3_que
 exports=$exports,_malloc,_free
 
 echo "== emcc -> $out/gjk_demo.js, gjk_demo.wasm"
-# -ffp-contract=off as the native build (no fused multiply-add); NDEBUG as a release build.
+# -ffp-contract=off as the native build (no fused multiply-add); NDEBUG as a release build; the warnings of
+# CMakeLists.txt (GJK_WARNINGS), as errors as in CI.
 # shellcheck disable=SC2086
-emcc -std=c11 -O2 -DNDEBUG -ffp-contract=off -Wall -Wextra \
+emcc -std=c11 -O2 -DNDEBUG -ffp-contract=off \
+  -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror \
   -I"$root/include" -I"$out/include" \
   "$here/demo_api.c" "$here/demo_geometry.c" "$root"/src/*.c \
   -o "$out/gjk_demo.js" \
@@ -49,5 +51,6 @@ emcc -std=c11 -O2 -DNDEBUG -ffp-contract=off -Wall -Wextra \
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,HEAPF64 \
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node
 
-cp "$here/index.html" "$here/gjk_api.js" "$here/demo.js" "$here/style.css" "$out/"
-echo "== built $out (gjk_demo.js, gjk_demo.wasm, index.html, gjk_api.js, demo.js, style.css)"
+page="index.html style.css gjk_api.js demo_common.js demo_2d.js demo_3d.js demo.js"
+for f in $page; do cp "$here/$f" "$out/"; done
+echo "== built $out (gjk_demo.js, gjk_demo.wasm, $page)"

@@ -220,15 +220,60 @@ EMSCRIPTEN_KEEPALIVE void demo3_set_pose(int slot, double x, double y, double z,
 
 /* ---- queries ------------------------------------------------------------------------------------------------- */
 
+/* Both dimensions share one writer: a 2D answer is lifted to 3D first (z = 0), as the buffer holds it. */
+static gjk_vec3 lift2(gjk_vec2 v) { return gjk_v3(v.x, v.y, 0); }
+
+static gjk_debug_vertex3 lift_vertex2(const gjk_debug_vertex2 *v) {
+    gjk_debug_vertex3 out = {lift2(v->w), lift2(v->a), lift2(v->b)};
+    return out;
+}
+
+static gjk_result3 lift_result2(const gjk_result2 *r) {
+    gjk_result3 out = {
+        .status = r->status,
+        .intersect = r->intersect,
+        .distance = r->distance,
+        .normal = lift2(r->normal),
+        .point_a = lift2(r->point_a),
+        .point_b = lift2(r->point_b),
+        .iterations = r->iterations,
+        .epa_iterations = r->epa_iterations,
+    };
+    return out;
+}
+
+_Static_assert(GJK_EPA_MAX_VERTICES2 <= GJK_EPA_MAX_VERTICES, "a lifted 2D EPA polygon fits a 3D record");
+
+/* The 2D record as a 3D one: the same steps and EPA vertices, no faces, the best edge in epa_best_face. */
+static const gjk_debug3 *lift_debug2(const gjk_debug2 *d) {
+    static gjk_debug3 out; /* ~40 KB: static, as debug3 */
+    memset(&out, 0, sizeof out);
+    out.path = d->path;
+    out.radius_a = d->radius_a;
+    out.radius_b = d->radius_b;
+    out.step_count = d->step_count < GJK_DEBUG_MAX_STEPS ? d->step_count : GJK_DEBUG_MAX_STEPS;
+    for (int s = 0; s < out.step_count; ++s) {
+        const gjk_debug_step2 *st = &d->steps[s];
+        out.steps[s].count = st->count;
+        out.steps[s].closest = lift2(st->closest);
+        for (int k = 0; k < st->count && k < 3; ++k) out.steps[s].vertices[k] = lift_vertex2(&st->vertices[k]);
+    }
+    out.epa_vertex_count = d->epa_vertex_count < GJK_EPA_MAX_VERTICES2 ? d->epa_vertex_count : GJK_EPA_MAX_VERTICES2;
+    for (int i = 0; i < out.epa_vertex_count; ++i) out.epa_vertices[i] = lift_vertex2(&d->epa_vertices[i]);
+    out.epa_best_face = d->epa_best_edge;
+    return &out;
+}
+
 static void put3(int at, gjk_vec3 v) {
     result_buf[at] = v.x;
     result_buf[at + 1] = v.y;
     result_buf[at + 2] = v.z;
 }
-static void put2(int at, gjk_vec2 v) {
-    result_buf[at] = v.x;
-    result_buf[at + 1] = v.y;
-    result_buf[at + 2] = 0;
+
+static void put_vertex(int at, const gjk_debug_vertex3 *v) {
+    put3(at, v->w);
+    put3(at + 3, v->a);
+    put3(at + 6, v->b);
 }
 
 static void put_header(int dim) {
@@ -243,101 +288,30 @@ static void put_header(int dim) {
         OUT_HEADER + GJK_DEBUG_MAX_STEPS * STEP_STRIDE + GJK_EPA_MAX_VERTICES * VERTEX_STRIDE;
 }
 
-typedef char result_fits[OUT_HEADER + GJK_DEBUG_MAX_STEPS * STEP_STRIDE + GJK_EPA_MAX_VERTICES * VERTEX_STRIDE +
-                                     2 * GJK_EPA_MAX_VERTICES * 3 <= DEMO_RESULT_SIZE ? 1 : -1];
+_Static_assert(OUT_HEADER + GJK_DEBUG_MAX_STEPS * STEP_STRIDE + GJK_EPA_MAX_VERTICES * VERTEX_STRIDE +
+                       2 * GJK_EPA_MAX_VERTICES * 3 <=
+                   DEMO_RESULT_SIZE,
+               "the largest record fits the result buffer");
 
-/* mode 0: the plain query of `kind` (gjk/query.h); 1: gjk_query2_debug with skip_closed_forms false (the same answer
-   bit for bit, plus the record); 2: with skip_closed_forms true (GJK and EPA even for boxes and circles).
-   kind: 0 intersect, 1 distance, 2 penetration, 3 signed distance. Returns the status. */
-EMSCRIPTEN_KEEPALIVE int demo2_query(int ia, int ib, int kind, int mode) {
-    put_header(2);
-    if (demo_bad_slot(ia) || demo_bad_slot(ib) || kind < 0 || kind > 3) {
-        result_buf[OUT_STATUS] = GJK_INVALID_INPUT;
-        return GJK_INVALID_INPUT;
-    }
-    gjk_pair2 pair = {&demo_shapes2[ia], demo_poses2[ia], &demo_shapes2[ib], demo_poses2[ib]};
-    gjk_result2 r;
-    if (mode == 0) {
-        switch (kind) {
-        case 0: r = gjk_intersect2(&pair, NULL); break;
-        case 1: r = gjk_distance2(&pair, NULL); break;
-        case 2: r = gjk_penetration2(&pair, NULL); break;
-        default: r = gjk_signed_distance2(&pair, NULL); break;
-        }
-    } else {
-        debug2.skip_closed_forms = mode == 2;
-        r = gjk_query2_debug((gjk_query_kind)kind, &pair, NULL, &debug2);
-    }
-    result_buf[OUT_STATUS] = r.status;
-    result_buf[OUT_INTERSECT] = r.intersect;
-    result_buf[OUT_DISTANCE] = r.distance;
-    put2(OUT_NORMAL, r.normal);
-    put2(OUT_POINT_A, r.point_a);
-    put2(OUT_POINT_B, r.point_b);
-    result_buf[OUT_ITERATIONS] = r.iterations;
-    result_buf[OUT_EPA_ITERATIONS] = r.epa_iterations;
-    if (mode == 0) return r.status;
-
-    const gjk_debug2 *d = &debug2;
-    result_buf[OUT_PATH] = d->path;
-    result_buf[OUT_RADIUS_A] = d->radius_a;
-    result_buf[OUT_RADIUS_B] = d->radius_b;
-    int steps = d->step_count < GJK_DEBUG_MAX_STEPS ? d->step_count : GJK_DEBUG_MAX_STEPS;
-    result_buf[OUT_STEP_COUNT] = steps;
-    for (int s = 0; s < steps; ++s) {
-        int at = OUT_HEADER + s * STEP_STRIDE;
-        const gjk_debug_step2 *st = &d->steps[s];
-        result_buf[at] = st->count;
-        put2(at + 1, st->closest);
-        for (int k = 0; k < st->count && k < 3; ++k) {
-            put2(at + 4 + VERTEX_STRIDE * k, st->vertices[k].w);
-            put2(at + 7 + VERTEX_STRIDE * k, st->vertices[k].a);
-            put2(at + 10 + VERTEX_STRIDE * k, st->vertices[k].b);
-        }
-    }
-    int nv = d->epa_vertex_count < GJK_EPA_MAX_VERTICES2 ? d->epa_vertex_count : GJK_EPA_MAX_VERTICES2;
-    result_buf[OUT_EPA_VERTEX_COUNT] = nv;
-    result_buf[OUT_EPA_BEST] = d->epa_best_edge;
-    int vat = (int)result_buf[OUT_EPA_VERTICES_AT];
-    for (int i = 0; i < nv; ++i) {
-        put2(vat + VERTEX_STRIDE * i, d->epa_vertices[i].w);
-        put2(vat + VERTEX_STRIDE * i + 3, d->epa_vertices[i].a);
-        put2(vat + VERTEX_STRIDE * i + 6, d->epa_vertices[i].b);
-    }
-    return r.status;
+/* 1 (with the status written) when a query names a slot or kind that does not exist. */
+static int bad_query(int ia, int ib, int kind) {
+    if (!demo_bad_slot(ia) && !demo_bad_slot(ib) && kind >= 0 && kind <= 3) return 0;
+    result_buf[OUT_STATUS] = GJK_INVALID_INPUT;
+    return 1;
 }
 
-/* The 3D mirror of demo2_query. */
-EMSCRIPTEN_KEEPALIVE int demo3_query(int ia, int ib, int kind, int mode) {
-    put_header(3);
-    if (demo_bad_slot(ia) || demo_bad_slot(ib) || kind < 0 || kind > 3) {
-        result_buf[OUT_STATUS] = GJK_INVALID_INPUT;
-        return GJK_INVALID_INPUT;
-    }
-    gjk_pair3 pair = {&demo_shapes3[ia], demo_poses3[ia], &demo_shapes3[ib], demo_poses3[ib]};
-    gjk_result3 r;
-    if (mode == 0) {
-        switch (kind) {
-        case 0: r = gjk_intersect3(&pair, NULL); break;
-        case 1: r = gjk_distance3(&pair, NULL); break;
-        case 2: r = gjk_penetration3(&pair, NULL); break;
-        default: r = gjk_signed_distance3(&pair, NULL); break;
-        }
-    } else {
-        debug3.skip_closed_forms = mode == 2;
-        r = gjk_query3_debug((gjk_query_kind)kind, &pair, NULL, &debug3);
-    }
-    result_buf[OUT_STATUS] = r.status;
-    result_buf[OUT_INTERSECT] = r.intersect;
-    result_buf[OUT_DISTANCE] = r.distance;
-    put3(OUT_NORMAL, r.normal);
-    put3(OUT_POINT_A, r.point_a);
-    put3(OUT_POINT_B, r.point_b);
-    result_buf[OUT_ITERATIONS] = r.iterations;
-    result_buf[OUT_EPA_ITERATIONS] = r.epa_iterations;
-    if (mode == 0) return r.status;
+static void put_result(const gjk_result3 *r) {
+    result_buf[OUT_STATUS] = r->status;
+    result_buf[OUT_INTERSECT] = r->intersect;
+    result_buf[OUT_DISTANCE] = r->distance;
+    put3(OUT_NORMAL, r->normal);
+    put3(OUT_POINT_A, r->point_a);
+    put3(OUT_POINT_B, r->point_b);
+    result_buf[OUT_ITERATIONS] = r->iterations;
+    result_buf[OUT_EPA_ITERATIONS] = r->epa_iterations;
+}
 
-    const gjk_debug3 *d = &debug3;
+static void put_debug(const gjk_debug3 *d) {
     result_buf[OUT_PATH] = d->path;
     result_buf[OUT_RADIUS_A] = d->radius_a;
     result_buf[OUT_RADIUS_B] = d->radius_b;
@@ -348,11 +322,7 @@ EMSCRIPTEN_KEEPALIVE int demo3_query(int ia, int ib, int kind, int mode) {
         const gjk_debug_step3 *st = &d->steps[s];
         result_buf[at] = st->count;
         put3(at + 1, st->closest);
-        for (int k = 0; k < st->count && k < 4; ++k) {
-            put3(at + 4 + VERTEX_STRIDE * k, st->vertices[k].w);
-            put3(at + 7 + VERTEX_STRIDE * k, st->vertices[k].a);
-            put3(at + 10 + VERTEX_STRIDE * k, st->vertices[k].b);
-        }
+        for (int k = 0; k < st->count && k < 4; ++k) put_vertex(at + 4 + VERTEX_STRIDE * k, &st->vertices[k]);
     }
     int nv = d->epa_vertex_count < GJK_EPA_MAX_VERTICES ? d->epa_vertex_count : GJK_EPA_MAX_VERTICES;
     int nf = d->epa_face_count < 2 * GJK_EPA_MAX_VERTICES ? d->epa_face_count : 2 * GJK_EPA_MAX_VERTICES;
@@ -360,12 +330,42 @@ EMSCRIPTEN_KEEPALIVE int demo3_query(int ia, int ib, int kind, int mode) {
     result_buf[OUT_EPA_FACE_COUNT] = nf;
     result_buf[OUT_EPA_BEST] = d->epa_best_face;
     int vat = (int)result_buf[OUT_EPA_VERTICES_AT], fat = (int)result_buf[OUT_EPA_FACES_AT];
-    for (int i = 0; i < nv; ++i) {
-        put3(vat + VERTEX_STRIDE * i, d->epa_vertices[i].w);
-        put3(vat + VERTEX_STRIDE * i + 3, d->epa_vertices[i].a);
-        put3(vat + VERTEX_STRIDE * i + 6, d->epa_vertices[i].b);
-    }
+    for (int i = 0; i < nv; ++i) put_vertex(vat + VERTEX_STRIDE * i, &d->epa_vertices[i]);
     for (int f = 0; f < nf; ++f)
         for (int k = 0; k < 3; ++k) result_buf[fat + 3 * f + k] = d->epa_faces[f][k];
+}
+
+/* The plain queries by kind (gjk_query_kind order). */
+static gjk_result2 (*const plain2[4])(const gjk_pair2 *, gjk_cache2 *) = {gjk_intersect2, gjk_distance2,
+                                                                          gjk_penetration2, gjk_signed_distance2};
+static gjk_result3 (*const plain3[4])(const gjk_pair3 *, gjk_cache3 *) = {gjk_intersect3, gjk_distance3,
+                                                                          gjk_penetration3, gjk_signed_distance3};
+
+/* mode 0: the plain query of `kind` (gjk/query.h); 1: gjk_query2_debug with skip_closed_forms false (the same answer
+   bit for bit, plus the record); 2: with skip_closed_forms true (GJK and EPA even for boxes and circles).
+   kind: 0 intersect, 1 distance, 2 penetration, 3 signed distance. Returns the status. */
+EMSCRIPTEN_KEEPALIVE int demo2_query(int ia, int ib, int kind, int mode) {
+    put_header(2);
+    if (bad_query(ia, ib, kind)) return GJK_INVALID_INPUT;
+    gjk_pair2 pair = {&demo_shapes2[ia], demo_poses2[ia], &demo_shapes2[ib], demo_poses2[ib]};
+    debug2.skip_closed_forms = mode == 2;
+    gjk_result2 r =
+        mode == 0 ? plain2[kind](&pair, NULL) : gjk_query2_debug((gjk_query_kind)kind, &pair, NULL, &debug2);
+    gjk_result3 lifted = lift_result2(&r);
+    put_result(&lifted);
+    if (mode != 0) put_debug(lift_debug2(&debug2));
+    return r.status;
+}
+
+/* The 3D mirror of demo2_query. */
+EMSCRIPTEN_KEEPALIVE int demo3_query(int ia, int ib, int kind, int mode) {
+    put_header(3);
+    if (bad_query(ia, ib, kind)) return GJK_INVALID_INPUT;
+    gjk_pair3 pair = {&demo_shapes3[ia], demo_poses3[ia], &demo_shapes3[ib], demo_poses3[ib]};
+    debug3.skip_closed_forms = mode == 2;
+    gjk_result3 r =
+        mode == 0 ? plain3[kind](&pair, NULL) : gjk_query3_debug((gjk_query_kind)kind, &pair, NULL, &debug3);
+    put_result(&r);
+    if (mode != 0) put_debug(&debug3);
     return r.status;
 }

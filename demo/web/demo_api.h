@@ -1,5 +1,6 @@
 /* State the web demo's two C files share (demo_api.c: buffers, shapes, poses, queries; demo_geometry.c: outlines,
-   wireframes, Minkowski differences). Nothing here is part of the library. */
+   wireframes, Minkowski differences), and the functions they export to JavaScript. Nothing here is part of the
+   library. */
 #ifndef GJK_DEMO_API_H
 #define GJK_DEMO_API_H
 
@@ -17,5 +18,37 @@ extern gjk_pose3 demo_poses3[DEMO_SLOTS];
 
 /* 1 when slot is not a valid slot index. */
 int demo_bad_slot(int slot);
+
+/* The functions JavaScript calls (exported by build.sh; gjk_api.js wraps them). demo_api.c: buffers, shapes, poses,
+   queries. */
+double *demo_input(void);
+double *demo_result(void);
+double *demo_geometry(void);
+int demo_input_size(void);
+int demo_geometry_size(void);
+int demo_slots(void);
+int demo_real_is_float(void);
+int demo2_set_polygon(int slot, int count, double margin);
+int demo2_set_box(int slot, double hx, double hy, double margin);
+int demo2_set_circle(int slot, double radius, double margin);
+int demo2_set_capsule(int slot, double radius, double half_height, double margin);
+int demo2_set_segment(int slot, double ax, double ay, double bx, double by, double margin);
+int demo2_set_point(int slot, double margin);
+void demo2_set_pose(int slot, double x, double y, double angle);
+int demo2_query(int ia, int ib, int kind, int mode);
+int demo3_set_hull(int slot, int count, double margin);
+int demo3_set_box(int slot, double hx, double hy, double hz, double margin);
+int demo3_set_sphere(int slot, double radius, double margin);
+int demo3_set_capsule(int slot, double radius, double half_height, double margin);
+int demo3_set_cylinder(int slot, double radius, double half_height, double margin);
+int demo3_set_cone(int slot, double radius, double half_height, double margin);
+int demo3_set_ellipsoid(int slot, double rx, double ry, double rz, double margin);
+void demo3_set_pose(int slot, double x, double y, double z, double qw, double qx, double qy, double qz);
+int demo3_query(int ia, int ib, int kind, int mode);
+/* demo_geometry.c: drawing geometry */
+int demo2_outline(int slot, int arc_segments);
+int demo2_minkowski(int ia, int ib, int count, int core);
+int demo3_wireframe(int slot, int segments);
+int demo3_minkowski(int ia, int ib, int count, int core);
 
 #endif

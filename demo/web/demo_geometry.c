@@ -45,8 +45,8 @@ static int core2(const gjk_shape2 *s, gjk_vec2 *out, int cap, gjk_real *radius) 
 }
 
 /* Outline of slot's shape in the world frame, into the geometry buffer: [n, x0, y0, x1, y1, ...], counter-clockwise.
-   `arc_segments`: segments per full turn for the rounded parts. exact_vertices (core polygon, no radius) are
-   written as they are; rounded corners get arcs between the normals of their two edges. Returns n. */
+   `arc_segments`: segments per full turn for the rounded parts. A shape without radius is its core's vertices as
+   they are; rounded corners get arcs between the normals of their two edges. Returns n. */
 EMSCRIPTEN_KEEPALIVE int demo2_outline(int slot, int arc_segments) {
     demo_geometry_buf[0] = 0;
     if (demo_bad_slot(slot)) return 0;
@@ -57,16 +57,7 @@ EMSCRIPTEN_KEEPALIVE int demo2_outline(int slot, int arc_segments) {
     if (arc_segments < 8) arc_segments = 8;
     int max_points = (DEMO_GEOMETRY_SIZE - 1) / 2, m = 0;
     gjk_pose2 pose = demo_poses2[slot];
-    if (n >= 3 && r == 0) {
-        for (int i = 0; i < n; ++i) {
-            gjk_vec2 p = gjk_pose2_apply(pose, core[i]);
-            demo_geometry_buf[1 + 2 * i] = p.x;
-            demo_geometry_buf[2 + 2 * i] = p.y;
-        }
-        demo_geometry_buf[0] = n;
-        return n;
-    }
-    if (r == 0) { /* a bare point or segment: its vertices */
+    if (r == 0) { /* a polygon, bare point or segment: its vertices as they are */
         for (int i = 0; i < n; ++i) {
             gjk_vec2 p = gjk_pose2_apply(pose, core[i]);
             demo_geometry_buf[1 + 2 * i] = p.x;
@@ -170,6 +161,19 @@ static void wire_arc(wire *w, gjk_pose3 pose, gjk_vec3 c, gjk_vec3 u, gjk_vec3 v
     }
 }
 
+/* A hull's edges: the segment of a flat-to-a-line hull, else every face's edges once. */
+static void wire_hull(wire *w, gjk_pose3 pose, const gjk_hull3 *h) {
+    if (h->dimension == 1 && h->vertex_count >= 2) wire_seg(w, pose, h->vertices[0], h->vertices[1]);
+    for (int f = 0; f < h->face_count; ++f) {
+        int first = h->face_first[f], last = h->face_first[f + 1];
+        for (int k = first; k < last; ++k) {
+            int i = h->face_indices[k], j = h->face_indices[k + 1 < last ? k + 1 : first];
+            /* each edge borders two faces, walked in opposite directions: draw it from one side only */
+            if (i < j) wire_seg(w, pose, h->vertices[i], h->vertices[j]);
+        }
+    }
+}
+
 /* A wireframe of slot's shape (world frame) for drawing: hull and box edges, rings and generators for the round
    shapes (margins are not drawn: the demo's 3D shapes have none). `segments`: per full ring. Returns the count. */
 EMSCRIPTEN_KEEPALIVE int demo3_wireframe(int slot, int segments) {
@@ -193,19 +197,7 @@ EMSCRIPTEN_KEEPALIVE int demo3_wireframe(int slot, int segments) {
             }
         break;
     }
-    case GJK_SHAPE3_HULL: {
-        const gjk_hull3 *h = s->hull.hull;
-        if (h->dimension == 1 && h->vertex_count >= 2) wire_seg(&w, pose, h->vertices[0], h->vertices[1]);
-        for (int f = 0; f < h->face_count; ++f) {
-            int first = h->face_first[f], last = h->face_first[f + 1];
-            for (int k = first; k < last; ++k) {
-                int i = h->face_indices[k], j = h->face_indices[k + 1 < last ? k + 1 : first];
-                /* each edge borders two faces, walked in opposite directions: draw it from one side only */
-                if (i < j) wire_seg(&w, pose, h->vertices[i], h->vertices[j]);
-            }
-        }
-        break;
-    }
+    case GJK_SHAPE3_HULL: wire_hull(&w, pose, s->hull.hull); break;
     case GJK_SHAPE3_SPHERE:
     case GJK_SHAPE3_ELLIPSOID: {
         gjk_vec3 r = s->type == GJK_SHAPE3_SPHERE ? gjk_v3(s->sphere.radius, s->sphere.radius, s->sphere.radius)
@@ -310,15 +302,8 @@ EMSCRIPTEN_KEEPALIVE int demo3_minkowski(int ia, int ib, int count, int core) {
     if (h == NULL) return 0;
     wire w = {0, (DEMO_GEOMETRY_SIZE - 1) / 6};
     gjk_pose3 id = gjk_pose3_identity();
-    if (h->dimension == 1 && h->vertex_count >= 2) wire_seg(&w, id, h->vertices[0], h->vertices[1]);
     if (h->dimension == 0) wire_seg(&w, id, h->vertices[0], h->vertices[0]);
-    for (int f = 0; f < h->face_count; ++f) {
-        int first = h->face_first[f], last = h->face_first[f + 1];
-        for (int k = first; k < last; ++k) {
-            int i = h->face_indices[k], j = h->face_indices[k + 1 < last ? k + 1 : first];
-            if (i < j) wire_seg(&w, id, h->vertices[i], h->vertices[j]);
-        }
-    }
+    wire_hull(&w, id, h);
     gjk_hull3_destroy(h);
     demo_geometry_buf[0] = w.n;
     return w.n;

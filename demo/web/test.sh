@@ -39,7 +39,8 @@ fi
 # Build when the output is missing or any source (library, glue, page) is newer.
 stamp=$web/gjk_demo.wasm
 sources="$root/src $root/include $here/demo_api.c $here/demo_geometry.c $here/demo_api.h $here/index.html"
-sources="$sources $here/gjk_api.js $here/demo.js $here/style.css $here/build.sh"
+sources="$sources $here/gjk_api.js $here/demo_common.js $here/demo_2d.js $here/demo_3d.js $here/demo.js $here/style.css"
+sources="$sources $here/build.sh"
 # shellcheck disable=SC2086
 if [ ! -f "$stamp" ] || [ ! -f "$web/index.html" ] ||
    [ -n "$(find $sources -newer "$stamp" -print 2>/dev/null | head -n 1)" ]; then

@@ -173,7 +173,7 @@ async function screenOf(x, y, dy = 0) {
 }
 const pixelAt = (id, x, y) => page.evaluate(([c, a, b]) => window.gjkDemo.pixel(c, a, b), [id, x, y]);
 const countColour = (id, rgb, tol) => page.evaluate(([c, v, t]) => window.gjkDemo.countColour(c, v, t), [id, rgb, tol]);
-/* shape A's stroke colours in demo.js (COLORS.apart.stroke, COLORS.touch.stroke) */
+/* shape A's stroke colours in demo_common.js (COLORS.apart.stroke, COLORS.touch.stroke) */
 const STROKE = { apart: '#1f7a33', touch: '#a51d16' };
 const SIMPLEX = '#1c6fd6', EPA = '#f08c00'; /* COLORS.simplex, COLORS.epa */
 const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
