@@ -1,12 +1,389 @@
-/* Shape casts in 3D (gjk/cast.h). Placeholder until the implementation lands: every cast reports invalid input. */
+/* Shape casts in 3D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results.
+
+   Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
+   relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
+   target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
+   D(0). That is a ray cast against D(0) swept by a ball of radius R, done here with GJK on the support function of
+   D: G. van den Bergen, "Ray casting against general convex objects with application to continuous collision
+   detection" (2004, submitted to J. Graphics Tools), also in his "Collision Detection in Interactive 3D
+   Environments" (2003); the radius enters as a shift of each support plane, as in Box2D's b2ShapeCast. Each
+   support point w along -v (v the closest point of the simplex) bounds D from one side; when that plane, shifted
+   by R, separates the origin, the ray advances to the plane: lambda = (v.w - R |v|) / (v.d). Every such lambda is
+   a lower bound of the time of contact (the plane still separates for smaller t), so the answer is never late,
+   and for polytopes the last plane is the face the ray enters, which makes the answer exact to rounding.
+
+   Unlike Box2D, the simplex is kept when lambda advances: its points w_i - lambda d are still points of D(lambda)
+   (the supports of a translated set are translated supports), so GJK continues from it instead of restarting. But
+   the signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on v
+   being the previous simplex's closest point, which a moved lambda breaks; after an advance every face is
+   searched. */
 #include <string.h>
 
-#include "internal3.h"
+#include "cast3.h"
 
-gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
-    (void)input;
+/* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
+#if GJK_USE_FLOAT
+#define CAST_TOL_DEFAULT GJK_R(1e-5)
+#define QUAT_LEN2_MIN GJK_R(1e-18)
+#else
+#define CAST_TOL_DEFAULT GJK_R(1e-9)
+#define QUAT_LEN2_MIN GJK_R(1e-150)
+#endif
+
+/* ---- input -------------------------------------------------------------------------------------------------- */
+
+static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
+    const gjk_cast3_guard *g = data;
+    gjk_vec3 p = g->support(d, g->data);
+    if (gjk_bounded3(p)) return p;
+    *g->bad = true;
+    return gjk_v3(0, 0, 0);
+}
+
+static const gjk_shape3 *guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
+    if (s->type != GJK_SHAPE3_USER) return s;
+    c->guard[k].support = s->user.support;
+    c->guard[k].data = s->user.data;
+    c->guard[k].bad = &c->bad;
+    c->user[k] = *s;
+    c->user[k].user.support = guarded_support;
+    c->user[k].user.data = &c->guard[k];
+    return &c->user[k];
+}
+
+/* q scaled to unit length, when its squared length is in the range the queries accept (gjk/math.h). */
+static bool unit_quat(gjk_quat q, gjk_quat *out) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    if (!(l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN)) return false;
+    *out = gjk_quat_normalize(q);
+    return true;
+}
+
+/* A motion the cast accepts: finite, bounded, and leaving the pose's position bounded at t = 1 (so that the
+   queries the cast makes at t = 1 accept the pair). */
+static bool usable_motion(const gjk_motion3 *m, gjk_vec3 position) {
+    return gjk_bounded3(m->translation) && gjk_bounded3(m->rotation) &&
+           gjk_bounded3(gjk_add3(position, m->translation));
+}
+
+/* A bound on |x| over the points x of a core (local frame): how far a point of the core can be from the shape's
+   origin, about which it turns. The rounding ball needs none: it looks the same in every orientation. Hulls: the
+   centroid's distance plus the hull's radius about it (O(1)); user shapes: the corner of the bounding box of six
+   supports (a convex set lies inside the box of its extreme points). */
+static gjk_real core_reach(const gjk_shape3 *s) {
+    switch (s->type) {
+    case GJK_SHAPE3_SEGMENT: return gjk_maxr(gjk_len3(s->segment.a), gjk_len3(s->segment.b));
+    case GJK_SHAPE3_TRIANGLE:
+        return gjk_maxr(gjk_len3(s->triangle.a), gjk_maxr(gjk_len3(s->triangle.b), gjk_len3(s->triangle.c)));
+    case GJK_SHAPE3_BOX: return gjk_len3(s->box.half_extents);
+    case GJK_SHAPE3_CAPSULE: return s->capsule.half_height;
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE: /* the base rim is the farthest: sqrt(r^2 + h^2) >= h, the apex */
+        return gjk_len3(gjk_v3(s->cylinder.radius, s->cylinder.half_height, 0));
+    case GJK_SHAPE3_ELLIPSOID:
+        return gjk_maxr(s->ellipsoid.radii.x, gjk_maxr(s->ellipsoid.radii.y, s->ellipsoid.radii.z));
+    case GJK_SHAPE3_HULL: return gjk_len3(s->hull.hull->centroid) + s->hull.hull->radius;
+    case GJK_SHAPE3_USER: {
+        gjk_vec3 e = gjk_v3(0, 0, 0);
+        static const gjk_vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        gjk_real m[3];
+        for (int i = 0; i < 3; ++i) {
+            gjk_real hi = gjk_dot3(axes[i], gjk_core3_support(s, axes[i]));
+            gjk_real lo = gjk_dot3(axes[i], gjk_core3_support(s, gjk_neg3(axes[i])));
+            m[i] = gjk_maxr(GJK_ABS(hi), GJK_ABS(lo));
+        }
+        e = gjk_v3(m[0], m[1], m[2]);
+        return gjk_len3(e);
+    }
+    default: return 0; /* point, sphere */
+    }
+}
+
+/* Check the input and fill c; false for invalid input. */
+static bool setup(const gjk_cast_input3 *in, gjk_cast3 *c) {
+    if (!in) return false;
+    const gjk_pair3 *p = &in->pair;
+    if (gjk_shape3_validate(p->a) != GJK_OK || gjk_shape3_validate(p->b) != GJK_OK) return false;
+    if (!unit_quat(p->pose_a.rotation, &c->qa) || !unit_quat(p->pose_b.rotation, &c->qb)) return false;
+    if (!gjk_bounded3(p->pose_a.position) || !gjk_bounded3(p->pose_b.position)) return false;
+    if (!usable_motion(&in->motion_a, p->pose_a.position) || !usable_motion(&in->motion_b, p->pose_b.position))
+        return false;
+    if (!(in->target_distance >= 0 && in->target_distance <= GJK_MAX_COORD)) return false;
+    if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
+    c->in = in;
+    c->bad = false;
+    c->a = guard_user(c, 0, p->a);
+    c->b = guard_user(c, 1, p->b);
+    c->pa = p->pose_a.position;
+    c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
+    c->va = in->motion_a.translation;
+    c->vb = in->motion_b.translation;
+    /* A core that is its shape's origin (sphere, point) looks the same in every orientation: its turning does
+       not matter, and a pair with no other turning is a linear cast (exact). */
+    c->wa = gjk_core3_is_origin(c->a) ? gjk_v3(0, 0, 0) : in->motion_a.rotation;
+    c->wb = gjk_core3_is_origin(c->b) ? gjk_v3(0, 0, 0) : in->motion_b.rotation;
+    c->ra = gjk_core3_radius(c->a);
+    c->rb = gjk_core3_radius(c->b);
+    c->reach_a = core_reach(c->a);
+    c->reach_b = core_reach(c->b);
+    c->target = in->target_distance;
+    gjk_real size = c->reach_a + c->ra + c->reach_b + c->rb;
+    gjk_real motion = gjk_len3(gjk_sub3(c->vb, c->va));
+    c->scale = gjk_maxr(gjk_maxr(size, c->target), gjk_maxr(gjk_len3(c->p0), motion));
+    /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
+       terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
+    c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
+    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
+    c->tol = gjk_maxr(c->tol, c->floor);
+    return !c->bad;
+}
+
+/* ---- results ------------------------------------------------------------------------------------------------ */
+
+gjk_quat gjk_cast3_rotation(gjk_vec3 rotation_vector, gjk_real t, gjk_quat q0) {
+    gjk_vec3 theta = gjk_scale3(rotation_vector, t);
+    gjk_real angle = gjk_len3(theta);
+    if (!(angle > 0)) return q0;
+    gjk_real s = GJK_SIN(GJK_R(0.5) * angle) / angle;
+    gjk_quat q = {GJK_COS(GJK_R(0.5) * angle), theta.x * s, theta.y * s, theta.z * s};
+    return gjk_quat_normalize(gjk_quat_mul(q, q0));
+}
+
+/* World-frame normal and points from the contact in A's frame at t (rotation rot_a, origin pa + t va). The core
+   witnesses are rebuilt symmetrically about their midpoint along n, as the queries do (query3.c, finish), so that
+   point_b - point_a = (distance at t) n to rounding. */
+void gjk_cast3_finish(const gjk_cast3 *c, gjk_real t, gjk_mat33 rot_a, const gjk_cast3_contact *k,
+                      gjk_cast_result3 *r) {
+    gjk_vec3 mid = gjk_scale3(gjk_add3(k->pa, k->pb), GJK_R(0.5));
+    gjk_vec3 qa = gjk_mad3(mid, -GJK_R(0.5) * k->core_dist + c->ra, k->n);
+    gjk_vec3 qb = gjk_mad3(mid, GJK_R(0.5) * k->core_dist - c->rb, k->n);
+    gjk_vec3 origin = gjk_add3(c->pa, gjk_scale3(c->va, t));
+    r->normal = gjk_normalize3(gjk_mat33_mul(rot_a, k->n));
+    r->point_a = gjk_add3(origin, gjk_mat33_mul(rot_a, qa));
+    r->point_b = gjk_add3(origin, gjk_mat33_mul(rot_a, qb));
+    r->point = gjk_scale3(gjk_add3(r->point_a, r->point_b), GJK_R(0.5));
+}
+
+/* The pair at time t (linear motion, rotations of the shapes included for the record). */
+static gjk_pair3 pair_at(const gjk_cast3 *c, gjk_real t) {
+    const gjk_cast_input3 *in = c->in;
+    gjk_pair3 p = in->pair;
+    p.pose_a.position = gjk_add3(p.pose_a.position, gjk_scale3(in->motion_a.translation, t));
+    p.pose_b.position = gjk_add3(p.pose_b.position, gjk_scale3(in->motion_b.translation, t));
+    p.pose_a.rotation = gjk_cast3_rotation(in->motion_a.rotation, t, c->qa);
+    p.pose_b.rotation = gjk_cast3_rotation(in->motion_b.rotation, t, c->qb);
+    return p;
+}
+
+/* Normal and points from the signed distance of the pair at time t (t = 0: an overlapped start; t = 1: a miss of
+   the linear cast). False when the query failed (a user callback's bad answer). */
+static bool answer_from_query(const gjk_cast3 *c, gjk_real t, gjk_cast_result3 *r) {
+    gjk_pair3 p = pair_at(c, t);
+    gjk_result3 q = gjk_signed_distance3(&p, NULL);
+    if (q.status == GJK_INVALID_INPUT) return false;
+    if (q.status != GJK_OK && r->status == GJK_OK) r->status = q.status;
+    r->normal = q.normal;
+    r->point_a = q.point_a;
+    r->point_b = q.point_b;
+    r->point = gjk_scale3(gjk_add3(q.point_a, q.point_b), GJK_R(0.5));
+    return true;
+}
+
+/* ignore_separating: does the motion take an overlapped pair apart? The velocity of B's contact point relative to
+   A's along the normal (A to B), rotation included, > 0. */
+static bool separating(const gjk_cast3 *c, const gjk_cast_result3 *r) {
+    const gjk_cast_input3 *in = c->in;
+    gjk_vec3 ra = gjk_sub3(r->point, in->pair.pose_a.position), rb = gjk_sub3(r->point, in->pair.pose_b.position);
+    gjk_vec3 va = gjk_add3(in->motion_a.translation, gjk_cross3(in->motion_a.rotation, ra));
+    gjk_vec3 vb = gjk_add3(in->motion_b.translation, gjk_cross3(in->motion_b.rotation, rb));
+    return gjk_dot3(gjk_sub3(vb, va), r->normal) > 0;
+}
+
+/* ---- the linear cast ---------------------------------------------------------------------------------------- */
+
+typedef enum ray_end { RAY_CONTACT, RAY_MISS, RAY_CAP } ray_end;
+
+typedef struct ray3 {
+    gjk_minkowski3 m; /* D at the current lambda, A's local frame: B's origin at pos0 + lambda d */
+    gjk_vec3 pos0;    /* B's origin in A's frame at t = 0 */
+    gjk_vec3 d;       /* B's motion relative to A, A's frame */
+    gjk_simplex3 s;   /* points of D(lambda) with their witnesses */
+    gjk_real lambda;
+    gjk_vec3 v;       /* closest point of the simplex to the origin */
+    gjk_vec3 n;       /* unit normal (A to B) of the last plane that advanced lambda; zero before */
+    int iterations;
+} ray3;
+
+/* Move the ray to lambda: B's origin, and every simplex point rebuilt from its witnesses. */
+static void ray_place(ray3 *q, gjk_real lambda) {
+    q->lambda = lambda;
+    q->m.pos = gjk_mad3(q->pos0, lambda, q->d);
+    for (int i = 0; i < q->s.count; ++i) {
+        gjk_vertex3 *v = &q->s.v[i];
+        v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(&q->m, v->bl));
+    }
+}
+
+static bool repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
+    for (int i = 0; i < n; ++i)
+        if (s->v[i].w.x == w.x && s->v[i].w.y == w.y && s->v[i].w.z == w.z) return true;
+    return false;
+}
+
+/* Closest point of the first n simplex points, every sub-simplex considered (see the top of the file): the
+   solver's tetrahedron case examines the faces through the last point, and the remaining face is added here. */
+static void closest_full(gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+    s->count = n; /* (tells the solver there is no newest point) */
+    gjk_simplex3_closest(s, n, out);
+    if (n == 4 && out->count < 4) {
+        gjk_subsimplex3 f;
+        gjk_simplex3_closest(s, 3, &f);
+        if (f.dist2 < out->dist2) *out = f;
+    }
+}
+
+/* The GJK ray cast against D(0) swept by R. tol: the distance above R at which the ray counts as arrived. */
+static ray_end ray_cast(ray3 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec3 dir) {
+    gjk_simplex3 *s = &q->s;
+    s->v[0] = gjk_minkowski3_support(&q->m, dir);
+    s->lambda[0] = 1;
+    s->count = 1;
+    q->v = s->v[0].w;
+    q->n = gjk_v3(0, 0, 0);
+    bool moved = false;
+    const gjk_real reach2 = (R + tol) * (R + tol);
+    for (;;) {
+        gjk_real vv = gjk_len_sq3(q->v);
+        if (s->count == 4 || vv <= reach2) return RAY_CONTACT;
+        if (q->iterations >= GJK_CAST3_MAX_RAY_ITERATIONS) return RAY_CAP;
+        ++q->iterations;
+        gjk_vertex3 *nw = &s->v[s->count];
+        *nw = gjk_minkowski3_support(&q->m, gjk_neg3(q->v));
+        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot3(q->v, nw->w);
+        bool advanced = false;
+        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
+        if (vw - R * vlen > noise * vlen) {
+            /* The plane through w normal to v, shifted by R, separates the origin from the swept D(lambda); it
+               sweeps towards the origin at the rate v.d per unit of lambda. */
+            gjk_real vd = gjk_dot3(q->v, q->d);
+            if (!(vd > 0)) return RAY_MISS;
+            gjk_real next = q->lambda + (vw - R * vlen) / vd;
+            if (!(next <= 1)) return RAY_MISS;
+            if (next > q->lambda) {
+                q->n = gjk_scale3(q->v, -GJK_R(1.0) / vlen);
+                gjk_vertex3 w = *nw;
+                ray_place(q, next);
+                w.w = gjk_sub3(w.a, gjk_minkowski3_b_to_a(&q->m, w.bl));
+                *nw = w;
+                moved = advanced = true;
+            }
+        }
+        /* Without an advance, GJK proper: a repeated point, or no decrease of |v|, means it has converged at this
+           lambda (the duality gap is closed: polytopes exactly, curved cores to rounding), and the origin is
+           then within R + tol of D(lambda) up to rounding. */
+        int n = s->count;
+        if (!repeats(s, n, nw->w)) ++n;
+        else if (!advanced) return RAY_CONTACT;
+        gjk_subsimplex3 sub;
+        if (moved) closest_full(s, n, &sub);
+        else gjk_simplex3_closest(s, n, &sub);
+        if (!moved && !(sub.dist2 < vv)) return RAY_CONTACT; /* no progress at a fixed lambda: converged */
+        moved = false;
+        gjk_simplex3_commit(s, &sub);
+        q->v = sub.v;
+    }
+}
+
+/* The contact where the ray arrived: the closest points of the simplex at lambda, and the normal from v when it is
+   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. */
+static void ray_contact(const ray3 *q, gjk_real scale, gjk_cast3_contact *k) {
+    gjk_simplex3_witness(&q->s, &q->m, q->v, &k->pa, &k->pb);
+    gjk_real vl = gjk_len3(q->v);
+    bool plane = gjk_len_sq3(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    k->n = plane ? q->n : gjk_normalize3(gjk_neg3(q->v));
+    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_normalize3(q->d);
+    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_v3(1, 0, 0);
+    k->core_dist = plane ? gjk_maxr(-gjk_dot3(q->v, k->n), 0) : vl;
+}
+
+static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
+    ray3 q;
+    gjk_mat33 rot_a = gjk_mat33_from_quat(c->qa);
+    q.m.a = c->a;
+    q.m.b = c->b;
+    q.m.rec = NULL;
+    q.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
+    q.pos0 = q.m.pos = gjk_mat33_tmul(rot_a, c->p0);
+    q.d = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
+    q.lambda = 0;
+    q.iterations = 0;
+    /* First support towards B's centre from A's: D's side facing the origin. */
+    gjk_vec3 hint = gjk_sub3(gjk_minkowski3_b_to_a(&q.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
+    if (!(gjk_len_sq3(hint) > 0)) hint = gjk_v3(1, 0, 0);
+    /* Polytopes (and point and segment cores: spheres, capsules) converge exactly, and a repeated support point
+       ends the search anyway: only rounding bounds their stop, and t is exact to rounding. Curved cores stop at
+       the tolerance. */
+    bool flat = gjk_core3_is_polytope(c->a) && gjk_core3_is_polytope(c->b);
+    ray_end e = ray_cast(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
+    r->iterations = q.iterations;
+    if (c->bad) return;
+    if (e == RAY_MISS) {
+        r->state = GJK_CAST_SEPARATED;
+        r->t = 1;
+        return;
+    }
+    if (e == RAY_CONTACT && q.lambda == 0) {
+        r->state = GJK_CAST_OVERLAPPED;
+        return;
+    }
+    r->state = e == RAY_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (e == RAY_CAP) r->status = GJK_MAX_ITERATIONS;
+    r->t = q.lambda;
+    gjk_cast3_contact k;
+    ray_contact(&q, c->scale, &k);
+    gjk_cast3_finish(c, q.lambda, rot_a, &k, r);
+}
+
+/* ---- entry -------------------------------------------------------------------------------------------------- */
+
+static gjk_cast_result3 invalid(void) {
     gjk_cast_result3 r;
     memset(&r, 0, sizeof r);
     r.status = GJK_INVALID_INPUT;
+    return r;
+}
+
+gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
+    gjk_cast3 c;
+    gjk_cast_result3 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_OK;
+    if (!setup(input, &c)) return invalid();
+    bool rotating = gjk_len_sq3(c.wa) > 0 || gjk_len_sq3(c.wb) > 0;
+    if (rotating) gjk_cast3_rotating(&c, &r);
+    else linear(&c, &r);
+    if (c.bad) return invalid();
+    bool ok = true;
+    if (r.state == GJK_CAST_OVERLAPPED) {
+        r.t = 0;
+        ok = answer_from_query(&c, 0, &r);
+        r.hit = !(input->ignore_separating && separating(&c, &r));
+    } else if (r.state == GJK_CAST_SEPARATED && !rotating) {
+        ok = answer_from_query(&c, 1, &r);
+    } else {
+        r.hit = r.state == GJK_CAST_HIT;
+    }
+    if (!ok) return invalid();
+    /* Never a NaN (NUMERICS.md): an answer that still came out non-finite is zeroed with GJK_DEGENERATE. */
+    gjk_real sum = r.t + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
+                   r.point_b.x + r.point_b.y + r.point_b.z + r.point.x + r.point.y + r.point.z;
+    if (!gjk_finite(sum)) {
+        int it = r.iterations;
+        gjk_cast_state st = r.state;
+        memset(&r, 0, sizeof r);
+        r.status = GJK_DEGENERATE;
+        r.state = st == GJK_CAST_SEPARATED ? st : GJK_CAST_FAILED;
+        r.iterations = it;
+    }
     return r;
 }

@@ -1,12 +1,212 @@
-/* Contact manifolds in 2D (gjk/manifold.h). Placeholder until the implementation lands: invalid input, no points. */
+/* Contact manifolds in 2D (gjk/manifold.h): up to 2 points.
+
+   As in 3D (manifold3.c), the signed distance gives the normal n, and each core presents its supporting feature
+   along n (A) and -n (B) within a small angular tolerance: an edge of a box or polygon, a capsule's or segment's
+   side, or else a vertex. Two edges give the reference/incident clipping of Box2D (Catto, "Contact Manifolds",
+   GDC 2007; b2ClipPolygons in Box2D v3): the incident edge is clipped to the reference edge's extent across n,
+   and each end is paired with the point of the reference edge on its line along n, so the separation there is
+   exact and the pair differs by separation * n. Anything else (a circle, a vertex, a user shape) is one point: the
+   query's witnesses. Radii (circles, capsules, margins) shift the points along n onto the rounded surfaces. */
 #include <string.h>
 
 #include "internal2.h"
 
+/* Angular tolerance (a sine) for an edge facing n: as GJK_FEATURE_SIN in 3D (feature3.h). */
+#define FEATURE_SIN GJK_R(0.02)
+#define FEATURE_COS GJK_R(0.9997999)
+
+/* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
+static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
+
+typedef struct feature2 {
+    int count;       /* 1: a point (the witness is used), 2: the edge p[0] -> p[1] */
+    gjk_vec2 p[2];   /* edge ends */
+    gjk_vec2 normal; /* edge: outward unit normal */
+    uint16_t vid[2]; /* edge ends' codes */
+    uint16_t code;   /* the vertex or the edge */
+} feature2;
+
+static void point2(feature2 *f, int vertex) {
+    f->count = 1;
+    f->code = code2(0, vertex);
+}
+
+static void edge2(feature2 *f, gjk_vec2 p, int vp, gjk_vec2 q, int vq, gjk_vec2 normal, int edge) {
+    f->count = 2;
+    f->p[0] = p;
+    f->p[1] = q;
+    f->vid[0] = code2(0, vp);
+    f->vid[1] = code2(0, vq);
+    f->normal = normal;
+    f->code = code2(1, edge);
+}
+
+/* A segment a -> b: its side facing d (edge 0 is a -> b with the normal on its right, edge 1 the way back) when it
+   is perpendicular to d within the tolerance, else the end farther along d. */
+static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
+    gjk_vec2 e = gjk_sub2(b, a);
+    gjk_real l = gjk_len2(e), s = gjk_dot2(e, d);
+    if (!(l > 0 && GJK_ABS(s) <= FEATURE_SIN * l)) {
+        point2(f, s > 0 ? 1 : 0);
+        return;
+    }
+    gjk_vec2 nrm = gjk_scale2(gjk_v2(e.y, -e.x), 1 / l);
+    if (gjk_dot2(nrm, d) >= 0)
+        edge2(f, a, 0, b, 1, nrm, 0);
+    else
+        edge2(f, b, 1, a, 0, gjk_neg2(nrm), 1);
+}
+
+/* A convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]): the edge whose normal is most
+   aligned with d (in 2D it always holds the support vertex) when within the tolerance, else its end farther along
+   d. */
+static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+    int best = 0;
+    gjk_real c = gjk_dot2(nr[0], d);
+    for (int i = 1; i < n; ++i) {
+        gjk_real t = gjk_dot2(nr[i], d);
+        if (t > c) c = t, best = i;
+    }
+    int j = best + 1 == n ? 0 : best + 1;
+    if (c >= FEATURE_COS)
+        edge2(f, v[best], best, v[j], j, nr[best], best);
+    else
+        point2(f, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
+}
+
+static void find2(const gjk_shape2 *s, gjk_vec2 d, feature2 *f) {
+    switch (s->type) {
+    case GJK_SHAPE2_SEGMENT: segment2(f, s->segment.a, s->segment.b, d); return;
+    case GJK_SHAPE2_CAPSULE:
+        if (s->capsule.half_height > 0)
+            segment2(f, gjk_v2(0, -s->capsule.half_height), gjk_v2(0, s->capsule.half_height), d);
+        else
+            point2(f, 0);
+        return;
+    case GJK_SHAPE2_BOX: {
+        gjk_real x = s->box.half_extents.x, y = s->box.half_extents.y;
+        const gjk_vec2 v[4] = {{-x, -y}, {x, -y}, {x, y}, {-x, y}}, nr[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+        polygon2(f, v, nr, 4, d);
+        return;
+    }
+    case GJK_SHAPE2_POLYGON: {
+        const gjk_hull2 *h = s->polygon.hull;
+        if (h->vertex_count >= 3 && h->dimension == 2 && h->normals)
+            polygon2(f, h->vertices, h->normals, h->vertex_count, d);
+        else if (h->vertex_count == 2)
+            segment2(f, h->vertices[0], h->vertices[1], d);
+        else
+            point2(f, 0); /* a point, or a hand-made polygon without normals: one point */
+        return;
+    }
+    default: point2(f, 0); return; /* point, circle, user shape */
+    }
+}
+
+/* A rotation of any finite non-zero length as a unit one (the queries accept those, gjk/math.h). */
+static gjk_rot2 unit_rot(gjk_rot2 q) {
+    gjk_vec2 u = gjk_normalize2(gjk_v2(q.c, q.s));
+    gjk_rot2 r = {u.x, u.y};
+    return r;
+}
+
+typedef struct contact2 {
+    gjk_vec2 pa, pb; /* cores, A's frame */
+    gjk_real sep;
+    uint32_t id;
+} contact2;
+
+/* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
+   A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
+   both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
+   from flipping with rounding. */
+static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real radius, gjk_real spec,
+                      contact2 out[2]) {
+    gjk_vec2 t = gjk_perp2(n);
+    gjk_real s0 = gjk_dot2(t, fa->p[0]), s1 = gjk_dot2(t, fa->p[1]);
+    gjk_real u0 = gjk_dot2(t, fb->p[0]), u1 = gjk_dot2(t, fb->p[1]);
+    if (u1 == u0) return 0;
+    int kmin = s0 <= s1 ? 0 : 1;
+    gjk_real smin = kmin ? s1 : s0, smax = kmin ? s0 : s1;
+    gjk_real ta = (smin - u0) / (u1 - u0), tb = (smax - u0) / (u1 - u0);
+    /* lo comes from the reference vertex at smin when ta < tb (the incident edge runs towards +t), else smax */
+    int klo = ta < tb ? kmin : 1 - kmin;
+    gjk_real lo = gjk_maxr(0, gjk_minr(ta, tb)), hi = gjk_minr(1, gjk_maxr(ta, tb));
+    if (!(lo <= hi)) return 0;
+    int k = 0;
+    gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
+    for (int end = 0; end < 2; ++end) {
+        if (end == 1 && hi == lo) break;
+        gjk_real tau = end ? hi : lo;
+        bool own = end ? hi == 1 : lo == 0; /* the incident edge's own end */
+        gjk_vec2 q = own ? fb->p[end] : gjk_mad2(fb->p[0], tau, e);
+        gjk_vec2 p = gjk_mad2(q, gjk_dot2(fa->normal, gjk_sub2(fa->p[0], q)) / gjk_dot2(fa->normal, n), n);
+        gjk_real sep = gjk_dot2(gjk_sub2(q, p), n) - radius;
+        if (!(sep <= spec)) continue;
+        out[k].pa = p;
+        out[k].pb = q;
+        out[k].sep = sep;
+        out[k].id =
+            own ? (uint32_t)fa->code << 16 | fb->vid[end] : (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->code;
+        ++k;
+    }
+    return k;
+}
+
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
-    (void)pair, (void)speculative_distance, (void)cache;
     gjk_manifold2 m;
     memset(&m, 0, sizeof m);
-    m.status = GJK_INVALID_INPUT;
+    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD)) {
+        m.status = GJK_INVALID_INPUT;
+        return m;
+    }
+    gjk_result2 r = gjk_signed_distance2(pair, cache);
+    m.status = r.status;
+    m.iterations = r.iterations + r.epa_iterations;
+    if (r.status == GJK_INVALID_INPUT) return m;
+    m.normal = r.normal;
+    if (!(r.distance <= speculative_distance) || !(gjk_len_sq2(r.normal) > GJK_R(0.5))) return m;
+
+    /* A's frame, as in query2.c. */
+    gjk_rot2 qa = unit_rot(pair->pose_a.rotation), qb = unit_rot(pair->pose_b.rotation);
+    gjk_rot2 qab = {qa.c * qb.c + qa.s * qb.s, qa.c * qb.s - qa.s * qb.c};
+    gjk_vec2 pos_ab = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
+    gjk_vec2 n = gjk_normalize2(gjk_inv_rotate2(qa, r.normal));
+    feature2 fa, fb;
+    find2(pair->a, n, &fa);
+    find2(pair->b, gjk_inv_rotate2(qab, gjk_neg2(n)), &fb);
+    if (fb.count == 2) { /* B's edge into A's frame */
+        fb.p[0] = gjk_add2(gjk_rotate2(qab, fb.p[0]), pos_ab);
+        fb.p[1] = gjk_add2(gjk_rotate2(qab, fb.p[1]), pos_ab);
+        fb.normal = gjk_rotate2(qab, fb.normal);
+    }
+
+    gjk_real ra = gjk2_core_radius(pair->a), rb = gjk2_core_radius(pair->b);
+    contact2 c[2];
+    int k = fa.count == 2 && fb.count == 2 ? clip_edges(&fa, &fb, n, ra + rb, speculative_distance, c) : 0;
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
+        m.count = 1;
+        m.points[0].point_a = r.point_a;
+        m.points[0].point_b = r.point_b;
+        m.points[0].separation = r.distance;
+        m.points[0].id = (uint32_t)fa.code << 16 | fb.code;
+        return m;
+    }
+    gjk_real sum = 0;
+    for (int i = 0; i < k; ++i) {
+        gjk_manifold_point2 *p = &m.points[i];
+        p->point_a = gjk_add2(gjk_rotate2(qa, gjk_mad2(c[i].pa, ra, n)), pair->pose_a.position);
+        p->point_b = gjk_add2(gjk_rotate2(qa, gjk_mad2(c[i].pb, -rb, n)), pair->pose_a.position);
+        p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
+        p->id = c[i].id;
+        sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;
+    }
+    m.count = k;
+    if (!gjk_finite(sum)) { /* overflow of huge (if bounded) inputs: no NaN out, as the queries (query2.c) */
+        memset(m.points, 0, sizeof m.points);
+        m.count = 0;
+        m.status = GJK_DEGENERATE;
+    }
     return m;
 }

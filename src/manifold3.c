@@ -1,12 +1,603 @@
-/* Contact manifolds in 3D (gjk/manifold.h). Placeholder until the implementation lands: invalid input, no points. */
+/* Contact manifolds in 3D (gjk/manifold.h).
+
+   The signed distance (query3.c) gives the normal n and the deepest (or closest) pair of points. The manifold then
+   describes the whole contact region, in A's local frame (as the queries do: NUMERICS.md, "Far from the origin"):
+   1. the supporting feature of each core along n (A) and -n (B), with a small angular tolerance (feature3.c): a
+      polygon (face), a disc (cylinder or cone cap), a segment (edge, capsule, cylinder side) or a point;
+   2. the lateral overlap of the two features seen along n, i.e. the set of lines parallel to n that cross both.
+      Its corners are the contact points: for two polygons the incident polygon clipped against the reference
+      face's side planes (Sutherland-Hodgman; Ericson, "Real-Time Collision Detection", 2005, 8.3.4; Catto, "Contact
+      Manifolds", GDC 2007); a disc contributes its rim crossings and its four fixed rim points;
+   3. for each corner, the point of each feature on that line: the separation along n there is exact, and the
+      point pair differs by separation * n (the side planes contain n, so a clipped point moved along n lands on
+      the reference face). Points within the speculative distance are kept and reduced to 4: the deepest, the one
+      farthest from it, the largest triangle, the largest quad (Gregorius, "Robust Contact Creation for Physics
+      Simulations", GDC 2015);
+   4. radii (spheres, capsules, margins) shift each point along n: the rounded surfaces.
+   A single point (a sphere, an ellipsoid's or user shape's support point, a corner) over a face gives that point
+   and the face's point along n. Anything else with a single point (two corners, a corner on an edge, crossing
+   edges) is the query's own witness pair, exact by its contract.
+
+   Why the deepest point is never lost and never invented: each feature holds the support point along n (feature3.c
+   picks faces and edges through it), and the query's witnesses pa, pb with pb - pa parallel to n mark one line
+   that crosses both features; the deepest separation over the overlap is attained at a corner (it is linear on
+   each face), and no pair of points of the two shapes can be deeper along n than the depth (the shapes lie in
+   slabs that overlap by the depth: the phantom deep contact of mujoco #3476 cannot arise). Two documented
+   exceptions, both for stability: a cap disc's rim points are fixed in the shape's frame, so when the cap is
+   tilted within the tolerance the deepest rim point may fall between them, and the reported deepest point is then
+   shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
+   near-ties towards a fixed order (GJK_MANIFOLD_TIE). */
 #include <string.h>
 
-#include "internal3.h"
+#include "feature3.h"
+
+/* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
+   points; two polygons at most the sum of their vertex counts. */
+#define MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
+/* Sutherland-Hodgman grows a polygon by at most one vertex per clipping plane. */
+#define CLIP_MAX (2 * GJK_FEATURE3_MAX)
+
+typedef struct contact3 {
+    gjk_vec3 pa, pb; /* on the cores, A's frame */
+    gjk_real sep;    /* along n, radii subtracted */
+    uint32_t id;
+} contact3;
+
+typedef struct builder3 {
+    gjk_vec3 n;      /* A's frame, unit, from A to B */
+    gjk_real ra, rb; /* radii around the cores */
+    gjk_real spec;   /* speculative distance */
+    gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
+    int count;
+    contact3 c[MAX_CAND];
+} builder3;
+
+static void add(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, uint16_t code_a, uint16_t code_b) {
+    gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (b->ra + b->rb);
+    if (!(sep <= b->spec) || b->count >= MAX_CAND) return;
+    contact3 *c = &b->c[b->count++];
+    c->pa = pa;
+    c->pb = pb;
+    c->sep = sep;
+    c->id = (uint32_t)code_a << 16 | code_b;
+}
+
+/* A point pair of which `first` belongs to A when first_is_a. */
+static void add_ordered(builder3 *b, bool first_is_a, gjk_vec3 first, gjk_vec3 second, uint16_t code_first,
+                        uint16_t code_second) {
+    if (first_is_a)
+        add(b, first, second, code_first, code_second);
+    else
+        add(b, second, first, code_second, code_first);
+}
+
+/* Where the line x + t n meets the plane through c with normal m (features are chosen within a small angle of n,
+   so m . n is near +-1). */
+static gjk_vec3 onto_plane(gjk_vec3 x, gjk_vec3 n, gjk_vec3 c, gjk_vec3 m) {
+    return gjk_mad3(x, gjk_dot3(m, gjk_sub3(c, x)) / gjk_dot3(m, n), n);
+}
+
+/* Outward normal of the side plane through the polygon edge a -> b that contains the direction o (the polygon's
+   outward normal direction along n): e x o points away from a counter-clockwise polygon's interior. */
+static gjk_vec3 side_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 o) { return gjk_cross3(gjk_sub3(b, a), o); }
+
+/* ---- polygon against polygon: Sutherland-Hodgman --------------------------------------------------------------- */
+
+/* A vertex of the polygon being clipped, with the features it stands for and what its outgoing edge lies on: a
+   part of the incident edge `edge` (plane < 0) or the side plane of reference edge `plane`. */
+typedef struct clip_vertex {
+    gjk_vec3 p;
+    uint16_t ref, inc, edge;
+    int plane;
+} clip_vertex;
+
+/* B's polygon clipped against the prism of A's polygon along n. A is the reference: both faces are within the
+   tolerance of n, either would do, and keeping A avoids ids that flip with rounding. */
+static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *inc) {
+    clip_vertex v[2][CLIP_MAX];
+    int n = inc->count, cur = 0, m = ref->count;
+    for (int i = 0; i < n; ++i) {
+        v[0][i].p = inc->p[i];
+        v[0][i].ref = ref->code;
+        v[0][i].inc = inc->vid[i];
+        v[0][i].edge = inc->eid[i];
+        v[0][i].plane = -1;
+    }
+    for (int j = 0; j < m && n > 0; ++j) {
+        int jn = j + 1 == m ? 0 : j + 1, jp = j == 0 ? m - 1 : j - 1;
+        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[jn], b->n);
+        const clip_vertex *in = v[cur];
+        clip_vertex *out = v[1 - cur];
+        gjk_real dist[CLIP_MAX];
+        for (int i = 0; i < n; ++i) dist[i] = gjk_dot3(s, gjk_sub3(in[i].p, a));
+        int k = 0;
+        for (int i = 0; i < n; ++i) {
+            int q = i + 1 == n ? 0 : i + 1;
+            const clip_vertex *P = &in[i], *Q = &in[q];
+            gjk_real dp = dist[i], dq = dist[q];
+            if (dp <= 0 && k < CLIP_MAX) {
+                out[k] = *P;
+                if (dp == 0 && dq > 0) out[k].plane = j; /* on the plane, leaving: the next edge runs along it */
+                ++k;
+            }
+            if (((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) && k < CLIP_MAX) {
+                clip_vertex *X = &out[k++];
+                gjk_real f = dp / (dp - dq); /* strict opposite signs: in (0, 1) */
+                X->p = gjk_mad3(P->p, f, gjk_sub3(Q->p, P->p));
+                if (P->plane < 0) { /* an incident edge crosses reference edge j */
+                    X->ref = ref->eid[j];
+                    X->inc = P->edge;
+                } else { /* a piece of side plane P->plane meets side plane j: a reference corner */
+                    X->ref = P->plane == jp ? ref->vid[j] : (P->plane == jn ? ref->vid[jn] : ref->eid[j]);
+                    X->inc = inc->code;
+                }
+                X->edge = P->edge;
+                X->plane = dp < 0 ? j : P->plane; /* leaving: along plane j to the next entry; entering: P -> Q */
+            }
+        }
+        n = k;
+        cur = 1 - cur;
+    }
+    for (int i = 0; i < n; ++i) {
+        const clip_vertex *X = &v[cur][i];
+        add(b, onto_plane(X->p, b->n, ref->p[0], ref->normal), X->p, X->ref, X->inc);
+    }
+}
+
+/* ---- polygon against segment: the segment clipped to the polygon's prism (Liang-Barsky) -------------------------- */
+
+static void poly_seg(builder3 *b, const gjk_feature3 *poly, const gjk_feature3 *seg, bool poly_is_a) {
+    gjk_vec3 o = poly_is_a ? b->n : gjk_neg3(b->n), q0 = seg->p[0], e = gjk_sub3(seg->p[1], q0);
+    gjk_real lo = 0, hi = 1;
+    int plane_lo = -1, plane_hi = -1, m = poly->count;
+    for (int j = 0; j < m; ++j) {
+        gjk_vec3 a = poly->p[j], s = side_normal(a, poly->p[j + 1 == m ? 0 : j + 1], o);
+        gjk_real d0 = gjk_dot3(s, gjk_sub3(q0, a)), d1 = d0 + gjk_dot3(s, e);
+        if (d0 > 0 && d1 > 0) return; /* wholly outside this side */
+        if (d0 > 0) {                 /* entering (d1 <= 0: t in (0, 1]) */
+            gjk_real t = d0 / (d0 - d1);
+            if (t > lo) lo = t, plane_lo = j;
+        } else if (d1 > 0) { /* leaving (d0 <= 0: t in [0, 1)) */
+            gjk_real t = d0 / (d0 - d1);
+            if (t < hi) hi = t, plane_hi = j;
+        }
+    }
+    /* A segment that only touches the prism (through a corner: a vertex against an edge) gives lo = hi up to
+       rounding; keep that point either way, so that rounding does not switch the manifold to the witnesses and
+       their ids. */
+    if (!(lo <= hi + 64 * GJK_REAL_EPSILON)) return;
+    if (hi < lo) hi = lo;
+    for (int end = 0; end < 2; ++end) {
+        if (end == 1 && hi == lo) break; /* a single point */
+        gjk_real t = end ? hi : lo;
+        int plane = end ? plane_hi : plane_lo;
+        gjk_vec3 x = plane < 0 ? seg->p[end] : gjk_mad3(q0, t, e);
+        uint16_t cp = plane < 0 ? poly->code : poly->eid[plane], cs = plane < 0 ? seg->vid[end] : seg->code;
+        add_ordered(b, !poly_is_a, x, onto_plane(x, b->n, poly->p[0], poly->normal), cs, cp);
+    }
+}
+
+/* ---- discs ----------------------------------------------------------------------------------------------------- */
+
+/* A disc against a polygon or segment: the polygon's vertices whose line along n crosses the disc, the polygon's
+   edges where their lines cross the rim (in the disc's plane: the exact circle), and the disc's rim points whose
+   line crosses the polygon. The same in either role, so no reference is chosen. */
+static void disc_poly(builder3 *b, const gjk_feature3 *d, const gjk_feature3 *p, bool d_is_a) {
+    gjk_vec3 n = b->n, y[GJK_FEATURE3_MAX];
+    gjk_real rr = d->radius * d->radius, dn = gjk_dot3(d->normal, n);
+    int np = p->count, ne = p->kind == GJK_FEATURE_POLYGON ? np : 1;
+    for (int i = 0; i < np; ++i) {
+        /* p's vertices moved along n onto the disc's plane, relative to its centre */
+        gjk_real t = gjk_dot3(d->normal, gjk_sub3(d->center, p->p[i])) / dn;
+        y[i] = gjk_sub3(gjk_mad3(p->p[i], t, n), d->center);
+        if (gjk_len_sq3(y[i]) < rr) add_ordered(b, d_is_a, gjk_add3(d->center, y[i]), p->p[i], d->code, p->vid[i]);
+    }
+    for (int i = 0; i < ne; ++i) {
+        int j = i + 1 == np ? 0 : i + 1;
+        /* |y_i + t e| = r: t^2 a + 2 t hb + c = 0; the lower root enters the disc, the upper one leaves it.
+           Roots in [0, 1) only, so that a rim crossing at a shared vertex is counted once. */
+        gjk_vec3 e = gjk_sub3(y[j], y[i]);
+        gjk_real a = gjk_len_sq3(e), hb = gjk_dot3(y[i], e), c = gjk_len_sq3(y[i]) - rr, disc = hb * hb - a * c;
+        if (!(a > 0) || !(disc > 0)) continue;
+        gjk_real sq = GJK_SQRT(disc);
+        for (int dir = 0; dir < 2; ++dir) {
+            gjk_real t = (-hb + (dir ? sq : -sq)) / a;
+            if (!(t >= 0 && t < 1)) continue;
+            gjk_vec3 on_disc = gjk_add3(d->center, gjk_mad3(y[i], t, e));
+            gjk_vec3 on_poly = gjk_mad3(p->p[i], t, gjk_sub3(p->p[j], p->p[i]));
+            add_ordered(b, d_is_a, on_disc, on_poly, gjk_code(GJK_CODE_RIM, 2 * d->cap + dir), p->eid[i]);
+        }
+    }
+    if (p->kind != GJK_FEATURE_POLYGON) return;
+    gjk_vec3 o = d_is_a ? gjk_neg3(n) : n; /* the polygon's outward direction along n */
+    for (int k = 0; k < 4; ++k) {
+        gjk_vec3 x = d->p[k];
+        bool inside = true;
+        for (int i = 0; i < np && inside; ++i)
+            inside = gjk_dot3(side_normal(p->p[i], p->p[i + 1 == np ? 0 : i + 1], o), gjk_sub3(x, p->p[i])) <= 0;
+        if (inside) add_ordered(b, d_is_a, x, onto_plane(x, n, p->p[0], p->normal), d->vid[k], p->code);
+    }
+}
+
+/* x moved along n onto disc d's plane; true when it falls inside the rim or on it (within rounding: two equal
+   cylinders stacked exactly have each one's rim points on the other's rim, and must keep them). */
+static bool in_disc(const gjk_feature3 *d, gjk_vec3 x, gjk_vec3 n, gjk_vec3 *on) {
+    *on = onto_plane(x, n, d->center, d->normal);
+    return gjk_len_sq3(gjk_sub3(*on, d->center)) <= d->radius * d->radius * (1 + 64 * GJK_REAL_EPSILON);
+}
+
+/* x (in d's plane) pulled radially onto the rim when it lies outside. */
+static gjk_vec3 clamp_to_disc(const gjk_feature3 *d, gjk_vec3 x) {
+    gjk_vec3 y = gjk_sub3(x, d->center);
+    gjk_real l = gjk_len3(y);
+    return l > d->radius ? gjk_mad3(d->center, d->radius / l, y) : x;
+}
+
+/* The lateral position x moved so that its line along n crosses both rims: Newton's method on the two conditions
+   |line meets plane of d - centre of d|^2 = radius^2, in the basis (u, w) across n. The circles' crossing (the
+   rims seen along n as circles) is within radius * (1 - cos tilt) <= 2e-4 radius of the answer, and a few steps
+   make it exact to rounding; near-tangent rims (a singular step) keep the estimate, and the caller's clamp puts
+   the points on their rims. */
+static gjk_vec3 rim_crossing(const gjk_feature3 *da, const gjk_feature3 *db, gjk_vec3 n, gjk_vec3 x, gjk_vec3 u,
+                             gjk_vec3 w) {
+    const gjk_feature3 *d[2] = {da, db};
+    for (int it = 0; it < 3; ++it) {
+        gjk_real f[2], gu[2], gw[2];
+        for (int k = 0; k < 2; ++k) {
+            gjk_vec3 y = gjk_sub3(onto_plane(x, n, d[k]->center, d[k]->normal), d[k]->center);
+            /* gradient of |y|^2 across n: 2 (y - m (y . n) / (m . n)), m the disc's normal */
+            gjk_vec3 g = gjk_mad3(y, -gjk_dot3(y, n) / gjk_dot3(d[k]->normal, n), d[k]->normal);
+            f[k] = gjk_len_sq3(y) - d[k]->radius * d[k]->radius;
+            gu[k] = 2 * gjk_dot3(g, u);
+            gw[k] = 2 * gjk_dot3(g, w);
+        }
+        gjk_real det = gu[0] * gw[1] - gw[0] * gu[1];
+        if (!(GJK_ABS(det) > GJK_R(1e-6) * (GJK_ABS(gu[0]) + GJK_ABS(gw[0])) * (GJK_ABS(gu[1]) + GJK_ABS(gw[1]))))
+            break;
+        gjk_real su = (-f[0] * gw[1] + f[1] * gw[0]) / det, sw = (-f[1] * gu[0] + f[0] * gu[1]) / det;
+        x = gjk_mad3(gjk_mad3(x, su, u), sw, w);
+    }
+    return x;
+}
+
+/* Two caps (cylinders stacked): each disc's rim points over the other disc, and the two rim crossings (first
+   estimated with the rims seen along n as circles, then refined by rim_crossing). */
+static void disc_disc(builder3 *b, const gjk_feature3 *da, const gjk_feature3 *db) {
+    gjk_vec3 n = b->n, on;
+    for (int k = 0; k < 4; ++k)
+        if (in_disc(db, da->p[k], n, &on)) add(b, da->p[k], on, da->vid[k], db->code);
+    for (int k = 0; k < 4; ++k)
+        if (in_disc(da, db->p[k], n, &on)) add(b, on, db->p[k], da->code, db->vid[k]);
+    gjk_vec3 ca = gjk_mad3(da->center, -gjk_dot3(da->center, n), n);
+    gjk_vec3 e = gjk_sub3(gjk_mad3(db->center, -gjk_dot3(db->center, n), n), ca);
+    gjk_real dist = gjk_len3(e), ra = da->radius, rb = db->radius;
+    if (!(dist > 0 && dist < ra + rb && dist > GJK_ABS(ra - rb))) return;
+    gjk_vec3 u = gjk_scale3(e, 1 / dist), w = gjk_cross3(n, u);
+    gjk_real a = (ra * ra - rb * rb + dist * dist) / (2 * dist), h = GJK_SQRT(gjk_maxr(ra * ra - a * a, 0));
+    for (int dir = 0; dir < 2; ++dir) {
+        gjk_vec3 x = rim_crossing(da, db, n, gjk_mad3(gjk_mad3(ca, a, u), dir ? -h : h, w), u, w);
+        gjk_vec3 pa = clamp_to_disc(da, onto_plane(x, n, da->center, da->normal));
+        gjk_vec3 pb = clamp_to_disc(db, onto_plane(x, n, db->center, db->normal));
+        add(b, pa, pb, gjk_code(GJK_CODE_RIM, 2 * da->cap + dir), gjk_code(GJK_CODE_RIM, 2 * db->cap + dir));
+    }
+}
+
+/* ---- a point against a face -------------------------------------------------------------------------------------- */
+
+/* A curved shape's single point against the other shape's face: the deepest point below the face's plane is the
+   support point along minus the face's normal m, not along minus n (the separation along n at a lateral place is
+   the distance along m from the plane over m . n, so it is least where the shape reaches farthest along -m). The
+   two differ by the angle between m and n (up to the tolerance, or EPA's error in the normal), and on a rim that
+   angle moves the point around it: 4e-4 of depth lost on a cylinder's rim under a triangle in float, with EPA's
+   normal off by 1e-3. Polytope corners are the support along either. False when a user callback answers a point
+   that is not finite or bounded. */
+static bool refine_point(const gjk_shape3 *s, gjk_vec3 m_local, gjk_vec3 *p) {
+    if (s->type != GJK_SHAPE3_CYLINDER && s->type != GJK_SHAPE3_CONE && s->type != GJK_SHAPE3_ELLIPSOID &&
+        s->type != GJK_SHAPE3_USER)
+        return true;
+    *p = gjk_core3_support(s, gjk_neg3(m_local));
+    return gjk_bounded3(*p);
+}
+
+/* A single point (a vertex, a sphere's centre, an ellipsoid's support point) over a polygon or disc: the point and
+   the face's point on its line along n, when that line crosses the face. This beats the query's own witnesses on
+   curved shapes, which EPA leaves on a chord of the surface (up to 1e-4 of the size inside in double); the support
+   point is on the surface. */
+static void point_face(builder3 *b, const gjk_feature3 *pt, const gjk_feature3 *face, bool pt_is_a) {
+    gjk_vec3 x = pt->p[0], on;
+    if (face->kind == GJK_FEATURE_DISC) {
+        if (in_disc(face, x, b->n, &on)) add_ordered(b, pt_is_a, x, on, pt->vid[0], face->code);
+        return;
+    }
+    gjk_vec3 o = pt_is_a ? gjk_neg3(b->n) : b->n; /* the face's outward direction along n */
+    int m = face->count;
+    for (int i = 0; i < m; ++i)
+        if (gjk_dot3(side_normal(face->p[i], face->p[i + 1 == m ? 0 : i + 1], o), gjk_sub3(x, face->p[i])) > 0) return;
+    add_ordered(b, pt_is_a, x, onto_plane(x, b->n, face->p[0], face->normal), pt->vid[0], face->code);
+}
+
+/* ---- two segments ---------------------------------------------------------------------------------------------- */
+
+/* Segments parallel within the tolerance (capsules side by side, a box edge along a cylinder's side): the ends of
+   their overlap along A's direction, each with the point of the other segment at the same position along it.
+   Where the query's witnesses are at an end (within the tolerance of the overlap's length), they stand for it: the
+   pair at the same position is then off the contact across the small angle between the segments, and on a curved
+   side (a cylinder's, a capsule's) it would miss the depth by the surface's curvature over that offset (seen: 1e-5
+   for a cone's side). False when they are not parallel or overlap in at most a point: the query's witnesses are
+   then the contact. */
+static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb) {
+    gjk_vec3 ea = gjk_sub3(sa->p[1], sa->p[0]), eb = gjk_sub3(sb->p[1], sb->p[0]);
+    gjk_real la = gjk_len3(ea), lb = gjk_len3(eb);
+    if (!(la > 0 && lb > 0)) return false;
+    gjk_vec3 u = gjk_scale3(ea, 1 / la);
+    if (gjk_len3(gjk_cross3(u, eb)) > GJK_FEATURE_SIN * lb) return false;
+    gjk_real b0 = gjk_dot3(u, gjk_sub3(sb->p[0], sa->p[0])), b1 = gjk_dot3(u, gjk_sub3(sb->p[1], sa->p[0]));
+    int klo = b0 <= b1 ? 0 : 1;
+    gjk_real blo = klo ? b1 : b0, bhi = klo ? b0 : b1;
+    gjk_real lo = gjk_maxr(0, blo), hi = gjk_minr(la, bhi);
+    if (!(hi > lo)) return false;
+    gjk_real w = gjk_dot3(u, gjk_sub3(b->wa, sa->p[0])), near = GJK_FEATURE_SIN * (hi - lo);
+    bool w_lo = GJK_ABS(w - lo) <= near, w_hi = !w_lo && GJK_ABS(w - hi) <= near;
+    for (int end = 0; end < 2; ++end) {
+        gjk_real s = end ? hi : lo;
+        gjk_vec3 pa = gjk_mad3(sa->p[0], s / la, ea), pb = gjk_mad3(sb->p[0], (s - b0) / (b1 - b0), eb);
+        if (end ? w_hi : w_lo) pa = b->wa, pb = b->wb;
+        bool b_end = end ? bhi < la : blo > 0; /* the overlap ends at B's end, inside A */
+        if (b_end)
+            add(b, pa, pb, sa->code, sb->vid[end ? 1 - klo : klo]);
+        else
+            add(b, pa, pb, sa->vid[end], sb->code);
+    }
+    return true;
+}
+
+/* ---- reduction to 4 points ------------------------------------------------------------------------------------- */
+
+/* Twice the signed area of (p, q, r) seen along n. */
+static gjk_real area(gjk_vec3 p, gjk_vec3 q, gjk_vec3 r, gjk_vec3 n) {
+    return gjk_dot3(gjk_cross3(gjk_sub3(q, p), gjk_sub3(r, p)), n);
+}
+
+#define TIE GJK_MANIFOLD_TIE
+
+/* The first candidate whose value v[i] (maximised) is within TIE of the best; -1 when none is positive. */
+static int first_best(const gjk_real *v, int n) {
+    gjk_real best = 0;
+    for (int i = 0; i < n; ++i) best = gjk_maxr(best, v[i]);
+    if (!(best > 0)) return -1;
+    for (int i = 0; i < n; ++i)
+        if (v[i] >= best * (1 - TIE)) return i;
+    return -1;
+}
+
+/* Indices of at most 4 candidates, in candidate order (for two polygons, the clipped polygon's boundary): all of them
+   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
+   the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
+   adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
+   kept once. */
+static int reduce(const builder3 *b, int keep[4]) {
+    const contact3 *c = b->c;
+    const gjk_vec3 n = b->n;
+    int k = 0;
+    if (b->count <= 4) {
+        for (int i = 0; i < b->count; ++i) keep[k++] = i;
+    } else {
+        gjk_real v[MAX_CAND], lo = c[0].sep, width2 = 0;
+        for (int i = 0; i < b->count; ++i) {
+            gjk_vec3 w = gjk_sub3(c[i].pa, c[0].pa);
+            gjk_real h = gjk_dot3(w, n);
+            width2 = gjk_maxr(width2, gjk_len_sq3(w) - h * h);
+            lo = gjk_minr(lo, c[i].sep);
+        }
+        gjk_real slop = TIE * GJK_SQRT(width2);
+        int i0 = 0;
+        while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
+        for (int i = 0; i < b->count; ++i) {
+            gjk_vec3 w = gjk_sub3(c[i].pa, c[i0].pa);
+            gjk_real h = gjk_dot3(w, n);
+            v[i] = gjk_len_sq3(w) - h * h;
+        }
+        int i1 = first_best(v, b->count), i2 = -1, i3 = -1;
+        if (i1 >= 0) {
+            for (int i = 0; i < b->count; ++i) v[i] = GJK_ABS(area(c[i0].pa, c[i1].pa, c[i].pa, n));
+            i2 = first_best(v, b->count);
+        }
+        if (i2 >= 0) {
+            gjk_real sg = area(c[i0].pa, c[i1].pa, c[i2].pa, n) > 0 ? 1 : -1;
+            for (int i = 0; i < b->count; ++i)
+                v[i] = -gjk_minr(
+                    gjk_minr(sg * area(c[i0].pa, c[i1].pa, c[i].pa, n), sg * area(c[i1].pa, c[i2].pa, c[i].pa, n)),
+                    sg * area(c[i2].pa, c[i0].pa, c[i].pa, n));
+            i3 = first_best(v, b->count);
+        }
+        int pick[4] = {i0, i1, i2, i3};
+        for (int j = 0; j < 4; ++j) /* ascending insertion of the valid picks */
+            if (pick[j] >= 0) {
+                int at = k++;
+                while (at > 0 && keep[at - 1] > pick[j]) keep[at] = keep[at - 1], --at;
+                keep[at] = pick[j];
+            }
+    }
+    /* Coincident points (a polygon vertex on the rim, a vertex on a side plane): keep the deeper. */
+    gjk_real scale = b->ra + b->rb;
+    for (int i = 0; i < k; ++i) {
+        gjk_vec3 p = c[keep[i]].pa;
+        scale = gjk_maxr(scale, GJK_ABS(p.x) + GJK_ABS(p.y) + GJK_ABS(p.z));
+    }
+    gjk_real tol2 = (64 * GJK_REAL_EPSILON * scale) * (64 * GJK_REAL_EPSILON * scale);
+    for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j)
+            if (gjk_len_sq3(gjk_sub3(c[keep[i]].pa, c[keep[j]].pa)) <= tol2 &&
+                gjk_len_sq3(gjk_sub3(c[keep[i]].pb, c[keep[j]].pb)) <= tol2) {
+                if (c[keep[j]].sep < c[keep[i]].sep) keep[i] = keep[j];
+                for (int t = j + 1; t < k; ++t) keep[t - 1] = keep[t];
+                --k;
+                --j;
+            }
+    return k;
+}
+
+/* ---- the query ------------------------------------------------------------------------------------------------- */
+
+static void contacts(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb) {
+    gjk_feature_kind ka = fa->kind, kb = fb->kind;
+    bool face_a = ka == GJK_FEATURE_POLYGON || ka == GJK_FEATURE_DISC;
+    bool face_b = kb == GJK_FEATURE_POLYGON || kb == GJK_FEATURE_DISC;
+    if (ka == GJK_FEATURE_POINT || kb == GJK_FEATURE_POINT) {
+        /* (a point against a point or a segment: the query's witnesses) */
+        if (ka == GJK_FEATURE_POINT && fa->count == 1 && face_b) point_face(b, fa, fb, true);
+        if (kb == GJK_FEATURE_POINT && fb->count == 1 && face_a) point_face(b, fb, fa, false);
+        return;
+    }
+    if (ka == GJK_FEATURE_SEGMENT && kb == GJK_FEATURE_SEGMENT)
+        (void)seg_seg(b, fa, fb);
+    else if (ka == GJK_FEATURE_DISC && kb == GJK_FEATURE_DISC)
+        disc_disc(b, fa, fb);
+    else if (ka == GJK_FEATURE_DISC)
+        disc_poly(b, fa, fb, true);
+    else if (kb == GJK_FEATURE_DISC)
+        disc_poly(b, fb, fa, false);
+    else if (ka == GJK_FEATURE_POLYGON && kb == GJK_FEATURE_POLYGON)
+        poly_poly(b, fa, fb);
+    else if (ka == GJK_FEATURE_POLYGON)
+        poly_seg(b, fa, fb, true);
+    else
+        poly_seg(b, fb, fa, false);
+}
+
+static gjk_vec3 to_world(gjk_mat33 rot, gjk_vec3 pos, gjk_vec3 p) { return gjk_add3(gjk_mat33_mul(rot, p), pos); }
+
+/* ---- units ------------------------------------------------------------------------------------------------------
+   The clipping multiplies up to four lengths (a disc's quadratic: |e|^2 (|y|^2 - r^2)), which overflows in float for
+   shapes beyond 1e9 (the queries accept 1e18) and underflows in either precision for tiny ones (a float box 1e-30
+   across lost every side plane's sign). So the features are scaled by a power of two, exactly, to sizes near 1
+   when they are far from it, and the points scaled back. */
+#if GJK_USE_FLOAT
+#define GJK_FREXP frexpf
+#define GJK_LDEXP ldexpf
+#else
+#define GJK_FREXP frexp
+#define GJK_LDEXP ldexp
+#endif
+
+static gjk_real max_abs3(gjk_real m, gjk_vec3 v) {
+    return gjk_maxr(m, gjk_maxr(GJK_ABS(v.x), gjk_maxr(GJK_ABS(v.y), GJK_ABS(v.z))));
+}
+
+static gjk_real extent(const gjk_feature3 *f) {
+    gjk_real m = 0;
+    for (int i = 0; i < f->count; ++i) m = max_abs3(m, f->p[i]);
+    if (f->kind == GJK_FEATURE_DISC) m = gjk_maxr(max_abs3(m, f->center), f->radius);
+    return m;
+}
+
+static void rescale(gjk_feature3 *f, gjk_real k) {
+    for (int i = 0; i < f->count; ++i) f->p[i] = gjk_scale3(f->p[i], k);
+    f->center = gjk_scale3(f->center, k);
+    f->radius *= k;
+}
+
+/* The power of two that brings the pair's features, witnesses and radii near 1 (1 when they are within 2^+-16). */
+static gjk_real unit_scale(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb) {
+    gjk_real m = gjk_maxr(extent(fa), extent(fb));
+    m = gjk_maxr(gjk_maxr(max_abs3(m, b->wa), max_abs3(m, b->wb)), b->ra + b->rb);
+    int e = 0;
+    (void)GJK_FREXP(m, &e);
+    if (!(m > 0) || !gjk_finite(m) || (e >= -16 && e <= 16)) return 1;
+    return GJK_LDEXP(GJK_R(1.0), -e);
+}
+
+/* The points of a pair whose signed distance r is within reach, into m. Kept out of gjk_collide3 (never inlined)
+   so that its buffers (about 30 KB: up to 64-vertex faces) are not on the stack while the signed distance runs
+   (EPA takes as much again). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_real speculative_distance,
+                            gjk_manifold3 *out) {
+    const gjk_result3 r = *rr;
+    gjk_manifold3 m = *out;
+    /* A's frame, as in query3.c: B's pose relative to A's. */
+    gjk_quat qa = pair->pose_a.rotation;
+    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
+    gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
+    gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    builder3 b;
+    b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
+    b.ra = gjk_core3_radius(pair->a);
+    b.rb = gjk_core3_radius(pair->b);
+    b.spec = speculative_distance;
+    b.count = 0;
+    b.wa = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_a, pair->pose_a.position)), -b.ra, b.n);
+    b.wb = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_b, pair->pose_a.position)), b.rb, b.n);
+    gjk_feature3 fa, fb;
+    gjk_feature3_find(pair->a, b.n, &fa);
+    gjk_feature3_find(pair->b, gjk_mat33_tmul(rot_ab, gjk_neg3(b.n)), &fb);
+    bool face_a = fa.kind == GJK_FEATURE_POLYGON || fa.kind == GJK_FEATURE_DISC;
+    bool face_b = fb.kind == GJK_FEATURE_POLYGON || fb.kind == GJK_FEATURE_DISC;
+    if (fb.kind == GJK_FEATURE_POINT && fb.count == 1 && face_a &&
+        !refine_point(pair->b, gjk_mat33_tmul(rot_ab, fa.normal), &fb.p[0]))
+        fb.count = 0;
+    gjk_feature3_move(&fb, rot_ab, pos_ab);
+    if (fa.kind == GJK_FEATURE_POINT && fa.count == 1 && face_b && !refine_point(pair->a, fb.normal, &fa.p[0]))
+        fa.count = 0;
+    gjk_real ra = b.ra, rb = b.rb, k_unit = unit_scale(&b, &fa, &fb), k_back = 1 / k_unit;
+    if (k_unit != 1) {
+        rescale(&fa, k_unit);
+        rescale(&fb, k_unit);
+        b.wa = gjk_scale3(b.wa, k_unit);
+        b.wb = gjk_scale3(b.wb, k_unit);
+        b.ra *= k_unit;
+        b.rb *= k_unit;
+        b.spec *= k_unit; /* (may overflow to infinity: then every point is within it, as it was) */
+    }
+    contacts(&b, &fa, &fb);
+
+    int keep[4], k = reduce(&b, keep);
+    if (k == 0) {
+        /* One point, or rounding left none of the feature's points within reach: the query's witnesses. */
+        m.count = 1;
+        m.points[0].point_a = r.point_a;
+        m.points[0].point_b = r.point_b;
+        m.points[0].separation = r.distance;
+        m.points[0].id = (uint32_t)fa.code << 16 | fb.code;
+        *out = m;
+        return;
+    }
+    gjk_real sum = 0;
+    for (int i = 0; i < k; ++i) {
+        const contact3 *c = &b.c[keep[i]];
+        gjk_manifold_point3 *p = &m.points[i];
+        p->point_a = to_world(rot_a, pair->pose_a.position, gjk_mad3(gjk_scale3(c->pa, k_back), ra, b.n));
+        p->point_b = to_world(rot_a, pair->pose_a.position, gjk_mad3(gjk_scale3(c->pb, k_back), -rb, b.n));
+        p->separation = c->sep * k_back;
+        if (p->separation == 0) p->separation = 0; /* no negative zero */
+        p->id = c->id;
+        sum += p->separation + p->point_a.x + p->point_a.y + p->point_a.z + p->point_b.x + p->point_b.y + p->point_b.z;
+    }
+    m.count = k;
+    if (!gjk_finite(sum)) { /* overflow of huge (if bounded) inputs: no NaN out, as the queries (query3.c) */
+        memset(m.points, 0, sizeof m.points);
+        m.count = 0;
+        m.status = GJK_DEGENERATE;
+    }
+    *out = m;
+}
 
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
-    (void)pair, (void)speculative_distance, (void)cache;
     gjk_manifold3 m;
     memset(&m, 0, sizeof m);
-    m.status = GJK_INVALID_INPUT;
+    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD)) {
+        m.status = GJK_INVALID_INPUT;
+        return m;
+    }
+    gjk_result3 r = gjk_signed_distance3(pair, cache);
+    m.status = r.status;
+    m.iterations = r.iterations + r.epa_iterations;
+    if (r.status == GJK_INVALID_INPUT) return m;
+    m.normal = r.normal;
+    /* Farther apart than asked, or a zeroed (degenerate) answer without a normal. */
+    if (!(r.distance <= speculative_distance) || !(gjk_len_sq3(r.normal) > GJK_R(0.5))) return m;
+    manifold_points(pair, &r, speculative_distance, &m);
     return m;
 }

@@ -11,11 +11,23 @@
 /// if (r.hit) { /* first contact at r.t in [0, 1]: r.normal (A to B), r.point */ }
 /// ```
 ///
-/// Contract: the answer is never late. For pure translations t is exact (to rounding, relative 1e-9 in double and
-/// for polytopes to the last digits): the cast is a ray cast of the origin against the Minkowski difference A - B
-/// along the relative motion. With rotation, conservative advancement (Mirtich 1996) bounds the motion of every
-/// point of each shape from its radius about its origin, so it never steps past the contact; it stops within
-/// `tolerance` of the true t in distance, or returns GJK_CAST_FAILED with the last safe t after its iteration cap.
+/// Contract: the answer is never late: at every time before the reported t the shapes are farther apart than
+/// target_distance (to rounding), so a thin or fast shape cannot tunnel through another, and a hit is not missed.
+/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast
+///   of the origin against the Minkowski difference A - B swept by the radii and the target, along the relative
+///   motion (GJK ray cast, van den Bergen 2004). Every step is a lower bound of t. Polytopes, spheres, capsules,
+///   circles (any pair whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last
+///   digits. Curved cores (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance`
+///   of the target.
+/// - With rotation: conservative advancement (Mirtich 1996) on a second-order bound of the gap along an axis fixed
+///   in the world or in either shape (a Taylor model of the motion, Zhang et al. 2007), so that each step is
+///   certified never to pass the contact and steps converge quadratically near a face contact. It stops once the
+///   distance is within `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps.
+///   That is rare (none in the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D,
+///   62 in 2D): a curved core meeting another edge on edge while both turn fast converges only geometrically.
+///
+/// At a hit the distance at t lies between target_distance and target_distance + tolerance, and t is the first such
+/// time up to that tolerance. Casts allocate nothing, keep no state and may run on many threads at once.
 #ifndef GJK_CAST_H
 #define GJK_CAST_H
 
@@ -39,9 +51,10 @@ typedef struct gjk_motion3 {
 
 /// What a cast found.
 typedef enum gjk_cast_state {
-    GJK_CAST_HIT = 0,     ///< the shapes come within target_distance at t (0 < t <= 1)
+    GJK_CAST_HIT = 0,     ///< the shapes come within target_distance (+ tolerance) at t (0 < t <= 1)
     GJK_CAST_SEPARATED,   ///< they stay farther apart than target_distance over the whole step (t = 1)
-    GJK_CAST_OVERLAPPED,  ///< already within target_distance at t = 0: normal and points from the signed distance
+    GJK_CAST_OVERLAPPED,  ///< already within target_distance (+ tolerance) at t = 0: normal and points from the
+                          ///< signed distance at t = 0 (point_b - point_a = signed distance x normal)
     GJK_CAST_FAILED       ///< the iteration cap was reached: t is the last time known to be safe (not a contact)
 } gjk_cast_state;
 
@@ -52,15 +65,22 @@ typedef struct gjk_cast_input3 {
     gjk_motion3 motion_b;      ///< B's motion over the step
     gjk_real target_distance;  ///< >= 0: contact is when the shapes come this close (0: touching; a small positive
                                ///< value keeps a physics engine's bodies from resting in contact)
-    gjk_real tolerance;        ///< rotating casts stop within this distance of the target (<= 0: a default relative
-                               ///< to the shapes' size, 1e-9 in double and 1e-5 in float times that size)
-    bool ignore_separating;    ///< a pair already within target_distance at t = 0 whose motion takes it apart is
-                               ///< not a hit (state OVERLAPPED, hit false); by default it is a hit at t = 0
+    gjk_real tolerance;        ///< rotating casts, and linear casts of curved cores, stop once the distance is within
+                               ///< this of the target (<= 0: a default relative to the shapes' size, the sum of
+                               ///< their reaches about their origins: 1e-9 in double and 1e-5 in float times that
+                               ///< size). Never below the rounding of the cast (32 ulps of its largest length).
+                               ///< Larger is faster for curved shapes (GJK converges on them only linearly)
+    bool ignore_separating;    ///< a pair already within target_distance at t = 0 whose motion takes it apart (B's
+                               ///< contact point moves away from A's along the normal, turning included) is not a
+                               ///< hit (state OVERLAPPED, hit false); by default it is a hit at t = 0
 } gjk_cast_input3;
 
 /// The answer of a cast, at time t (world frame).
 typedef struct gjk_cast_result3 {
-    gjk_status status;    ///< GJK_OK, GJK_MAX_ITERATIONS (with state FAILED), GJK_INVALID_INPUT (all else zero)
+    gjk_status status;    ///< GJK_OK; GJK_MAX_ITERATIONS with state FAILED; for OVERLAPPED and SEPARATED answers
+                          ///< the status of the signed-distance query that gave their normal and points when it
+                          ///< is an estimate; GJK_DEGENERATE (all else zero) if the answer overflowed;
+                          ///< GJK_INVALID_INPUT (all else zero)
     gjk_cast_state state; ///< see gjk_cast_state
     bool hit;             ///< state HIT, or OVERLAPPED unless ignore_separating applied
     gjk_real t;           ///< time of first contact in [0, 1]; 1 when separated all the way
@@ -68,14 +88,18 @@ typedef struct gjk_cast_result3 {
     gjk_vec3 point_a;     ///< on A at t: the contact (or closest) point
     gjk_vec3 point_b;     ///< on B at t; point_b - point_a = (distance at t) * normal
     gjk_vec3 point;       ///< the contact point: midway between point_a and point_b
-    int iterations;       ///< root-finding or advancement steps
+    int iterations;       ///< linear casts: support points of the ray cast (at most 128); rotating casts:
+                          ///< advancement steps (at most 64)
 } gjk_cast_result3;
 
-/// Cast B (and A) over the step. Invalid input (the pair as for the queries; non-finite motions, a negative or
-/// non-finite target_distance) gives GJK_INVALID_INPUT.
+/// Cast B (and A) over the step. Invalid input gives GJK_INVALID_INPUT with everything else zero: the pair as for
+/// the queries (gjk/query.h, a user callback's bad answer at any time included); a NULL input; a translation or
+/// rotation vector that is not finite or beyond 1e150 (float 1e18), or that takes a position beyond it at t = 1; a
+/// negative, non-finite or unbounded target_distance; a non-finite tolerance.
 gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 
-/// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin.
+/// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
+/// at time t the shape's angle is its pose's plus t * rotation.
 typedef struct gjk_motion2 {
     gjk_vec2 translation;
     gjk_real rotation;

@@ -8,15 +8,46 @@
 ///     solve_contact(m.normal, m.points[i].point_a, m.points[i].point_b, m.points[i].separation, m.points[i].id);
 /// ```
 ///
-/// How: the signed distance gives the normal; each shape's feature most aligned with it (a face of a box or hull,
-/// an edge, a capsule's side segment, a cylinder's cap or side) is found, the incident feature is clipped against
-/// the reference face's side planes (Sutherland-Hodgman), and the points within the speculative distance are kept,
-/// reduced to 4 (the deepest, then the largest area). Curved shapes give the points that describe their contact: a
-/// sphere 1, a capsule lying on a face 2, a cylinder standing on its cap up to 4 on its rim.
+/// How: gjk_signed_distance3() gives the normal. Each shape presents its feature most aligned with the normal (A)
+/// or against it (B), preferring, within about 1.1 degrees, a face to an edge to a vertex: a face of a box, hull or
+/// triangle, a cap disc of a cylinder or cone, an edge, a segment (capsule, segment shape, the side of a cylinder
+/// or cone lying on its side), or else one point. The region where the two features face each other along the
+/// normal is found by clipping (Sutherland-Hodgman against the reference face's side planes, the exact rim circle
+/// for a cap); its corners within the speculative distance are the points, reduced to 4 (the deepest, then the
+/// largest area). Spheres, ellipsoids, user shapes and corners touch at one point; a capsule lying on a face gives
+/// 2, a box on a lying cylinder 2, a cylinder standing on its cap up to 4 on its rim. 2D works the same way with
+/// edges (Box2D's reference and incident edges) and at most 2 points.
 ///
-/// Feature ids: each point's `id` names the pair of features that made it (which face, edge or vertex of A and of
-/// B), so an engine can match this frame's points with the last frame's and carry their impulses over; it stays
-/// the same while the same features touch.
+/// What the points satisfy (tests/test_manifold*.c check each against qhull and brute-force oracles):
+/// - point_a is on A's surface, point_b on B's (rounded surfaces included: margins shift the points along the
+///   normal), and point_b = point_a + separation * normal: the separation is the exact distance between the two
+///   surfaces along the normal at that place, negative where they overlap;
+/// - no point is deeper than the pair's penetration depth (the slab argument: along the normal the shapes overlap
+///   by at most the depth), and the deepest point's separation is the signed distance, with three documented
+///   exceptions: a cylinder's or cone's cap tilted within the 1.1 degrees keeps its rim points at fixed angles of
+///   its own frame (so that a resting cylinder's points stay put instead of following the noise of the normal
+///   around the rim), and its deepest point may be up to 0.29 * radius * sin(tilt) shallower; a manifold reduced
+///   from more than 4 corners breaks near-ties (within 2.5e-4 of the contact's width) towards a fixed order, so that
+///   resting bodies keep their points, and may be that much shallower; a face tilted within the tolerance has its
+///   rounded surface (margin r) up to r * 2e-4 off the point's offset along the normal;
+/// - two segments nearly parallel (within the tolerance; capsules side by side) give the 2 ends of their overlap,
+///   each paired with the other segment's point at the same position along it: point_b - point_a is then off the
+///   normal by up to length * 0.02;
+/// - one-point contacts of curved shapes carry the accuracy of the signed distance (EPA on curved cores: the
+///   normal to about 1e-4, float 1e-2).
+///
+/// Feature ids: each point's `id` names the pair of features that made it, (code_a << 16) | code_b, so an engine
+/// can match this frame's points with the last frame's and carry their impulses over; it stays the same while the
+/// same features touch (checked under 1e-4 perturbations). A code is (kind << 14) | index, kind 0 a vertex, 1 an
+/// edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
+/// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
+/// set: coordinate k positive) and faces 2 axis + (side > 0), a triangle's vertices 0-2, a capsule's or segment's
+/// ends 0 (-z, a) and 1, a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees) and 4-7 (bottom), caps
+/// 0 (top) and 1. Ids are distinct within a manifold (hulls of more than 2^14 vertices aside).
+///
+/// Cost (instructions counted with callgrind): the signed distance plus 1.7 times as much for two boxes resting at
+/// an angle (8 corners reduced to 4), plus 20% for hulls of 8 and 32 vertices, plus 40-60% in 2D. No allocation;
+/// about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as much).
 #ifndef GJK_MANIFOLD_H
 #define GJK_MANIFOLD_H
 
@@ -54,7 +85,10 @@ typedef struct gjk_manifold3 {
 } gjk_manifold3;
 
 /// The manifold of a pair: points whose separation is at most `speculative_distance` (>= 0; 0 reports only touching
-/// or overlapping points). `cache` (may be NULL) warm-starts the signed distance as for the queries.
+/// or overlapping points). `cache` (may be NULL) warm-starts the signed distance as for the queries. A pair farther
+/// apart than the speculative distance has count 0 (status GJK_OK, normal set). Bad input as for the queries
+/// (gjk/query.h), and a speculative distance that is negative, NaN or beyond 1e150 (float 1e18): GJK_INVALID_INPUT,
+/// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
 /// One 2D contact point.
@@ -74,6 +108,8 @@ typedef struct gjk_manifold2 {
     int iterations;
 } gjk_manifold2;
 
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
+/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge by its first vertex).
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus

@@ -1,0 +1,76 @@
+/* Supporting features of 3D shapes, for contact manifolds (manifold3.c). Private to the library.
+
+   The supporting feature of a convex shape along a direction d is the part of its core that is farthest along d: a
+   face, an edge or a vertex of a polytope; a cap disc, a side segment or a rim point of a cylinder; ... Exactly
+   along d it is usually a single point; manifolds want the feature that is farthest along d *within a small
+   angular tolerance* (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015): a box lying on a
+   face tilted by 1e-6 should still present that face, not a corner that rounding happened to favour.
+
+   Rule: a face (or disc) whose outward normal is within GJK_FEATURE_SIN of d (as a sine), else an edge (or segment)
+   through the support vertex perpendicular to d within GJK_FEATURE_SIN, else the support point. Faces and edges
+   always contain a support vertex along d, so the deepest point of a contact is always one of the feature's points
+   (or on its boundary), which is what makes a manifold's deepest separation equal the pair's signed distance.
+
+   Feature codes (16 bits, for the manifold points' ids): kind << 14 | index, kind one of GJK_CODE_*. Indices are
+   stable properties of the shape (a hull's vertex or face index, a box corner's sign bits), so a point keeps its id
+   while the same features touch. */
+#ifndef GJK_FEATURE3_H
+#define GJK_FEATURE3_H
+
+#include <stdint.h>
+
+#include "internal3.h"
+
+/* Most vertices of a polygon feature. A hull face with more is decimated to this many of its vertices (an inscribed
+   polygon that keeps the support vertex): its points stay on the face, the contact region shrinks slightly. */
+#define GJK_FEATURE3_MAX 64
+
+/* Angular tolerance (a sine, about 1.1 degrees) for "a face facing d" and "an edge perpendicular to d". It must
+   stay well above the error of the normal the feature is asked for: EPA's normal between two curved sides (two
+   cylinders lying side by side) is off by up to 5e-5 in double and 6e-3 in float (measured), and such a pair must
+   still present two side segments. Points of tilted polytope faces and segments are exact anyway (their heights
+   along the normal are computed, and points beyond the speculative distance dropped); what the tolerance costs is
+   documented in gjk/manifold.h (cap discs, rounded faces, nearly parallel segments). */
+#define GJK_FEATURE_SIN GJK_R(0.02)
+/* sqrt(1 - GJK_FEATURE_SIN^2), rounded down. */
+#define GJK_FEATURE_COS GJK_R(0.9997999)
+
+/* Reducing a manifold to 4 points (manifold3.c), ties within this fraction (of the contact's width for depths, of
+   the best value for distances and areas) go to the first candidate in order: a resting hexagon's 6 corners differ
+   in depth only by the noise of its tilt, and picking by that noise would change the chosen corners, and their ids,
+   from frame to frame (tests/test_manifold3.c nudges resting bodies by 1e-4 and keeps every id). The price: a
+   reduced manifold's deepest point may be shallower than the depth by up to this times the contact's width (17 of
+   100 tilted octagons in the tests). */
+#define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
+
+enum { GJK_CODE_VERTEX = 0, GJK_CODE_EDGE = 1, GJK_CODE_FACE = 2, GJK_CODE_RIM = 3 };
+static inline uint16_t gjk_code(unsigned kind, int index) {
+    return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu));
+}
+
+typedef enum gjk_feature_kind {
+    GJK_FEATURE_POINT,   /* p[0], vid[0] (count 0: a user callback's answer was unusable) */
+    GJK_FEATURE_SEGMENT, /* p[0] .. p[1]; vid[0..1], eid[0] */
+    GJK_FEATURE_POLYGON, /* p[0 .. count), counter-clockwise about `normal`; eid[i] is the edge p[i] -> p[i+1] */
+    GJK_FEATURE_DISC     /* centre, normal, radius; p[0..3] the rim points fixed in the shape's frame */
+} gjk_feature_kind;
+
+typedef struct gjk_feature3 {
+    gjk_feature_kind kind;
+    int count;       /* points in p[] */
+    uint16_t code;   /* the whole feature: the vertex (POINT), edge (SEGMENT) or face (POLYGON, DISC) */
+    int cap;         /* DISC: index of the cap (for the rim-crossing codes) */
+    gjk_vec3 normal; /* POLYGON, DISC: outward unit normal */
+    gjk_vec3 center; /* DISC */
+    gjk_real radius; /* DISC */
+    gjk_vec3 p[GJK_FEATURE3_MAX];
+    uint16_t vid[GJK_FEATURE3_MAX];
+    uint16_t eid[GJK_FEATURE3_MAX];
+} gjk_feature3;
+
+/* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
+void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
+/* Move a feature by x -> rot x + pos. */
+void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos);
+
+#endif
