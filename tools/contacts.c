@@ -97,7 +97,14 @@ int cmd_manifold(int argc, char **argv) {
     return finish_lines(&w, "pair");
 }
 
-/* `gjk raycast SCENE`: every ray against every shape, rays outermost. */
+static void put_ray_head(writer *w, gjk_status status, bool hit, bool inside, gjk_real fraction) {
+    fprintf(w->out, "\"status\": \"%s\", \"hit\": %s, \"inside\": %s, \"fraction\": ", gjk_status_string(status),
+            hit ? "true" : "false", inside ? "true" : "false");
+    out_real(w, fraction);
+}
+
+/* `gjk raycast SCENE`: every ray against every shape, rays outermost. A ray whose origin is inside a shape is a hit
+   at fraction 0 with "inside": true (gjk/ray.h). */
 int cmd_raycast(int argc, char **argv) {
     int status = EXIT_OK;
     const char *path = scene_argument("raycast", argc, argv, &status);
@@ -112,16 +119,12 @@ int cmd_raycast(int argc, char **argv) {
             fprintf(w.out, "{\"ray\": %d, \"shape\": %d, ", k, i);
             if (s.dim == 3) {
                 gjk_ray_result3 r = gjk_raycast3(&s.shapes3[i], s.poses3[i], &s.rays3[k]);
-                fprintf(w.out, "\"status\": \"%s\", \"hit\": %s, \"fraction\": ", gjk_status_string(r.status),
-                        r.hit ? "true" : "false");
-                out_real(&w, r.fraction);
+                put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
                 out_vec3(&w, "point", r.point);
                 out_vec3(&w, "normal", r.normal);
             } else {
                 gjk_ray_result2 r = gjk_raycast2(&s.shapes2[i], s.poses2[i], &s.rays2[k]);
-                fprintf(w.out, "\"status\": \"%s\", \"hit\": %s, \"fraction\": ", gjk_status_string(r.status),
-                        r.hit ? "true" : "false");
-                out_real(&w, r.fraction);
+                put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
                 out_vec2(&w, "point", r.point);
                 out_vec2(&w, "normal", r.normal);
             }

@@ -27,6 +27,10 @@
 extern "C" {
 #endif
 
+/// Most GJK ray-cast iterations before a cast returns GJK_MAX_ITERATIONS (more than the queries'
+/// GJK_MAX_GJK_ITERATIONS: a ray within 1e-7 of tangency to a curved shape converges only linearly).
+#define GJK_RAY_MAX_ITERATIONS 256
+
 /// A ray: the points origin + t * translation for t in [0, max_fraction] (world frame, length units).
 typedef struct gjk_ray3 {
     gjk_vec3 origin;       ///< world frame
