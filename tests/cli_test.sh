@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
 #   cli_test.sh GJK SOURCE_DIR CASE
-# CASE: examples | known | stdin | pairs | errors | badinput | usage | render (in cli_render.sh). JSON output is
+# CASE: examples | known | stdin | pairs | errors | badinput | usage | render (in cli_render.sh) | manifold | raycast |
+# cast | contact_errors (in cli_contacts.sh). JSON output is
 # checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
 # the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
 set -u
@@ -529,6 +530,12 @@ case_usage() {
 
 case $case in
 examples | known | stdin | pairs | errors | badinput | usage) "case_$case" ;;
+manifold | raycast | cast | contact_errors)
+    # The contact commands' cases, in their own file to keep this one short.
+    # shellcheck source=tests/cli_contacts.sh
+    . "$src/tests/cli_contacts.sh"
+    "case_$case"
+    ;;
 render)
     # gjk render's case, in its own file to keep this one short; it uses the helpers and variables above.
     # shellcheck source=tests/cli_render.sh
