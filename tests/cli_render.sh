@@ -4,12 +4,19 @@
 # shellcheck shell=sh disable=SC2154 # gjk, src, tmp, py and precision are set by cli_test.sh
 
 # render_ok NAME SCENE_PATH [EXPECTED_JSON [-- OPTIONS...]]: gjk render exits 0 with nothing on stdout or stderr, and
-# the picture agrees with gjk query on the same scene (render_test.py). The picture is left in $tmp/NAME.svg.
+# the picture agrees with gjk query, gjk manifold (with the same --speculative), gjk raycast and gjk cast on the same
+# scene (render_test.py). The picture is left in $tmp/NAME.svg.
 render_ok() {
     name=$1 scene=$2 want=${3:-"{}"}
     shift 2
     [ $# -gt 0 ] && shift
     [ $# -gt 0 ] && shift
+    speculative=0 next=""
+    for arg in "$@"; do
+        [ "$next" = speculative ] && speculative=$arg
+        next=""
+        [ "$arg" = --speculative ] && next=speculative
+    done
     "$gjk" render "$scene" -o "$tmp/$name.svg" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || [ -s "$tmp/out" ]; then
@@ -17,7 +24,12 @@ render_ok() {
         return
     fi
     "$gjk" query "$scene" >"$tmp/$name.query" 2>&1 || bad "render $name: gjk query failed"
-    "$py" "$src/tests/render_test.py" "$tmp/$name.svg" "$tmp/$name.query" "$scene" "$precision" "$want" ||
+    "$gjk" manifold "$scene" --speculative "$speculative" >"$tmp/$name.manifold" 2>&1 ||
+        bad "render $name: gjk manifold failed"
+    "$gjk" raycast "$scene" >"$tmp/$name.raycast" 2>&1 || bad "render $name: gjk raycast failed"
+    "$gjk" cast "$scene" >"$tmp/$name.cast" 2>&1 || bad "render $name: gjk cast failed"
+    "$py" "$src/tests/render_test.py" "$tmp/$name.svg" "$tmp/$name.query" "$scene" "$precision" "$want" \
+        --manifold "$tmp/$name.manifold" --raycast "$tmp/$name.raycast" --cast "$tmp/$name.cast" ||
         bad "render $name: picture (above)"
 }
 
@@ -87,6 +99,49 @@ case_render() {
                   {"distance": -0.5, "point_a": [1, 0, 0], "point_b": [0.5, 0, 0], "tol": 1e-7},
                   {"distance": 1.5, "point_a": [0, 0, 5], "point_b": [0, 0, 3.5]}]}'
     grep -q 'class="edges" data-index="0"' "$tmp/known3.svg" || bad "render known3: the cube's edges are not drawn"
+    # Manifolds, rays and casts. 2D: a box resting on a wider one (2 contact points, ids e2/v0 and e2/v1: A's top
+    # face against B's bottom corners), a square 0.05 above a floor seen with --speculative 0.1 (2 points, separation
+    # 0.05), a circle falling onto the floor (hit at t = 0.5), a triangle sliding and turning into the big box, a
+    # capsule moving away (separated); rays across everything, one starting inside a shape, one missing all.
+    printf '%s\n' '{"dim": 2, "shapes": [
+  {"type": "box", "half_extents": [2, 0.5]}, {"type": "box", "half_extents": [0.5, 0.5], "position": [0.3, 0.95]},
+  {"type": "box", "half_extents": [3, 0.25], "position": [8, -2]},
+  {"type": "box", "half_extents": [0.5, 0.5], "position": [6, -1.2]},
+  {"type": "circle", "radius": 0.5, "position": [9, 0.75], "velocity": [0, -4]},
+  {"type": "polygon", "points": [[0, 0], [1, 0], [0.5, 1]], "position": [-4, 2], "velocity": [3, -3], "angular": 2},
+  {"type": "capsule", "radius": 0.25, "half_height": 0.5, "position": [10.5, -0.5], "velocity": [1, 0.5]}],
+ "pairs": [[0, 1], [2, 3], [2, 4], [0, 5], [2, 6]],
+ "rays": [{"origin": [-5, -0.25], "translation": [16, 0]}, {"origin": [0.2, 0.1], "translation": [0, 3],
+           "max_fraction": 0.5}, {"origin": [-5, 5], "translation": [1, 0]}]}' >"$tmp/contacts2.json"
+    render_ok contacts2 "$tmp/contacts2.json" '{}' -- --speculative 0.1
+    grep -q '>0-1: depth 0.05<' "$tmp/contacts2.svg" || bad "render contacts2: the resting box's depth"
+    [ "$(grep -c 'class="contact" ' "$tmp/contacts2.svg")" = 4 ] || bad "render contacts2: expected 4 contact points"
+    grep -q '>e2/v0<' "$tmp/contacts2.svg" && grep -q '>e2/v1<' "$tmp/contacts2.svg" ||
+        bad "render contacts2: the resting box's contact ids"
+    grep -q '>2-4: hit at t = 0.5<' "$tmp/contacts2.svg" || bad "render contacts2: the falling circle's impact"
+    grep -q '>2-6: separated<' "$tmp/contacts2.svg" || bad "render contacts2: the capsule moving away"
+    grep -q '>inside 0<' "$tmp/contacts2.svg" || bad "render contacts2: the ray starting inside the box"
+    # 3D: a cube resting on a slab (4 points), a sphere falling onto the slab while a box turns into it, rays.
+    printf '%s\n' '{"shapes": [
+  {"type": "box", "half_extents": [3, 3, 0.5]}, {"type": "box", "half_extents": [0.5, 0.5, 0.5], "position": [0, 0, 0.95]},
+  {"type": "sphere", "radius": 0.5, "position": [2, 0, 3], "velocity": [0, 0, -5]},
+  {"type": "box", "half_extents": [1, 0.2, 0.2], "position": [-1.5, -1.5, 1.5], "velocity": [0, 0, -1],
+   "angular": [0, 1.5, 0]},
+  {"type": "capsule", "radius": 0.3, "half_height": 0.5, "position": [0, 5, 0], "rotation": [1, 1, 0, 0],
+   "velocity": [2, 0, 0]}],
+ "pairs": [[0, 1], [0, 2], [0, 3], [0, 4]],
+ "rays": [{"origin": [-4, 0, 0.8], "translation": [8, 0, 0]}, {"origin": [1, 1, 4], "translation": [0, 0, -8]},
+          {"origin": [0, 0, 0], "translation": [0, 0, 1], "max_fraction": 2}]}' >"$tmp/contacts3.json"
+    render_ok contacts3 "$tmp/contacts3.json"
+    # The README's picture of it (docs/render-contacts3.svg, rendered from a file of that name) agrees with the CLI.
+    for c in query manifold raycast cast; do "$gjk" "$c" "$tmp/contacts3.json" >"$tmp/docs3.$c" 2>&1; done
+    "$py" "$src/tests/render_test.py" "$src/docs/render-contacts3.svg" "$tmp/docs3.query" "$tmp/contacts3.json" \
+        "$precision" --manifold "$tmp/docs3.manifold" --raycast "$tmp/docs3.raycast" --cast "$tmp/docs3.cast" ||
+        bad "render docs: docs/render-contacts3.svg does not match the CLI (render it again)"
+    [ "$(grep -c 'class="contact" ' "$tmp/contacts3.svg")" = 4 ] || bad "render contacts3: expected the cube's 4 points"
+    grep -q '>0-2: hit at t = 0.4<' "$tmp/contacts3.svg" || bad "render contacts3: the falling sphere's impact"
+    grep -q 'class="cast" data-pair="2" data-a="0" data-b="3" data-status="ok" data-state="hit"' "$tmp/contacts3.svg" ||
+        bad "render contacts3: the turning box does not hit the slab"
     # Every type, rounded and turned, every pair; narrower and wider pictures.
     printf '%s\n' '{"shapes": [
   {"type": "point"}, {"type": "segment", "points": [[0, 0, 0], [1, 1, 0]], "position": [1, 0, 0]},
@@ -155,7 +210,7 @@ case_render() {
     render_error keep 2 "gjk: $tmp/bad.json: invalid JSON near line 1, column 13" -- "$tmp/bad.json" -o "$out"
     [ "$(cat "$out")" = old ] || bad "render keep: an invalid scene changed the existing picture"
     rm -f "$out"
-    syn="usage: gjk render SCENE -o FILE [--width N]"
+    syn="usage: gjk render SCENE -o FILE [--width N] [--speculative D]"
     one="gjk: render takes one SCENE argument (a path, or - for standard input)"
     render_error no-o 2 "gjk: render needs -o FILE, the SVG to write (- for standard output)" -- "$s2"
     render_error no-arguments 2 "$one" --
@@ -170,6 +225,12 @@ case_render() {
     done
     render_error width-twice 2 "$wmsg" -- "$s2" -o "$out" --width 300 --width 300
     render_error width-value 2 "gjk: render: --width needs a value ($syn)" -- "$s2" -o "$out" --width
+    smsg="gjk: render: --speculative must be given once, a distance >= 0"
+    for d in -1 abc '' nan inf 1e200 0.1x; do
+        render_error "speculative '$d'" 2 "$smsg" -- "$s2" -o "$out" --speculative "$d"
+    done
+    render_error speculative-twice 2 "$smsg" -- "$s2" -o "$out" --speculative 0 --speculative 0
+    render_error speculative-value 2 "gjk: render: --speculative needs a value ($syn)" -- "$s2" -o "$out" --speculative
     render_error no-dir 1 "gjk: $tmp/outdir/no/out.svg: cannot write: No such file or directory" -- \
         "$s2" -o "$tmp/outdir/no/out.svg"
     mkdir "$tmp/outdir/dir.svg"

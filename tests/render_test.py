@@ -1,6 +1,6 @@
 """Checks an SVG made by `gjk render` for tests/cli_test.sh (standard library only).
 
-usage: render_test.py SVG QUERY_OUTPUT SCENE PRECISION [EXPECTED_JSON]
+usage: render_test.py SVG QUERY_OUTPUT SCENE PRECISION [EXPECTED_JSON] [--manifold F] [--raycast F] [--cast F]
 
 SVG is the picture, QUERY_OUTPUT the output of `gjk query SCENE` (one JSON object per pair), SCENE the scene file,
 PRECISION "double" or "float". Checked:
@@ -24,6 +24,20 @@ EXPECTED_JSON (optional) adds known answers, any of:
            precision's tolerance);
   "order": [index, ...]: the order in which the shapes are painted;
   "width": w: the picture's width in pixels.
+--manifold F (the output of `gjk manifold SCENE [--speculative D]` with the render's D): one <g class="manifold"> per
+  pair, in order, whose data-a, data-b, data-status, data-count and data-normal equal the command's, with one
+  <g class="contact"> per point (data-id, data-separation, data-point-a, data-point-b), its dots drawn at point_a
+  (filled) and point_b (hollow), each on its shape's outline, its label the two feature codes of the id ("f2/v5":
+  kind v, e, f or c and index), and the normal drawn from the centre of the points on A along the projected normal.
+--raycast F (`gjk raycast SCENE`): one <g class="ray"> per ray of the scene carrying its origin, translation and
+  max_fraction, its segment drawn from the origin to origin + max_fraction * translation; one <g class="ray-hit">
+  per hit of the command (none for a miss), with its numbers, its point drawn on the segment and on the shape's
+  outline (unless inside, then labelled "inside"), and its normal.
+--cast F (`gjk cast SCENE`): one <g class="cast"> per pair with a moving shape ("velocity" or "angular"), with the
+  command's status, state, hit, t, normal and point; each moving shape of the pair drawn at t (a "ghost-impact"
+  outline) and at the end of the step (one "ghost-end" per moving shape); a shape that only translates has both
+  ghosts exactly its outline moved by t (or 1) times its velocity; at a hit (or overlap) the contact point is drawn
+  and lies on the moving shapes' ghosts at t; the label says the state and t.
 Exits 1 with a message on the first mismatch.
 """
 import json
@@ -245,11 +259,216 @@ def check_expected(frame, outlines, order, results, expected, tol):
                 fail("pair %d: %s %r, expected %r" % (k, key, r[key], want[key]))
 
 
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f.read().splitlines()]
+
+
+def near(got, want, tol=PIXEL):
+    return abs(got[0] - want[0]) <= tol and abs(got[1] - want[1]) <= tol
+
+
+def attr_numbers(element, attr, what):
+    return numbers(element.get(attr), "%s %s" % (what, attr))
+
+
+def line_ends(element):
+    return [float(element.get(a)) for a in ("x1", "y1", "x2", "y2")]
+
+
+def normal_pixels(frame, start, normal):
+    """Where a normal drawn from pixel `start` ends: 24 pixels times its projection on the picture plane."""
+    x, y = frame.plane(normal)
+    return start[0] + 24 * x, start[1] - 24 * y
+
+
+def check_vectors(element, want, keys, tol, dim, what):
+    for attr, key in keys:
+        got = attr_numbers(element, attr, what)
+        if len(got) != dim or not all(close(x, y, tol) for x, y in zip(got, want[key])):
+            fail("%s: %s is %r, the command says %r" % (what, attr, got, want[key]))
+
+
+def on_shape(p, poly, dim):
+    return boundary_distance(p, poly) <= 0.5 if dim == 2 else inside(p, poly) or boundary_distance(p, poly) <= 0.5
+
+
+def feature_code(code):
+    return "vefc"[(code >> 14) & 3] + str(code & 0x3FFF)
+
+
+def check_manifolds(root, frame, lines, outlines, tol, dim):
+    groups = root.findall(".//%sg[@class='manifold']" % NS)
+    if len(groups) != len(lines):
+        fail("%d manifold groups, gjk manifold printed %d" % (len(groups), len(lines)))
+    for k, (g, m) in enumerate(zip(groups, lines)):
+        what = "manifold %d (%d-%d)" % (k, m["a"], m["b"])
+        for attr, want in (("data-a", str(m["a"])), ("data-b", str(m["b"])), ("data-status", m["status"]),
+                           ("data-count", str(len(m["points"])))):
+            if g.get(attr) != want:
+                fail("%s: %s is %r, expected %r" % (what, attr, g.get(attr), want))
+        check_vectors(g, m, (("data-normal", "normal"),), tol, dim, what)
+        contacts = g.findall(NS + "g")
+        if len(contacts) != len(m["points"]):
+            fail("%s: %d contacts drawn, expected %d" % (what, len(contacts), len(m["points"])))
+        centre = [0.0, 0.0]
+        for j, (c, p) in enumerate(zip(contacts, m["points"])):
+            cw = "%s point %d" % (what, j)
+            if c.get("class") != "contact" or c.get("data-id") != str(p["id"]):
+                fail("%s: data-id %r, expected %d" % (cw, c.get("data-id"), p["id"]))
+            if not close(float(c.get("data-separation")), p["separation"], tol):
+                fail("%s: data-separation %s, expected %r" % (cw, c.get("data-separation"), p["separation"]))
+            check_vectors(c, p, (("data-point-a", "point_a"), ("data-point-b", "point_b")), tol, dim, cw)
+            for cls, key, shape in (("contact-a", "point_a", m["a"]), ("contact-b", "point_b", m["b"])):
+                dot = c.find("%scircle[@class='%s']" % (NS, cls))
+                want = frame.pixel(p[key])
+                if dot is None or not near((float(dot.get("cx")), float(dot.get("cy"))), want):
+                    fail("%s: %s dot not drawn at %r" % (cw, cls, want))
+                if not on_shape(want, outlines[shape], dim):
+                    fail("%s: %s %r (pixels) is not on shape %d" % (cw, key, want, shape))
+            label = c.find("%stext[@class='contact-id']" % NS)
+            want = feature_code(p["id"] >> 16) + "/" + feature_code(p["id"] & 0xFFFF)
+            if label is None or label.text != want:
+                fail("%s: label %r, expected %r" % (cw, None if label is None else label.text, want))
+            pa = frame.pixel(p["point_a"])
+            centre = [centre[0] + pa[0] / len(contacts), centre[1] + pa[1] / len(contacts)]
+        normal = g.find("%sline[@class='manifold-normal']" % NS)
+        if (normal is None) != (len(contacts) == 0):
+            fail("%s: a normal is drawn exactly when there are points" % what)
+        if normal is not None:
+            got, end = line_ends(normal), normal_pixels(frame, centre, m["normal"])
+            if not (near(got[:2], centre, 2 * PIXEL) and near(got[2:], end, 3 * PIXEL)):
+                fail("%s: normal drawn %r, expected from %r to %r" % (what, got, centre, end))
+
+
+def check_rays(root, frame, scene, lines, outlines, tol, dim):
+    groups = root.findall(".//%sg[@class='ray']" % NS)
+    rays = scene.get("rays", [])
+    if len(groups) != len(rays):
+        fail("%d ray groups, the scene has %d rays" % (len(groups), len(rays)))
+    for k, (g, ray) in enumerate(zip(groups, rays)):
+        what = "ray %d" % k
+        mf = ray.get("max_fraction", 1)
+        want = {"origin": ray["origin"], "translation": ray["translation"]}
+        check_vectors(g, want, (("data-origin", "origin"), ("data-translation", "translation")), tol, dim, what)
+        if not close(float(g.get("data-max-fraction")), mf, tol):
+            fail("%s: data-max-fraction %s, expected %r" % (what, g.get("data-max-fraction"), mf))
+        start = frame.pixel(ray["origin"])
+        end = frame.pixel([o + mf * t for o, t in zip(ray["origin"], ray["translation"])])
+        seg = g.find("%sline[@class='ray-segment']" % NS)
+        if seg is None or not (near(line_ends(seg)[:2], start) and near(line_ends(seg)[2:], end, 2 * PIXEL)):
+            fail("%s: segment not drawn from %r to %r" % (what, start, end))
+        hits = [r for r in lines if r["ray"] == k and r["hit"]]
+        drawn = g.findall("%sg[@class='ray-hit']" % NS)
+        if [int(h.get("data-shape")) for h in drawn] != [r["shape"] for r in hits]:
+            fail("%s: hits drawn on shapes %r, gjk raycast hits %r" % (what, [h.get("data-shape") for h in drawn],
+                                                                        [r["shape"] for r in hits]))
+        for h, r in zip(drawn, hits):
+            hw = "%s hit on shape %d" % (what, r["shape"])
+            if h.get("data-status") != r["status"] or h.get("data-inside") != ("true" if r["inside"] else "false"):
+                fail("%s: status/inside %r/%r, expected %r/%r" % (hw, h.get("data-status"), h.get("data-inside"),
+                                                                  r["status"], r["inside"]))
+            if not close(float(h.get("data-fraction")), r["fraction"], tol):
+                fail("%s: data-fraction %s, expected %r" % (hw, h.get("data-fraction"), r["fraction"]))
+            check_vectors(h, r, (("data-point", "point"), ("data-normal", "normal")), tol, dim, hw)
+            p = frame.pixel(r["point"])
+            dot = h.find("%scircle[@class='hit-point']" % NS)
+            if dot is None or not near((float(dot.get("cx")), float(dot.get("cy"))), p):
+                fail("%s: hit point not drawn at %r" % (hw, p))
+            if segment_distance(p, start, end) > 0.5:
+                fail("%s: hit point %r is off the ray's segment" % (hw, p))
+            if not r["inside"] and not on_shape(p, outlines[r["shape"]], dim):
+                fail("%s: hit point %r is not on the shape's outline" % (hw, p))
+            label = h.find("%stext[@class='hit-inside']" % NS)
+            if (label is not None) != r["inside"]:
+                fail("%s: 'inside' label %s" % (hw, "missing" if r["inside"] else "drawn for a hit from outside"))
+            normal = h.find("%sline[@class='hit-normal']" % NS)
+            if normal is None or not near(line_ends(normal)[2:], normal_pixels(frame, p, r["normal"]), 3 * PIXEL):
+                fail("%s: normal not drawn along %r" % (hw, r["normal"]))
+
+
+def turns(shape):
+    w = shape.get("angular", 0)
+    return any(w) if isinstance(w, list) else w != 0
+
+
+def moves(shape):
+    return any(shape.get("velocity", [0])) or turns(shape)
+
+
+def check_ghost(frame, ghost, start, shape, t, what):
+    """A shape that only translates: its ghost at t is its outline moved by t * velocity."""
+    if turns(shape):
+        return
+    pts = polygon_points(ghost, what)
+    o, moved = frame.pixel([0] * len(shape["velocity"])), frame.pixel([t * v for v in shape["velocity"]])
+    dx, dy = moved[0] - o[0], moved[1] - o[1]
+    if len(pts) != len(start) or any(not near(q, (p[0] + dx, p[1] + dy), 2.5 * PIXEL) for p, q in zip(start, pts)):
+        fail("%s: not the shape's outline moved by %r * velocity" % (what, t))
+
+
+def check_casts(root, frame, scene, lines, outlines, tol, dim):
+    shapes = scene["shapes"]
+    want = [c for c in lines if moves(shapes[c["a"]]) or moves(shapes[c["b"]])]
+    groups = root.findall(".//%sg[@class='cast']" % NS)
+    if len(groups) != len(want):
+        fail("%d cast groups, expected %d (the pairs with a moving shape)" % (len(groups), len(want)))
+    ends = root.findall(".//%spolygon[@class='ghost-end']" % NS)
+    moving = [i for i, s in enumerate(shapes) if moves(s)]
+    if [int(e.get("data-index")) for e in ends] != moving:
+        fail("end-of-step ghosts for shapes %r, expected %r" % ([e.get("data-index") for e in ends], moving))
+    for e in ends:
+        i = int(e.get("data-index"))
+        check_ghost(frame, e, outlines[i], shapes[i], 1, "shape %d at the end of the step" % i)
+    for g, c in zip(groups, want):
+        what = "cast %d-%d" % (c["a"], c["b"])
+        for attr, w in (("data-a", str(c["a"])), ("data-b", str(c["b"])), ("data-status", c["status"]),
+                        ("data-state", c["state"]), ("data-hit", "true" if c["hit"] else "false")):
+            if g.get(attr) != w:
+                fail("%s: %s is %r, expected %r" % (what, attr, g.get(attr), w))
+        if not close(float(g.get("data-t")), c["t"], tol):
+            fail("%s: data-t %s, gjk cast says %r" % (what, g.get("data-t"), c["t"]))
+        check_vectors(g, c, (("data-normal", "normal"), ("data-point", "point")), tol, dim, what)
+        ghosts = g.findall("%spolygon[@class='ghost-impact']" % NS)
+        movers = [i for i in (c["a"], c["b"]) if moves(shapes[i])]
+        if [int(x.get("data-index")) for x in ghosts] != movers:
+            fail("%s: ghosts at t of shapes %r, expected %r" % (what, [x.get("data-index") for x in ghosts], movers))
+        for x in ghosts:
+            i = int(x.get("data-index"))
+            check_ghost(frame, x, outlines[i], shapes[i], c["t"], "%s: shape %d at t" % (what, i))
+        dot = g.find("%scircle[@class='impact-point']" % NS)
+        contact = c["state"] in ("hit", "overlapped")
+        if (dot is not None) != contact:
+            fail("%s: the contact point is drawn exactly at a hit or overlap" % what)
+        if contact:
+            p = frame.pixel(c["point"])
+            if not near((float(dot.get("cx")), float(dot.get("cy"))), p):
+                fail("%s: contact point not drawn at %r" % (what, p))
+            for x in ghosts:
+                if not on_shape(p, polygon_points(x, what), dim):
+                    fail("%s: contact point %r is not on shape %s at t" % (what, p, x.get("data-index")))
+            normal = g.find("%sline[@class='impact-normal']" % NS)
+            if normal is None or not near(line_ends(normal)[2:], normal_pixels(frame, p, c["normal"]), 3 * PIXEL):
+                fail("%s: normal not drawn along %r" % (what, c["normal"]))
+        label = g.find("%stext[@class='cast-label']" % NS)
+        text = "%d-%d: %s" % (c["a"], c["b"], c["state"]) + ("" if c["state"] == "separated" else " at t = %.4g" % c["t"])
+        if label is None or label.text != text:
+            fail("%s: label %r, expected %r" % (what, None if label is None else label.text, text))
+
+
 def main():
-    if len(sys.argv) not in (5, 6):
+    args, extra = [], {}
+    argv = sys.argv[1:]
+    while argv:
+        a = argv.pop(0)
+        if a in ("--manifold", "--raycast", "--cast") and argv:
+            extra[a[2:]] = read_lines(argv.pop(0))
+        else:
+            args.append(a)
+    if len(args) not in (4, 5):
         sys.exit(__doc__)
-    svg_path, query_path, scene_path, precision = sys.argv[1:5]
-    expected = json.loads(sys.argv[5]) if len(sys.argv) == 6 else {}
+    svg_path, query_path, scene_path, precision = args[:4]
+    expected = json.loads(args[4]) if len(args) == 5 else {}
     tol = 1e-4 if precision == "float" else 1e-9
     with open(scene_path, encoding="utf-8") as f:
         scene = json.load(f)
@@ -269,6 +488,12 @@ def main():
     check_pairs(root, frame, results, outlines, tol, dim)
     order = [int(s.get("data-index")) for s in root.findall(".//%spolygon[@class='shape']" % NS)]
     check_expected(frame, outlines, order, results, expected, tol)
+    if "manifold" in extra:
+        check_manifolds(root, frame, extra["manifold"], outlines, tol, dim)
+    if "raycast" in extra:
+        check_rays(root, frame, scene, extra["raycast"], outlines, tol, dim)
+    if "cast" in extra:
+        check_casts(root, frame, scene, extra["cast"], outlines, tol, dim)
     if re.search(r"\bnan\b|\binf\b", ET.tostring(root, encoding="unicode"), re.IGNORECASE):
         fail("the SVG contains a non-finite number")
 

@@ -37,9 +37,8 @@ pt view_project(const view *v, const gjk_real *w) {
     return (pt){dot3(p, v->right), dot3(p, v->up)};
 }
 
-/* Support point of 3D shape i in world direction d, in the world frame. */
-static gjk_vec3 world_support3(const scene *s, int i, const double d[3]) {
-    gjk_pose3 pose = s->poses3[i];
+/* Support point of 3D shape i standing at `pose` in world direction d, in the world frame. */
+static gjk_vec3 world_support3(const scene *s, int i, gjk_pose3 pose, const double d[3]) {
     gjk_vec3 local = gjk_quat_inv_rotate(pose.rotation, gjk_v3((gjk_real)d[0], (gjk_real)d[1], (gjk_real)d[2]));
     return gjk_pose3_apply(pose, gjk_shape3_support(&s->shapes3[i], local));
 }
@@ -47,25 +46,32 @@ static gjk_vec3 world_support3(const scene *s, int i, const double d[3]) {
 double view_depth(const view *v, int i) {
     if (v->s->dim != 3) return 0;
     double back[3] = {-v->toward[0], -v->toward[1], -v->toward[2]};
-    gjk_vec3 a = world_support3(v->s, i, v->toward), b = world_support3(v->s, i, back);
+    gjk_pose3 pose = v->s->poses3[i];
+    gjk_vec3 a = world_support3(v->s, i, pose, v->toward), b = world_support3(v->s, i, pose, back);
     double near[3] = {a.x, a.y, a.z}, far[3] = {b.x, b.y, b.z};
     return (dot3(near, v->toward) + dot3(far, v->toward)) / 2;
 }
 
 /* ---- outlines ---------------------------------------------------------------------------------------------- */
 
-/* Support point of shape i in unit direction d of the picture plane, in that plane. */
-static pt support(const view *v, int i, pt d) {
+/* A pose of a shape: the 2D or the 3D one, as the scene's dimension says. */
+typedef struct any_pose {
+    gjk_pose2 p2;
+    gjk_pose3 p3;
+} any_pose;
+
+/* Support point of shape i standing at `at` in unit direction d of the picture plane, in that plane. */
+static pt support(const view *v, int i, const any_pose *at, pt d) {
     const scene *s = v->s;
     if (s->dim == 2) {
-        gjk_pose2 pose = s->poses2[i];
+        gjk_pose2 pose = at->p2;
         gjk_vec2 local = gjk_inv_rotate2(pose.rotation, gjk_v2((gjk_real)d.x, (gjk_real)d.y));
         gjk_vec2 w = gjk_pose2_apply(pose, gjk_shape2_support(&s->shapes2[i], local));
         return (pt){w.x, w.y};
     }
     double dir[3];
     for (int k = 0; k < 3; k++) dir[k] = d.x * v->right[k] + d.y * v->up[k];
-    gjk_vec3 w = world_support3(s, i, dir);
+    gjk_vec3 w = world_support3(s, i, at->p3, dir);
     gjk_real p[3] = {w.x, w.y, w.z};
     return view_project(v, p);
 }
@@ -80,24 +86,24 @@ static void add_point(outline *o, pt p) {
 
 /* Points of the outline strictly between p0 and p1 (counter-clockwise): the support point along the chord's outward
    normal, when it lies beyond the chord, then recursively on each side. */
-static void refine(outline *o, const view *v, int i, pt p0, pt p1, int depth) {
+static void refine(outline *o, const view *v, int i, const any_pose *at, pt p0, pt p1, int depth) {
     pt n = {p1.y - p0.y, p0.x - p1.x};
     double length = hypot(n.x, n.y);
     if (depth == 0 || !(length > o->same) || o->count >= OUTLINE_MAX) return;
     n.x /= length, n.y /= length;
-    pt q = support(v, i, n);
+    pt q = support(v, i, at, n);
     if (!((q.x - p0.x) * n.x + (q.y - p0.y) * n.y > o->tol)) return;
-    refine(o, v, i, p0, q, depth - 1);
+    refine(o, v, i, at, p0, q, depth - 1);
     add_point(o, q);
-    refine(o, v, i, q, p1, depth - 1);
+    refine(o, v, i, at, q, p1, depth - 1);
 }
 
-void outline_trace(outline *o, const view *v, int i) {
+static void trace(outline *o, const view *v, int i, const any_pose *at) {
     pt first[SAMPLES];
     pt lo = {INFINITY, INFINITY}, hi = {-INFINITY, -INFINITY};
     for (int k = 0; k < SAMPLES; k++) {
         double a = 2 * PI * k / SAMPLES;
-        first[k] = support(v, i, (pt){cos(a), sin(a)});
+        first[k] = support(v, i, at, (pt){cos(a), sin(a)});
         lo.x = fmin(lo.x, first[k].x), lo.y = fmin(lo.y, first[k].y);
         hi.x = fmax(hi.x, first[k].x), hi.y = fmax(hi.y, first[k].y);
     }
@@ -108,10 +114,56 @@ void outline_trace(outline *o, const view *v, int i) {
     o->count = 0;
     for (int k = 0; k < SAMPLES; k++) {
         add_point(o, first[k]);
-        refine(o, v, i, first[k], first[(k + 1) % SAMPLES], REFINE_DEPTH);
+        refine(o, v, i, at, first[k], first[(k + 1) % SAMPLES], REFINE_DEPTH);
     }
     pt a = o->points[0], b = o->points[o->count - 1];
     if (o->count > 1 && fabs(a.x - b.x) <= o->same && fabs(a.y - b.y) <= o->same) o->count--;
+}
+
+void outline_trace(outline *o, const view *v, int i) { outline_trace_at(o, v, i, 0); }
+
+/* ---- motion over the step ---------------------------------------------------------------------------------- */
+
+bool scene_moves(const scene *s, int i) {
+    if (s->dim == 3) {
+        gjk_motion3 m = s->motions3[i];
+        return m.translation.x != 0 || m.translation.y != 0 || m.translation.z != 0 || m.rotation.x != 0 ||
+               m.rotation.y != 0 || m.rotation.z != 0;
+    }
+    gjk_motion2 m = s->motions2[i];
+    return m.translation.x != 0 || m.translation.y != 0 || m.rotation != 0;
+}
+
+/* The rotation vector t * w as a quaternion applied after q0 (gjk/cast.h: a world-frame rotation vector). */
+gjk_pose3 scene_pose3_at(const scene *s, int i, double t) {
+    gjk_pose3 p = s->poses3[i];
+    gjk_motion3 m = s->motions3[i];
+    p.position = gjk_mad3(p.position, (gjk_real)t, m.translation);
+    gjk_vec3 theta = gjk_scale3(m.rotation, (gjk_real)t);
+    gjk_real angle = gjk_len3(theta);
+    if (angle > 0) p.rotation = gjk_quat_normalize(gjk_quat_mul(gjk_quat_from_axis_angle(theta, angle), p.rotation));
+    return p;
+}
+
+gjk_pose2 scene_pose2_at(const scene *s, int i, double t) {
+    gjk_pose2 p = s->poses2[i];
+    gjk_motion2 m = s->motions2[i];
+    p.position = gjk_mad2(p.position, (gjk_real)t, m.translation);
+    gjk_real a = (gjk_real)t * m.rotation;
+    if (a != 0) {
+        gjk_rot2 q = gjk_rot2_from_angle(a), r0 = p.rotation;
+        p.rotation.c = q.c * r0.c - q.s * r0.s;
+        p.rotation.s = q.s * r0.c + q.c * r0.s;
+    }
+    return p;
+}
+
+void outline_trace_at(outline *o, const view *v, int i, double t) {
+    any_pose at;
+    memset(&at, 0, sizeof at);
+    if (v->s->dim == 3) at.p3 = t == 0 ? v->s->poses3[i] : scene_pose3_at(v->s, i, t);
+    else at.p2 = t == 0 ? v->s->poses2[i] : scene_pose2_at(v->s, i, t);
+    trace(o, v, i, &at);
 }
 
 /* In units of the outline's size from its first point: the area's terms are cubes of coordinates, which overflow

@@ -52,6 +52,17 @@ double view_depth(const view *v, int i);
    two for a segment seen along its length). */
 void outline_trace(outline *o, const view *v, int i);
 
+/* The same for shape i at time t (0 to 1) of its motion over the step ("velocity" and "angular", gjk/cast.h). */
+void outline_trace_at(outline *o, const view *v, int i, double t);
+
+/* Whether shape i has a motion (a non-zero "velocity" or "angular"). */
+bool scene_moves(const scene *s, int i);
+
+/* Its pose at time t of the step, as gjk_shape_cast3 / gjk_shape_cast2 move it: the position advanced by t times the
+   velocity, the rotation turned by t times the rotation vector (angle) about the position, in the world frame. */
+gjk_pose3 scene_pose3_at(const scene *s, int i, double t);
+gjk_pose2 scene_pose2_at(const scene *s, int i, double t);
+
 /* Where the label of the outline goes: its centroid, or the mean of its points when it has no area. */
 pt outline_label(const outline *o);
 

@@ -6,7 +6,8 @@
    anything is written, and a file is written under a temporary name renamed over the target at the end.
 
    The geometry (outlines from the support functions, label points, 3D painting depths and edges) is outline.c's;
-   this file runs the queries, lays the picture out and writes it. */
+   manifolds, rays and shape casts are drawn by render_contacts.c; this file runs the queries, lays the picture out
+   and writes the shapes and pairs. */
 #include "render.h"
 
 #include <errno.h>
@@ -19,6 +20,7 @@
 #include "cli.h"
 #include "gjk/gjk.h"
 #include "outline.h"
+#include "render_picture.h"
 #include "scene.h"
 
 #define DEFAULT_WIDTH 800
@@ -28,16 +30,10 @@
 #define MAX_ASPECT 2.0   /* the drawing is at most this many times as high as the picture is wide */
 #define LEGEND_ITEM 175  /* pixels per legend entry */
 
-#define COLOR_SHAPE "#4c78a8"      /* a shape overlapping no other in the listed pairs */
-#define COLOR_SHAPE_EDGE "#2f4b6e"
-#define COLOR_HIT "#e45756"        /* a shape overlapping (or touching) another in some listed pair */
-#define COLOR_HIT_EDGE "#a3201d"
-#define COLOR_GAP "#2ca02c"        /* a separated pair: the closest points */
-#define COLOR_DEPTH "#d62728"      /* an overlapping pair: the penetration */
-
 typedef struct options {
     const char *scene_path, *out_path;
     int width;
+    gjk_real speculative;
 } options;
 
 /* One pair's answer, as gjk query prints it; vectors have `dim` components. */
@@ -47,29 +43,9 @@ typedef struct answer {
     gjk_real distance, normal[3], point_a[3], point_b[3];
 } answer;
 
-/* Painting order in 3D: farthest from the camera first. */
-typedef struct layer {
-    double depth; /* mid-depth of the shape toward the camera */
-    int index;
-} layer;
-
-typedef struct picture {
-    const scene *s;
-    view view;                         /* the picture plane */
-    outline line;                      /* the outline being drawn */
-    pt lo, hi;                         /* bounds of everything drawn in the picture plane */
-    bool *hit;                         /* [shape_count] overlaps another shape in some pair */
-    pt *centre;                        /* [shape_count] label positions, picture plane */
-    layer *order;                      /* [shape_count] painting order */
-    double scale, ox, oy;              /* pixel = (ox + scale x, oy - scale y): y up */
-    int width, height, header;
-} picture;
-
 /* ---- the picture plane ------------------------------------------------------------------------------------- */
 
-static pt to_pixel(const picture *pic, pt p) { return (pt){pic->ox + pic->scale * p.x, pic->oy - pic->scale * p.y}; }
-
-static void include(picture *pic, pt p) {
+void picture_include(picture *pic, pt p) {
     if (!isfinite(p.x) || !isfinite(p.y)) return;
     pic->lo.x = fmin(pic->lo.x, p.x), pic->lo.y = fmin(pic->lo.y, p.y);
     pic->hi.x = fmax(pic->hi.x, p.x), pic->hi.y = fmax(pic->hi.y, p.y);
@@ -115,9 +91,15 @@ static int by_depth(const void *a, const void *b) {
 
 static int legend_per_row(int width) { return width - 32 >= 2 * LEGEND_ITEM ? (width - 32) / LEGEND_ITEM : 1; }
 
+static int legend_count(const picture *pic) {
+    int n = 0;
+    for (int k = 0; k < LEGEND_COUNT; k++) n += pic->legend[k];
+    return n;
+}
+
 /* Header height (title, view note, legend rows) for a picture `width` pixels wide. */
-static int header_height(int dim, int width) {
-    int per_row = legend_per_row(width), rows = (4 + per_row - 1) / per_row;
+static int header_height(int dim, int width, int items) {
+    int per_row = legend_per_row(width), rows = (items + per_row - 1) / per_row;
     return 34 + (dim == 3 ? 18 : 0) + 18 * rows + 6;
 }
 
@@ -128,7 +110,7 @@ static void fit(picture *pic, int width) {
     double scale = fmin((width - 2 * MARGIN) / w, MAX_ASPECT * width / h);
     if (!isfinite(scale) || !(scale > 0)) scale = 1, w = 0, h = 0; /* one point (or too small to measure) */
     pic->width = width;
-    pic->header = header_height(pic->s->dim, width);
+    pic->header = header_height(pic->s->dim, width, legend_count(pic));
     pic->height = pic->header + (int)ceil(h * scale + 2 * MARGIN);
     pic->scale = scale;
     pic->ox = (width - w * scale) / 2 - pic->lo.x * scale;
@@ -140,9 +122,11 @@ static int out_of_memory(void) {
     return EXIT_IO;
 }
 
-static int prepare(picture *pic, const scene *s, int width) {
+static int prepare(picture *pic, const scene *s, const options *o) {
     memset(pic, 0, sizeof *pic);
     pic->s = s;
+    pic->speculative = o->speculative;
+    for (int k = 0; k < LEGEND_CONTACT; k++) pic->legend[k] = true;
     view_init(&pic->view, s);
     size_t n = s->shape_count > 0 ? (size_t)s->shape_count : 1;
     pic->line.points = malloc(OUTLINE_MAX * sizeof *pic->line.points);
@@ -154,26 +138,27 @@ static int prepare(picture *pic, const scene *s, int width) {
     for (int k = 0; k < s->pair_count; k++) {
         answer r = query_pair(s, s->pairs[k]);
         if (r.intersect) pic->hit[s->pairs[k].a] = pic->hit[s->pairs[k].b] = true;
-        include(pic, view_project(&pic->view, r.point_a));
-        include(pic, view_project(&pic->view, r.point_b));
+        picture_include(pic, view_project(&pic->view, r.point_a));
+        picture_include(pic, view_project(&pic->view, r.point_b));
     }
     for (int i = 0; i < s->shape_count; i++) {
         outline_trace(&pic->line, &pic->view, i);
-        for (int k = 0; k < pic->line.count; k++) include(pic, pic->line.points[k]);
+        for (int k = 0; k < pic->line.count; k++) picture_include(pic, pic->line.points[k]);
         pic->centre[i] = outline_label(&pic->line);
         pic->order[i] = (layer){view_depth(&pic->view, i), i};
     }
     if (s->dim == 3 && s->shape_count > 1) qsort(pic->order, (size_t)s->shape_count, sizeof *pic->order, by_depth);
-    fit(pic, width);
+    contacts_measure(pic);
+    fit(pic, o->width);
     return EXIT_OK;
 }
 
 /* ---- second pass: the SVG ------------------------------------------------------------------------------------ */
 
-static void put_real(FILE *out, gjk_real v) { fprintf(out, REAL_FORMAT, v == 0 ? 0.0 : (double)v); }
+void put_real(FILE *out, gjk_real v) { fprintf(out, REAL_FORMAT, v == 0 ? 0.0 : (double)v); }
 
 /* ` name="x y [z]"` with the numbers as gjk query prints them. */
-static void put_vec(FILE *out, const char *name, const gjk_real *v, int n) {
+void put_vec(FILE *out, const char *name, const gjk_real *v, int n) {
     fprintf(out, " %s=\"", name);
     for (int k = 0; k < n; k++) {
         if (k > 0) fputc(' ', out);
@@ -232,14 +217,25 @@ static void write_header(FILE *out, const picture *pic, const char *name) {
         "<rect y=\"-6\" width=\"24\" height=\"12\" fill=\"" COLOR_HIT "\" fill-opacity=\"0.3\" "
         "stroke=\"" COLOR_HIT_EDGE "\" stroke-width=\"1.5\"/>",
         "<rect y=\"-6\" width=\"24\" height=\"12\" fill=\"" COLOR_SHAPE "\" fill-opacity=\"0.3\" "
-        "stroke=\"" COLOR_SHAPE_EDGE "\" stroke-width=\"1.5\"/>"};
+        "stroke=\"" COLOR_SHAPE_EDGE "\" stroke-width=\"1.5\"/>",
+        "<circle cx=\"5\" r=\"3\" fill=\"" COLOR_CONTACT "\"/><circle cx=\"19\" r=\"3\" fill=\"white\" "
+        "stroke=\"" COLOR_CONTACT "\" stroke-width=\"1.5\"/>",
+        "<line x2=\"22\" stroke=\"" COLOR_RAY "\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
+        "<circle cx=\"16\" r=\"3\" fill=\"" COLOR_RAY "\"/>",
+        "<rect y=\"-6\" width=\"24\" height=\"12\" fill=\"none\" stroke=\"" COLOR_GHOST "\" stroke-width=\"1\" "
+        "stroke-dasharray=\"4 3\"/>",
+        "<rect y=\"-6\" width=\"24\" height=\"12\" fill=\"" COLOR_IMPACT "\" fill-opacity=\"0.12\" "
+        "stroke=\"" COLOR_IMPACT "\" stroke-width=\"1.2\" stroke-dasharray=\"6 2\"/>"};
     static const char *const labels[] = {"closest points (gap)", "penetration (depth)", "overlapping shape",
-                                         "separate shape"};
+                                         "separate shape", "contact points (A, B)", "ray and hits",
+                                         "end of step", "at time of impact"};
     int per_row = legend_per_row(pic->width);
     fputs("<g class=\"legend\" font-size=\"12\">\n", out);
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0, n = 0; k < LEGEND_COUNT; k++) {
+        if (!pic->legend[k]) continue;
         fprintf(out, "<g transform=\"translate(%d %d)\">%s<text x=\"32\" y=\"4\">%s</text></g>\n",
-                18 + (k % per_row) * LEGEND_ITEM, y + 18 * (k / per_row) + 9, symbols[k], labels[k]);
+                18 + (n % per_row) * LEGEND_ITEM, y + 18 * (n / per_row) + 9, symbols[k], labels[k]);
+        n++;
     }
     fputs("</g>\n", out);
 }
@@ -355,9 +351,15 @@ static int write_svg(FILE *out, picture *pic, const char *name) {
         fprintf(out, " data-view-right=\"%.17g %.17g %.17g\" data-view-up=\"%.17g %.17g %.17g\" "
                      "data-view-from=\"%g %g %g\"", pic->view.right[0], pic->view.right[1], pic->view.right[2],
                 pic->view.up[0], pic->view.up[1], pic->view.up[2], view_from[0], view_from[1], view_from[2]);
-    fputs(">\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
-          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"" COLOR_DEPTH "\"/></marker>"
-          "</defs>\n", out);
+    fputs(">\n<defs>", out);
+    static const char *const markers[][2] = {{"arrow", COLOR_DEPTH}, {"arrow-contact", COLOR_CONTACT},
+                                             {"arrow-ray", COLOR_RAY}, {"arrow-motion", COLOR_GHOST},
+                                             {"arrow-impact", COLOR_IMPACT}};
+    for (int k = 0; k < 5; k++)
+        fprintf(out, "<marker id=\"%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+                     "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"%s\"/></marker>",
+                markers[k][0], markers[k][1]);
+    fputs("</defs>\n", out);
     write_header(out, pic, name);
     fputs("<g class=\"shapes\">\n", out);
     for (int k = 0; k < s->shape_count; k++) write_shape(out, pic, pic->order[k].index);
@@ -366,7 +368,9 @@ static int write_svg(FILE *out, picture *pic, const char *name) {
     for (int k = 0; k < s->pair_count; k++) {
         if (!write_pair(out, pic, k) && bad < 0) bad = k;
     }
-    fputs("</g>\n<g class=\"labels\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" stroke=\"white\" "
+    fputs("</g>\n", out);
+    if (!contacts_write(out, pic) && bad < 0) bad = s->pair_count; /* not a pair: report_nonfinite says so */
+    fputs("<g class=\"labels\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" stroke=\"white\" "
           "stroke-width=\"3\" paint-order=\"stroke\">\n", out);
     for (int i = 0; i < s->shape_count; i++) {
         pt c = to_pixel(pic, pic->centre[i]);
@@ -379,7 +383,7 @@ static int write_svg(FILE *out, picture *pic, const char *name) {
 
 /* ---- the command ------------------------------------------------------------------------------------------- */
 
-#define SYNOPSIS "usage: gjk render SCENE -o FILE [--width N]"
+#define SYNOPSIS "usage: gjk render SCENE -o FILE [--width N] [--speculative D]"
 
 static int usage_error(const char *arg, const char *problem) {
     fprintf(stderr, "gjk: render: %s%s (" SYNOPSIS ")\n", arg, problem);
@@ -388,8 +392,8 @@ static int usage_error(const char *arg, const char *problem) {
 
 /* Returns -1 when the options are good, else the exit status (after the usage, or one line on stderr). */
 static int parse_options(int argc, char **argv, options *o) {
-    *o = (options){NULL, NULL, DEFAULT_WIDTH};
-    bool width_seen = false;
+    *o = (options){NULL, NULL, DEFAULT_WIDTH, 0};
+    bool width_seen = false, speculative_seen = false;
     int scenes = 0;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i];
@@ -398,7 +402,8 @@ static int parse_options(int argc, char **argv, options *o) {
             return finish_output(EXIT_OK);
         }
         bool is_o = strcmp(arg, "-o") == 0, is_width = strcmp(arg, "--width") == 0;
-        if ((is_o || is_width) && i + 1 >= argc) return usage_error(arg, " needs a value");
+        bool is_speculative = strcmp(arg, "--speculative") == 0;
+        if ((is_o || is_width || is_speculative) && i + 1 >= argc) return usage_error(arg, " needs a value");
         if (is_o && o->out_path != NULL) return usage_error(arg, " is given twice");
         if (is_o) {
             o->out_path = argv[++i];
@@ -415,6 +420,16 @@ static int parse_options(int argc, char **argv, options *o) {
             }
             o->width = (int)w;
             width_seen = true;
+        } else if (is_speculative) {
+            const char *value = argv[++i];
+            char *end;
+            double d = strtod(value, &end);
+            if (speculative_seen || end == value || *end != '\0' || !(d >= 0) || d > SCENE_MAX_COORD) {
+                fputs("gjk: render: --speculative must be given once, a distance >= 0\n", stderr);
+                return EXIT_USAGE;
+            }
+            o->speculative = (gjk_real)d;
+            speculative_seen = true;
         } else if (arg[0] == '-' && arg[1] != '\0') {
             return usage_error(arg, ": unknown option");
         } else {
@@ -433,9 +448,12 @@ static int parse_options(int argc, char **argv, options *o) {
     return -1;
 }
 
-static int report_nonfinite(int status, int bad) {
+static int report_nonfinite(const picture *pic, int status, int bad) {
     if (status != EXIT_OK || bad < 0) return status;
-    fprintf(stderr, "gjk: pair %d: the library returned a non-finite number (not drawn); please report it\n", bad);
+    if (bad < pic->s->pair_count)
+        fprintf(stderr, "gjk: pair %d: the library returned a non-finite number (not drawn); please report it\n", bad);
+    else
+        fputs("gjk: a manifold, ray or cast had a non-finite number (not drawn); please report it\n", stderr);
     return EXIT_NONFINITE;
 }
 
@@ -446,7 +464,7 @@ static int write_output(picture *pic, const options *o) {
     if (slash != NULL && slash[1] != '\0') name = slash + 1;
     if (strcmp(o->out_path, "-") == 0) {
         int bad = write_svg(stdout, pic, name);
-        return report_nonfinite(finish_output(EXIT_OK), bad);
+        return report_nonfinite(pic, finish_output(EXIT_OK), bad);
     }
     size_t size = strlen(o->out_path) + 16;
     char *tmp = malloc(size);
@@ -473,7 +491,7 @@ static int write_output(picture *pic, const options *o) {
         fprintf(stderr, "gjk: %s: cannot write: %s\n", o->out_path, strerror(error));
     }
     free(tmp);
-    return ok ? report_nonfinite(EXIT_OK, bad) : EXIT_IO;
+    return ok ? report_nonfinite(pic, EXIT_OK, bad) : EXIT_IO;
 }
 
 int cmd_render(int argc, char **argv) {
@@ -484,7 +502,7 @@ int cmd_render(int argc, char **argv) {
     status = load_scene(&s, o.scene_path);
     if (status != EXIT_OK) return status;
     picture pic;
-    status = prepare(&pic, &s, o.width);
+    status = prepare(&pic, &s, &o);
     if (status == EXIT_OK) status = write_output(&pic, &o);
     free(pic.line.points), free(pic.hit), free(pic.centre), free(pic.order);
     scene_free(&s);
