@@ -410,7 +410,7 @@ static void fuzz2(reader *r) {
                     'A' + i, sh[i]->type, sh[i]->margin, sh[i]->segment.a.x, sh[i]->segment.a.y, sh[i]->segment.b.x,
                     sh[i]->segment.b.y, po[i]->position.x, po[i]->position.y, po[i]->rotation.c, po[i]->rotation.s);
     }
-    gjk_cache2 cache = {{0, 0}};
+    gjk_cache2 cache = {0};
     gjk_result2 sd = gjk_signed_distance2(&pair, &cache), in = gjk_intersect2(&pair, &cache);
     gjk_result2 di = gjk_distance2(&pair, NULL), pe = gjk_penetration2(&pair, NULL);
     if (getenv("FUZZ_VERBOSE"))

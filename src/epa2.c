@@ -144,6 +144,39 @@ static bool seed(gjk2_ctx *ctx, const gjk2_state *state, gjk_real tol, epa_polyg
     return true;
 }
 
+static void remove_vertex(epa_polygon *p, int i) {
+    for (int j = i; j + 1 < p->count; j++) {
+        p->v[j] = p->v[j + 1];
+        p->normal[j] = p->normal[j + 1];
+        p->dist[j] = p->dist[j + 1];
+    }
+    p->count--;
+}
+
+/* After w was inserted at index k: drop the neighbours that w left reflex or flat, as an incremental convex hull
+   does (the 2D form of removing the faces a new point sees in 3D EPA). Seeds from GJK are support points and w
+   never makes them reflex; but a warm-started GJK (gjk_cache2) hands over its old simplex at the new poses, whose
+   points are interior points of D: an edge ending at one would stay closer than D's boundary for ever, and EPA
+   would only keep splitting the edges next to it until the cap (a user ellipse against a 16-gon: 126 iterations,
+   depth off by 2e-5). Returns w's index after the removals; the caller updates the two edges at w. */
+static int keep_convex(epa_polygon *p, int k) {
+    while (p->count > 3) {
+        int prev = k == 0 ? p->count - 1 : k - 1, pp = prev == 0 ? p->count - 1 : prev - 1;
+        gjk_vec2 a = p->v[pp].w, b = p->v[prev].w, c = p->v[k].w;
+        if (gjk_cross2(gjk_sub2(b, a), gjk_sub2(c, b)) > 0) break;
+        remove_vertex(p, prev);
+        if (prev < k) k--;
+    }
+    while (p->count > 3) {
+        int next = k + 1 == p->count ? 0 : k + 1, nn = next + 1 == p->count ? 0 : next + 1;
+        gjk_vec2 a = p->v[k].w, b = p->v[next].w, c = p->v[nn].w;
+        if (gjk_cross2(gjk_sub2(b, a), gjk_sub2(c, b)) > 0) break;
+        remove_vertex(p, next);
+        if (next < k) k--;
+    }
+    return k;
+}
+
 /* Ties in the shapes' support functions (a box's zero direction components, parallel faces) can leave extra
    vertices in the middle of an edge of D, so that the closest edge found is one collinear piece of D's edge and the
    origin projects outside it. The witnesses are only right on the piece that holds the projection: walk to it
@@ -228,8 +261,9 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
         }
         poly.v[best + 1] = w;
         poly.count++;
-        update_edge(&poly, best);
-        update_edge(&poly, best + 1);
+        int k = keep_convex(&poly, best + 1);
+        update_edge(&poly, k == 0 ? poly.count - 1 : k - 1);
+        update_edge(&poly, k);
     }
     out->iterations = ctx->support_calls - calls0;
     if (out->status == GJK_MAX_ITERATIONS) {

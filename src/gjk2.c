@@ -144,6 +144,31 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
 }
 
+void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
+    gjk2_init(state, ctx, gjk_v2(1, 0));
+    gjk2_simplex *s = &state->simplex;
+    *s = *warm;
+    int keep[2] = {0, 1}, count = s->count;
+    gjk_vec2 v = s->p[0].w;
+    if (count == 2) {
+        gjk_real lp, lq;
+        int r = segment_region(s->p[0].w, s->p[1].w, &lp, &lq);
+        count = r == 2 ? 2 : 1;
+        keep[0] = r == 1 ? 1 : 0;
+        v = r == 0 ? s->p[0].w : r == 1 ? s->p[1].w : segment_point(s->p[0].w, s->p[1].w, lp, lq);
+    } else if (count == 3) {
+        count = solve_triangle(s->p, gjk2_tolerance(ctx), keep, &v);
+    }
+    if (count < 3) {
+        gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
+        s->p[0] = p0;
+        s->p[1] = p1;
+    }
+    s->count = count;
+    state->v = v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
+    if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
+}
+
 /* Support of a core along d, local frame, for a kind known where the function is inlined (the switch folds away);
    `kind` < 0 dispatches on the body's kind at run time. */
 GJK2_INLINE gjk_vec2 support_of(gjk2_body *b, gjk_vec2 d, int kind) {

@@ -268,6 +268,9 @@ void gjk2_check_support(gjk2_ctx *ctx, gjk2_vertex *v, gjk_vec2 b_local);
 gjk_real gjk2_tolerance(const gjk2_ctx *ctx);
 gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx);
 void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction);
+/* Start from a warm simplex instead (points of D: a cache's points at the current poses, 1 to 3 of them): reduced to
+   the sub-simplex closest to the origin, whose point is the first v. */
+void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm);
 void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool stop_within_radius);
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */

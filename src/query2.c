@@ -118,16 +118,65 @@ static gjk_vec2 usable(gjk_vec2 v, gjk_vec2 fallback) {
     return v;
 }
 
+/* The cache was last filled by this pair of shapes (gjk_cache2). Another pair's cache is ignored, then re-owned:
+   its points would not be points of this pair's Minkowski difference, and a distance from them could come out too
+   small. */
+static bool cache_fits(const gjk_cache2 *cache, const gjk_pair2 *pair) {
+    return cache != NULL && cache->a == pair->a && cache->b == pair->b;
+}
+
 /* First search direction: the cached axis (A's frame) when there is one, else the line of centres. s_D(d) with d
    from A towards B pairs A's point facing B with B's point facing A, a good first guess of the closest point. A
    zeroed cache means a cold start. */
-static gjk_vec2 initial_direction(const gjk2_ctx *ctx, const gjk_cache2 *cache) {
+static gjk_vec2 initial_direction(const gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *cache) {
     gjk_vec2 d = usable(gjk_sub2(ctx->b.centre, ctx->a.centre), gjk_v2(1, 0));
-    return cache != NULL ? usable(cache->axis, d) : d;
+    return cache_fits(cache, pair) ? usable(cache->axis, d) : d;
 }
 
-static void store_axis(gjk_cache2 *cache, gjk_vec2 axis) {
-    if (cache != NULL && (axis.x != 0 || axis.y != 0)) cache->axis = axis;
+/* Start GJK from the cache's simplex placed at the current poses when it holds one for this pair (points of the two
+   cores in their own frames are points of D wherever the shapes now stand: a pair that moved a little starts next
+   to its answer), else along `direction`. A cache point that is not finite or beyond the input bound means a
+   corrupt cache: cold start. */
+static void start_gjk(gjk2_state *st, gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *cache,
+                      gjk_vec2 direction) {
+    int n = cache_fits(cache, pair) && cache->count >= 1 && cache->count <= 3 ? cache->count : 0;
+    gjk2_simplex warm;
+    for (int i = 0; i < n; i++) {
+        gjk2_vertex *v = &warm.p[i];
+        v->a = cache->point_a[i];
+        v->b = gjk_add2(gjk_rotate2(ctx->b.rot, cache->point_b[i]), ctx->b.pos);
+        v->w = gjk_sub2(v->a, v->b);
+        if (!gjk_bounded2(v->a) || !gjk_bounded2(cache->point_b[i]) || !gjk_finite2(v->w)) {
+            n = 0;
+            break;
+        }
+        gjk2_check_support(ctx, v, cache->point_b[i]); /* user shapes: the size grows with the points */
+    }
+    warm.count = n;
+    if (n > 0)
+        gjk2_init_warm(st, ctx, &warm);
+    else
+        gjk2_init(st, ctx, direction);
+}
+
+/* Keep the axis (A's frame, from A towards B) and, when GJK ran, its final simplex for the next query on this pair:
+   B's points go back to B's own frame. */
+static void store_cache(gjk_cache2 *cache, const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_vec2 axis,
+                        const gjk2_state *st) {
+    if (cache == NULL) return;
+    if (!cache_fits(cache, pair)) {
+        cache->count = 0;
+        cache->axis = gjk_v2(0, 0);
+        cache->a = pair->a;
+        cache->b = pair->b;
+    }
+    if (axis.x != 0 || axis.y != 0) cache->axis = axis;
+    if (st == NULL || st->simplex.count <= 0 || st->exit == GJK2_BAD_SUPPORT) return;
+    cache->count = st->simplex.count;
+    for (int i = 0; i < st->simplex.count; i++) {
+        cache->point_a[i] = st->simplex.p[i].a;
+        cache->point_b[i] = gjk_inv_rotate2(ctx->b.rot, gjk_sub2(st->simplex.p[i].b, ctx->b.pos));
+    }
 }
 
 static gjk_status gjk_exit_status(const gjk2_state *st) {
@@ -265,11 +314,13 @@ static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_res
     return false;
 }
 
-/* Run a GJK phase (boolean: stop at a separating axis; both: stop once the rounded shapes touch) from `direction`
-   and start the result with its status and iterations. False when a user support callback failed. */
-static bool gjk_phase(gjk2_ctx *ctx, gjk_vec2 direction, bool boolean, gjk2_state *st, gjk_result2 *r) {
+/* Run a GJK phase (boolean: stop at a separating axis; both: stop once the rounded shapes touch) from the warm
+   cache's simplex or else `direction`, and start the result with its status and iterations. False when a user
+   support callback failed. */
+static bool gjk_phase(gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *warm, gjk_vec2 direction, bool boolean,
+                      gjk2_state *st, gjk_result2 *r) {
     note_path(ctx, GJK_PATH_GJK);
-    gjk2_init(st, ctx, direction);
+    start_gjk(st, ctx, pair, warm, direction);
     gjk2_run(st, ctx, boolean, true);
     if (ctx->bad) return false;
     r->status = gjk_exit_status(st);
@@ -298,19 +349,21 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
             separated_result(&ctx, c.dist, c.normal, &r);
         else
             r.intersect = true;
-        store_axis(cache, c.normal);
+        store_cache(cache, pair, &ctx, c.normal, NULL);
         return to_world(&r, &fa, false);
     }
     gjk_vec2 start;
+    const gjk_cache2 *warm = NULL;
     if (!small_polygons(&ctx)) {
-        start = initial_direction(&ctx, cache);
+        start = initial_direction(&ctx, pair, cache);
+        warm = cache;
     } else {
         /* The first separating axis proves a gap; none at all, an overlap of the cores. */
         gjk_real sep;
         gjk_vec2 axis;
         note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, ctx.radius > 0 ? &c : NULL, &sep, &axis);
-        store_axis(cache, axis);
+        store_cache(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
             return to_world(&r, &fa, false);
@@ -322,9 +375,9 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         }
         start = axis; /* apart by at most the radii: the cores' distance decides */
     }
-    if (!gjk_phase(&ctx, start, true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+    if (!gjk_phase(&ctx, pair, warm, start, true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     if (!boolean_separated(&st, &ctx, &r)) r.intersect = true;
-    store_axis(cache, r.intersect ? gjk_neg2(st.v) : r.normal);
+    store_cache(cache, pair, &ctx, r.intersect ? gjk_neg2(st.v) : r.normal, &st);
     return to_world(&r, &fa, false);
 }
 
@@ -336,13 +389,15 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
     gjk2_core c;
     if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     gjk_vec2 start = gjk_v2(0, 0);
+    const gjk_cache2 *warm = NULL;
     bool done = false;
     if (ctx.special) {
         note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
-        start = initial_direction(&ctx, cache);
+        start = initial_direction(&ctx, pair, cache);
+        warm = cache;
     } else {
         /* Polygons apart whose closest features face each other: the largest separation is the distance. Other
            pairs (overlapping ones need a common point) go on with GJK along the axis found. */
@@ -353,11 +408,11 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         start = axis;
     }
     if (!done) {
-        if (!gjk_phase(&ctx, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+        if (!gjk_phase(&ctx, pair, warm, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
         gjk_core(&st, &c);
     }
     distance_result(&ctx, &c, &r);
-    store_axis(cache, c.normal);
+    store_cache(cache, pair, &ctx, c.normal, done ? NULL : &st);
     return to_world(&r, &fa, true);
 }
 
@@ -377,7 +432,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         } else {
             core_result(&ctx, &c, false, &r);
         }
-        store_axis(cache, c.normal);
+        store_cache(cache, pair, &ctx, c.normal, NULL);
         return to_world(&r, &fa, r.intersect);
     }
     if (ctx.polygons) {
@@ -386,7 +441,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         gjk_vec2 axis;
         note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
-        store_axis(cache, axis);
+        store_cache(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
             return to_world(&r, &fa, false);
@@ -402,15 +457,16 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
         gjk2_init(&st, &ctx, axis);
     } else {
-        if (!gjk_phase(&ctx, initial_direction(&ctx, cache), true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
+        if (!gjk_phase(&ctx, pair, cache, initial_direction(&ctx, pair, cache), true, &st, &r))
+            return zero_result(GJK_INVALID_INPUT);
         if (boolean_separated(&st, &ctx, &r)) {
-            store_axis(cache, r.normal);
+            store_cache(cache, pair, &ctx, r.normal, &st);
             return to_world(&r, &fa, false);
         }
     }
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_axis(cache, r.normal);
+    store_cache(cache, pair, &ctx, r.normal, &st);
     return to_world(&r, &fa, true);
 }
 
@@ -425,12 +481,14 @@ static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cach
         note_path(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         core_result(&ctx, &c, false, &r);
-        store_axis(cache, c.normal);
+        store_cache(cache, pair, &ctx, c.normal, NULL);
         return to_world(&r, &fa, true);
     }
     gjk_vec2 start;
+    const gjk_cache2 *warm = NULL;
     if (!small_polygons(&ctx)) {
-        start = initial_direction(&ctx, cache);
+        start = initial_direction(&ctx, pair, cache);
+        warm = cache;
     } else {
         /* Polygons: exact depth, or exact distance when the closest features face each other. Bigger ones run GJK
            first and the separating axes only when the cores overlap. */
@@ -439,15 +497,15 @@ static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cach
         note_path(&ctx, GJK_PATH_CLOSED_FORM);
         if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(&ctx, &c, false, &r);
-            store_axis(cache, c.normal);
+            store_cache(cache, pair, &ctx, c.normal, NULL);
             return to_world(&r, &fa, true);
         }
         start = axis;
     }
-    gjk2_init(&st, &ctx, start);
+    start_gjk(&st, &ctx, pair, warm, start);
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_axis(cache, r.normal);
+    store_cache(cache, pair, &ctx, r.normal, &st);
     return to_world(&r, &fa, true);
 }
 

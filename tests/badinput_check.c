@@ -66,7 +66,7 @@ void expect_invalid2(const gjk_pair2 *p, const char *what) {
     for (int q = 0; q < 4; ++q) {
         gjk_result2 r = queries2[q](p, NULL);
         check_invalid2(&r, what, q);
-        gjk_cache2 c = {{0, 0}};
+        gjk_cache2 c = {0};
         r = queries2[q](p, &c);
         check_invalid2(&r, what, q);
         if (c.axis.x != 0 || c.axis.y != 0) fail_msg("%s: %s wrote the cache", what, query_names[q]);
@@ -86,7 +86,7 @@ void expect_usable3(const gjk_pair3 *p, const char *what) {
 }
 void expect_usable2(const gjk_pair2 *p, const char *what) {
     for (int q = 0; q < 4; ++q) {
-        gjk_cache2 c = {{0, 0}};
+        gjk_cache2 c = {0};
         for (int pass = 0; pass < 3; ++pass) {
             gjk_result2 r = queries2[q](p, pass == 0 ? NULL : &c);
             check_sane2(&r, what, q);
@@ -98,7 +98,7 @@ void expect_usable2(const gjk_pair2 *p, const char *what) {
 /* Whatever the status, no NaN (2D inputs whose combination overflows, user callbacks failing part way). */
 void expect_sane2(const gjk_pair2 *p, const char *what) {
     for (int q = 0; q < 4; ++q) {
-        gjk_cache2 c = {{0, 0}};
+        gjk_cache2 c = {0};
         for (int pass = 0; pass < 3; ++pass) {
             gjk_result2 r = queries2[q](p, pass == 0 ? NULL : &c);
             check_sane2(&r, what, q);

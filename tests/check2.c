@@ -161,7 +161,7 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
     }
 
     /* Warm start: a cache kept across two calls gives the same answer; the same call twice gives the same bits. */
-    gjk_cache2 cache = {{0, 0}};
+    gjk_cache2 cache = {0};
     for (int k = 0; k < 2; k++) {
         gjk_result2 c = last = gjk_signed_distance2(pair, &cache);
         CHECK(c.status == GJK_OK);

@@ -36,7 +36,7 @@ static void test_null_pointers(void **st) {
     gjk_pair2 p2 = {&box2, gjk_pose2_identity(), &box2, pose2_near()};
     for (int q = 0; q < 4; ++q) {
         gjk_cache3 c3 = {0};
-        gjk_cache2 c2 = {{0, 0}};
+        gjk_cache2 c2 = {0};
         gjk_result3 r3 = queries3[q](NULL, NULL);
         check_invalid3(&r3, "NULL pair", q);
         r3 = queries3[q](NULL, &c3);
@@ -47,7 +47,7 @@ static void test_null_pointers(void **st) {
         check_invalid2(&r2, "NULL pair with a cache", q);
         /* NULL cache: allowed, the same answer as a zeroed one. */
         gjk_cache3 z3 = {0};
-        gjk_cache2 z2 = {{0, 0}};
+        gjk_cache2 z2 = {0};
         gjk_result3 a3 = queries3[q](&p3, NULL), b3 = queries3[q](&p3, &z3);
         assert_int_equal(a3.status, GJK_OK);
         assert_true(a3.distance == b3.distance && a3.intersect == b3.intersect);

@@ -330,7 +330,10 @@ static void test_damaged_cache(void **st) {
     const gjk_vec2 axes[] = {{nan_r, 0}, {inf_r, 1}, {GJK_REAL_MAX, -GJK_REAL_MAX}, {REAL_MIN / 16, 0}};
     for (int k = 0; k < 4; ++k)
         for (int q = 0; q < 4; ++q) {
-            gjk_cache2 c = {axes[k]};
+            /* Owned by the pair, so that the damaged axis and points are read. */
+            gjk_cache2 c = {.axis = axes[k], .count = 3, .a = &a2, .b = &b2};
+            c.point_a[k % 3] = axes[k];
+            c.point_b[(k + 1) % 3] = axes[k];
             gjk_result2 r = queries2[q](&p2, &c);
             check_sane2(&r, "damaged 2D cache", q);
             assert_int_not_equal(r.status, GJK_INVALID_INPUT);

@@ -92,7 +92,7 @@ static void answer2(int i, answers2 *out) {
     out->r[1] = gjk_distance2(&p, NULL);
     out->r[2] = gjk_penetration2(&p, NULL);
     out->r[3] = gjk_signed_distance2(&p, NULL);
-    gjk_cache2 cache = {{0, 0}};
+    gjk_cache2 cache = {0};
     for (int s = 0; s < STEPS; ++s) {
         gjk_pair2 q = p;
         q.pose_b.position = gjk_add2(p.pose_b.position, gjk_v2((gjk_real)(0.05 * s), (gjk_real)(-0.03 * s)));

@@ -69,7 +69,7 @@ static void test_queries_do_not_allocate(void **st) {
         gjk_pair2 q = {&s2[i % 4], gjk_pose2_make(gjk_v2(0, 0), (gjk_real)i), &s2[(i / 4) % 4],
                        gjk_pose2_make(gjk_v2((gjk_real)test_uniform(&r, -2, 2), (gjk_real)test_uniform(&r, -2, 2)),
                                       (gjk_real)test_uniform(&r, -3, 3))};
-        gjk_cache2 c2 = {{0, 0}};
+        gjk_cache2 c2 = {0};
         gjk_intersect2(&q, &c2);
         gjk_distance2(&q, &c2);
         gjk_penetration2(&q, &c2);

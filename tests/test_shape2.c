@@ -199,7 +199,7 @@ static void test_supports(void **state) {
 /* ---- invalid query input ------------------------------------------------------------------------------------ */
 
 static void expect_invalid(const gjk_pair2 *pair) {
-    gjk_cache2 cache = {{NAN, 1}};
+    gjk_cache2 cache = {.axis = {NAN, 1}};
     for (int q = 0; q < 4; q++) {
         gjk_cache2 *c = q % 2 ? &cache : NULL;
         gjk_result2 r = q == 0   ? gjk_intersect2(pair, c)
@@ -274,9 +274,9 @@ static void test_rotation_and_extremes(void **state) {
     assert_int_equal(r2.status, GJK_OK);
     assert_true(fabs((double)r1.distance - (double)r2.distance) <= 64 * GJK_REAL_EPSILON);
     /* Any cache content (tiny, huge, opposite, NaN) only changes the start: same answer. */
-    gjk_cache2 caches[] = {{{GJK_R(1e-30), 0}}, {{0, GJK_R(-1e30)}}, {{-1, -1}}, {{NAN, 0}}, {{INFINITY, 1}}, {{0, 0}}};
-    for (size_t k = 0; k < sizeof caches / sizeof caches[0]; k++) {
-        gjk_cache2 c = caches[k];
+    gjk_vec2 axes[] = {{GJK_R(1e-30), 0}, {0, GJK_R(-1e30)}, {-1, -1}, {NAN, 0}, {INFINITY, 1}, {0, 0}};
+    for (size_t k = 0; k < sizeof axes / sizeof axes[0]; k++) {
+        gjk_cache2 c = {.axis = axes[k], .a = unit.a, .b = unit.b}; /* owned by the pair: the axis is used */
         gjk_result2 rc = gjk_signed_distance2(&unit, &c);
         assert_int_equal(rc.status, GJK_OK);
         assert_true(fabs((double)rc.distance - (double)r1.distance) <= 64 * GJK_REAL_EPSILON);

@@ -88,6 +88,19 @@ static inline void check_result3(const gjk_result3 *r, double scale) {
     if (r->intersect) assert_true(r->distance <= 128 * GJK_REAL_EPSILON * 8 * scale);
 }
 
+/* The 2D mirror of check_result3. */
+static inline void check_result2(const gjk_result2 *r, double scale) {
+    assert_true(isfinite(r->distance));
+    assert_true(isfinite(r->normal.x) && isfinite(r->normal.y) && isfinite(r->point_a.x) && isfinite(r->point_a.y) &&
+                isfinite(r->point_b.x) && isfinite(r->point_b.y));
+    EXPECT_NEAR(gjk_len2(r->normal), 1.0, TU(1e-12));
+    gjk_vec2 pb = gjk_mad2(r->point_a, r->distance, r->normal);
+    EXPECT_NEAR(pb.x, r->point_b.x, TU(1e-12) * scale);
+    EXPECT_NEAR(pb.y, r->point_b.y, TU(1e-12) * scale);
+    if (r->distance <= 0) assert_true(r->intersect);
+    if (r->intersect) assert_true(r->distance <= 128 * GJK_REAL_EPSILON * 8 * scale);
+}
+
 /* A random shape of every kind the library has (kind 0 .. TEST_SHAPE*_KINDS - 1, or -1 for a random kind; hulls and
    polygons are more likely than the rest), a quarter of them rounded, sizes 0.1 to 1.5. A hull is created into
    *hull, for the caller to destroy. */

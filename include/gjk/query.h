@@ -79,8 +79,13 @@ typedef struct gjk_cache3 {
     const gjk_shape3 *a, *b; ///< the shapes the points belong to
 } gjk_cache3;
 
+/// The 2D mirror of gjk_cache3: the last search direction and the final GJK simplex (up to 3 points).
 typedef struct gjk_cache2 {
-    gjk_vec2 axis; ///< last search direction, in A's local frame; zero for none
+    gjk_vec2 axis;           ///< last search direction, in A's local frame; zero for none
+    int count;               ///< simplex points kept below, 0 to 3
+    gjk_vec2 point_a[3];     ///< points of A's core, A's local frame
+    gjk_vec2 point_b[3];     ///< the matching points of B's core, B's local frame
+    const gjk_shape2 *a, *b; ///< the shapes the points belong to
 } gjk_cache2;
 
 /// The answer of a 3D query. Fields a query does not compute are zero (see the table above).
