@@ -35,6 +35,7 @@ exports=$exports,_demo2_set_polygon,_demo2_set_box,_demo2_set_circle,_demo2_set_
 exports=$exports,_demo2_set_point,_demo2_set_pose,_demo2_query,_demo2_outline,_demo2_minkowski
 exports=$exports,_demo3_set_hull,_demo3_set_box,_demo3_set_sphere,_demo3_set_capsule,_demo3_set_cylinder
 exports=$exports,_demo3_set_cone,_demo3_set_ellipsoid,_demo3_set_pose,_demo3_query,_demo3_wireframe,_demo3_minkowski
+exports=$exports,_demo_contacts,_demo2_collide,_demo3_collide,_demo2_raycast,_demo3_raycast,_demo2_cast,_demo3_cast
 exports=$exports,_malloc,_free
 
 echo "== emcc -> $out/gjk_demo.js, gjk_demo.wasm"
@@ -44,13 +45,13 @@ echo "== emcc -> $out/gjk_demo.js, gjk_demo.wasm"
 emcc -std=c11 -O2 -DNDEBUG -ffp-contract=off \
   -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror \
   -I"$root/include" -I"$out/include" \
-  "$here/demo_api.c" "$here/demo_geometry.c" "$root"/src/*.c \
+  "$here/demo_api.c" "$here/demo_contacts.c" "$here/demo_geometry.c" "$root"/src/*.c \
   -o "$out/gjk_demo.js" \
   -sMODULARIZE=1 -sEXPORT_NAME=createGjk \
   -sEXPORTED_FUNCTIONS=$exports \
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,HEAPF64 \
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node
 
-page="index.html style.css gjk_api.js demo_common.js demo_2d.js demo_3d.js demo.js"
+page="index.html style.css gjk_api.js demo_common.js demo_contacts.js demo_2d.js demo_3d.js demo.js"
 for f in $page; do cp "$here/$f" "$out/"; done
 echo "== built $out (gjk_demo.js, gjk_demo.wasm, $page)"

@@ -64,10 +64,28 @@
     if (state.anim.on && state.selected === 1) reanchorAnim();
   }
 
+  /* The ray tool: a drag sets the ray from where it starts to where the mouse is (3D: on the plane through the
+     scene's centre facing the camera). */
+  function rayPoint(px, py) {
+    if (state.view === '2d') return toWorld2(px, py);
+    return state.unproject3 ? state.unproject3(px, py) : null;
+  }
+
   view.addEventListener('mousedown', (e) => {
     if (e.button !== 0) return;
     view.focus();
     const [px, py] = eventPos(e);
+    if (state.tool === 'ray') {
+      const p = rayPoint(px, py);
+      if (p) {
+        const ray = state.view === '2d' ? state.ray2 : state.ray3;
+        ray.from = p;
+        ray.to = p.slice();
+        state.rayDrag = true;
+      }
+      e.preventDefault();
+      return;
+    }
     if (state.view === '3d') {
       state.cam.drag = { px, py, yaw: state.cam.yaw, pitch: state.cam.pitch };
       e.preventDefault();
@@ -86,6 +104,11 @@
   });
   window.addEventListener('mousemove', (e) => {
     const [px, py] = eventPos(e);
+    if (state.rayDrag) {
+      const p = rayPoint(px, py);
+      if (p) (state.view === '2d' ? state.ray2 : state.ray3).to = p;
+      return;
+    }
     if (state.cam.drag) {
       const d = state.cam.drag;
       state.cam.yaw = d.yaw + (px - d.px) * 0.01;
@@ -99,6 +122,7 @@
     if (state.anim.on && state.drag.slot === 1) reanchorAnim();
   });
   window.addEventListener('mouseup', () => {
+    state.rayDrag = false;
     state.drag = null;
     state.cam.drag = null;
     view.style.cursor = '';
@@ -182,7 +206,19 @@
     $('controls-3d').hidden = v !== '3d';
     $('help-2d').hidden = v !== '2d';
     $('help-3d').hidden = v !== '3d';
-    view.style.cursor = v === '3d' ? 'move' : '';
+    setTool(state.tool);
+  }
+
+  function setTool(tool) {
+    state.tool = tool;
+    $('tool').value = tool;
+    $('speculative-box').hidden = tool !== 'manifold';
+    $('sweep-box').hidden = tool !== 'sweep';
+    view.style.cursor = tool === 'ray' ? 'crosshair' : state.view === '3d' ? 'move' : '';
+  }
+  function showSweep() {
+    const { vx, vy, w } = state.sweep;
+    $('sweep-value').textContent = '(' + vx.toFixed(1) + ', ' + vy.toFixed(1) + '), ' + w.toFixed(1) + ' rad';
   }
 
   function wireControls() {
@@ -212,6 +248,15 @@
     });
     $('offset-3d').addEventListener('input', (e) => { state.offset3 = Number(e.target.value); });
     $('spin-3d').addEventListener('change', (e) => { state.cam.spin = e.target.checked; });
+    $('tool').addEventListener('change', (e) => setTool(e.target.value));
+    $('speculative').addEventListener('input', (e) => {
+      state.speculative = Number(e.target.value);
+      $('speculative-value').textContent = state.speculative.toFixed(2);
+    });
+    for (const k of ['vx', 'vy', 'w']) {
+      $('sweep-' + k).addEventListener('input', (e) => { state.sweep[k] = Number(e.target.value); showSweep(); });
+    }
+    showSweep();
     $('tab-2d').addEventListener('click', () => setView('2d'));
     $('tab-3d').addEventListener('click', () => setView('3d'));
   }
@@ -222,9 +267,11 @@
     const d = c.getContext('2d').getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data;
     return [d[0], d[1], d[2], d[3]];
   }
-  /* Pixels of the canvas within `tol` of an RGB colour. */
-  function countColour(canvasId, rgb, tol = 40) {
-    const c = $(canvasId), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  /* Pixels of the canvas within `tol` of an RGB colour; rect [x, y, w, h] (CSS pixels): only those inside it. */
+  function countColour(canvasId, rgb, tol = 40, rect = null) {
+    const c = $(canvasId), dpr = c.width / c.clientWidth;
+    const [x0, y0, w, h] = rect ? rect.map((v) => Math.round(v * dpr)) : [0, 0, c.width, c.height];
+    const d = c.getContext('2d').getImageData(x0, y0, Math.max(1, w), Math.max(1, h)).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) <= tol) ++n;
@@ -248,8 +295,31 @@
     return api.query3(2, 3, mode);
   }
 
+  /* The contact queries on the scratch slots, as query2/3: a manifold (speculative distance d), a ray against A
+     alone, a cast of B moving by v and turning by w (2D: an angle; 3D: a rotation vector) while A stands still. */
+  function place(dim, specA, specB) {
+    const set = dim === 2 ? api.set2 : api.set3;
+    const st = [set(2, specA), specB ? set(3, specB) : 0];
+    if (st[0] || st[1]) return st;
+    for (const [slot, spec] of [[2, specA], [3, specB]]) {
+      if (!spec) continue;
+      if (dim === 2) api.pose2(slot, ...(spec.position || [0, 0]), spec.rotation || 0);
+      else api.pose3(slot, spec.position || [0, 0, 0], spec.rotation || [1, 0, 0, 0]);
+    }
+    return null;
+  }
+  const contacts = {
+    manifold2: (a, b, d) => place(2, a, b) || api.collide2(2, 3, d),
+    manifold3: (a, b, d) => place(3, a, b) || api.collide3(2, 3, d),
+    raycast2: (a, ray) => place(2, a) || api.raycast2(2, ray.origin, ray.translation, ray.max_fraction),
+    raycast3: (a, ray) => place(3, a) || api.raycast3(2, ray.origin, ray.translation, ray.max_fraction),
+    cast2: (a, b, v, w) => place(2, a, b) || api.cast2(2, 3, v, w),
+    cast3: (a, b, v, w) => place(3, a, b) || api.cast3(2, 3, v, w),
+  };
+
   window.gjkDemo = {
-    state, SHAPES2, SHAPES3, COLORS, toScreen2, toWorld2, pixel, countColour, query2, query3, setView,
+    state, SHAPES2, SHAPES3, COLORS, toScreen2, toWorld2, pixel, countColour, query2, query3, setView, setTool,
+    contacts, project3: (p) => state.project3(p), poseAt3: window.gjkDemoParts.view3.poseAt3,
     get api() { return api; },
   };
 

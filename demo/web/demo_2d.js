@@ -9,6 +9,7 @@
     blankCanvas, dot, label, polyPath, pairs, drawAnswer, headline,
     insetMap, fillDifference, simplexVertices, closestLine, originAndCaption,
   } = window.gjkDemoParts.common;
+  const tools = window.gjkDemoParts.tools;
 
   /* World <-> canvas (CSS pixels): 80 px per unit, origin at the centre, y up. */
   const SCALE2 = 80;
@@ -102,10 +103,15 @@
       label(ctx, i === 0 ? 'A' : 'B', cx, cy, '#333', 'center');
       drawn.shapes++;
     }
-    const pa = map(r.pointA), pb = map(r.pointB);
-    if (drawAnswer(ctx, r, pa, pb, drawn)) {
-      label(ctx, 'a', pa[0] + 7, pa[1] - 8, COLORS.pointA);
-      label(ctx, 'b', pb[0] + 7, pb[1] - 8, COLORS.pointB);
+    if (state.tool === 'query') {
+      const pa = map(r.pointA), pb = map(r.pointB);
+      if (drawAnswer(ctx, r, pa, pb, drawn)) {
+        label(ctx, 'a', pa[0] + 7, pa[1] - 8, COLORS.pointA);
+        label(ctx, 'b', pb[0] + 7, pb[1] - 8, COLORS.pointB);
+      }
+      tools.showToolReadout([]);
+    } else {
+      drawTool2(api, ctx, drawn);
     }
     headline(ctx, r);
     if (state.anim.on) label(ctx, state.anim.paused ? 'paused (Space / click to resume)' : 'animating', 10, 32, '#666');
@@ -113,6 +119,33 @@
     /* inset: the Minkowski difference */
     drawInset2(api, r, k, drawn);
     endFrame(drawn, r, plain, 2);
+  }
+
+  /* The contact tool chosen in the *show* dropdown (demo_contacts.js), on the page's A (slot 0) and B (slot 1). */
+  function drawTool2(api, ctx, drawn) {
+    const project = (p) => toScreen2(p[0], p[1]);
+    if (state.tool === 'manifold') {
+      tools.drawManifold(ctx, api.collide2(0, 1, state.speculative), project, 2, drawn);
+    } else if (state.tool === 'ray') {
+      const { from, to } = state.ray2, t = [to[0] - from[0], to[1] - from[1]];
+      const hits = [0, 1].map((i) => api.raycast2(i, from, t, 1));
+      tools.drawRay(ctx, [from[0], from[1], 0], [to[0], to[1], 0], hits, project, 2, drawn);
+    } else if (state.tool === 'sweep') {
+      const { vx, vy, w } = state.sweep, b = state.shapes2[1];
+      const c = api.cast2(0, 1, [vx, vy], w);
+      const ghost = (t, colour, width, dash) => {
+        api.pose2(1, b.x + t * vx, b.y + t * vy, b.angle + t * w);
+        const pts = pairs(api.outline2(1, 96));
+        polyPath(ctx, pts, (p) => toScreen2(p[0], p[1]), pts.length > 2);
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.setLineDash(dash);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      };
+      tools.drawSweep(ctx, c, ghost, [[b.x, b.y, 0], [b.x + vx, b.y + vy, 0]], project, 2, drawn);
+      api.pose2(1, b.x, b.y, b.angle);
+    }
   }
 
   function drawInset2(api, r, k, drawn) {

@@ -9,6 +9,7 @@
     blankCanvas, arrow, label, polyPath, drawAnswer, headline,
     insetMap, fillDifference, simplexVertices, closestLine, originAndCaption,
   } = window.gjkDemoParts.common;
+  const tools = window.gjkDemoParts.tools;
 
   const MINKOWSKI_SAMPLES3 = 240;
 
@@ -38,6 +39,7 @@
     const p = poses3();
     api.pose3(0, p[0].p, p[0].q);
     api.pose3(1, p[1].p, p[1].q);
+    state.poses3 = p;
     return p;
   }
 
@@ -68,6 +70,58 @@
     return [x1, cp * y1 + sp * z1, -sp * y1 + cp * z1];
   }
 
+  /* The inverse of camRotate. */
+  function camUnrotate(q) {
+    const { yaw, pitch } = state.cam;
+    const cy = Math.cos(yaw), sy = Math.sin(yaw), cp = Math.cos(pitch), sp = Math.sin(pitch);
+    const y1 = cp * q[1] - sp * q[2], z1 = sp * q[1] + cp * q[2];
+    return [cy * q[0] + sy * y1, -sy * q[0] + cy * y1, z1];
+  }
+
+  /* B's motion over the step for the sweep: velocity (vx, vy, 0), turning by w about world z. */
+  function sweepMotion3() {
+    const { vx, vy, w } = state.sweep;
+    return { v: [vx, vy, 0], w: [0, 0, w] };
+  }
+  /* B's pose at time t of the step, as gjk_shape_cast3 moves it: the rotation vector t w applied after its rotation. */
+  function poseAt3(pose, motion, t) {
+    const wl = Math.hypot(...motion.w) * t;
+    return { p: pose.p.map((x, k) => x + t * motion.v[k]), q: wl > 0 ? quatMul(quatAxisAngle(motion.w, wl), pose.q) : pose.q };
+  }
+
+  function wires(ctx, segs, project) {
+    ctx.beginPath();
+    for (let j = 0; j + 5 < segs.length; j += 6) {
+      ctx.moveTo(...project([segs[j], segs[j + 1], segs[j + 2]]));
+      ctx.lineTo(...project([segs[j + 3], segs[j + 4], segs[j + 5]]));
+    }
+    ctx.stroke();
+  }
+
+  /* The contact tool chosen in the *show* dropdown (demo_contacts.js), on the page's A (slot 0) and B (slot 1). */
+  function drawTool3(api, ctx, project, poses, drawn) {
+    if (state.tool === 'manifold') {
+      tools.drawManifold(ctx, api.collide3(0, 1, state.speculative), project, 3, drawn);
+    } else if (state.tool === 'ray') {
+      const { from, to } = state.ray3, t = [0, 1, 2].map((k) => to[k] - from[k]);
+      tools.drawRay(ctx, from, to, [0, 1].map((i) => api.raycast3(i, from, t, 1)), project, 3, drawn);
+    } else if (state.tool === 'sweep') {
+      const m = sweepMotion3(), b = poses[1];
+      const c = api.cast3(0, 1, m.v, m.w);
+      const ghost = (t, colour, width, dash) => {
+        const p = poseAt3(b, m, t);
+        api.pose3(1, p.p, p.q);
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.setLineDash(dash);
+        wires(ctx, api.wireframe3(1, 32), project);
+        ctx.setLineDash([]);
+      };
+      tools.drawSweep(ctx, c, ghost, [b.p, poseAt3(b, m, 1).p], project, 3, drawn);
+      api.pose3(1, b.p, b.q);
+    }
+  }
+
   /* One frame of the 3D view: query, main view, inset, read-out. */
   function frame3(api) {
     const poses = sync3(api);
@@ -83,6 +137,10 @@
       const z = D + q[1];
       return [w / 2 + f * q[0] / z, h / 2 - f * q[2] / z];
     };
+    /* a canvas pixel back to the world, on the plane through the centre facing the camera (the ray tool's drag) */
+    const unproject = (sx, sy) => camUnrotate([(sx - w / 2) * D / f, 0, -(sy - h / 2) * D / f]).map((x, k) => x + centre[k]);
+    state.project3 = project;
+    state.unproject3 = unproject;
     /* a floor grid for orientation */
     ctx.strokeStyle = '#eceef2';
     ctx.lineWidth = 1;
@@ -111,7 +169,12 @@
       const c = project(poses[i].p);
       label(ctx, i === 0 ? 'A' : 'B', c[0], c[1], '#333', 'center');
     }
-    drawAnswer(ctx, r, project(r.pointA), project(r.pointB), drawn);
+    if (state.tool === 'query') {
+      drawAnswer(ctx, r, project(r.pointA), project(r.pointB), drawn);
+      tools.showToolReadout([]);
+    } else {
+      drawTool3(api, ctx, project, poses, drawn);
+    }
     /* axes */
     const o = [60, h - 50], axes = [[1, 0, 0, '#d9480f', 'x'], [0, 1, 0, '#0b7285', 'y'], [0, 0, 1, '#1c6fd6', 'z']];
     for (const [ax, ay, az, c, n] of axes) {
@@ -189,5 +252,5 @@
       'A \u2212 B of the cores (hull of ' + MINKOWSKI_SAMPLES3 + ' support points)', h);
   }
 
-  window.gjkDemoParts.view3 = { frame3 };
+  window.gjkDemoParts.view3 = { frame3, poseAt3 };
 })();

@@ -1,5 +1,5 @@
-/* State the web demo's two C files share (demo_api.c: buffers, shapes, poses, queries; demo_geometry.c: outlines,
-   wireframes, Minkowski differences), and the functions they export to JavaScript. Nothing here is part of the
+/* State the web demo's C files share (demo_api.c: buffers, shapes, poses, queries; demo_contacts.c: manifolds, rays,
+   shape casts; demo_geometry.c: outlines, wireframes, Minkowski differences), and the functions they export to JavaScript. Nothing here is part of the
    library. */
 #ifndef GJK_DEMO_API_H
 #define GJK_DEMO_API_H
@@ -45,6 +45,14 @@ int demo3_set_cone(int slot, double radius, double half_height, double margin);
 int demo3_set_ellipsoid(int slot, double rx, double ry, double rz, double margin);
 void demo3_set_pose(int slot, double x, double y, double z, double qw, double qx, double qy, double qz);
 int demo3_query(int ia, int ib, int kind, int mode);
+/* demo_contacts.c: manifolds, ray casts and shape casts (B moving, A still) */
+double *demo_contacts(void);
+int demo2_collide(int ia, int ib, double speculative);
+int demo3_collide(int ia, int ib, double speculative);
+int demo2_raycast(int slot, double ox, double oy, double tx, double ty, double max_fraction);
+int demo3_raycast(int slot, double ox, double oy, double oz, double tx, double ty, double tz, double max_fraction);
+int demo2_cast(int ia, int ib, double vx, double vy, double w);
+int demo3_cast(int ia, int ib, double vx, double vy, double vz, double wx, double wy, double wz);
 /* demo_geometry.c: drawing geometry */
 int demo2_outline(int slot, int arc_segments);
 int demo2_minkowski(int ia, int ib, int count, int core);

@@ -68,6 +68,13 @@
     drawn: {},
     dirty2: [true, true],
     dirty3: [true, true],
+    /* the contact tools (demo_contacts.js): 'query' (closest points), 'manifold', 'ray' or 'sweep' */
+    tool: 'query',
+    speculative: 0.1,
+    ray2: { from: [-3.6, -1.3], to: [3.8, 1.5] }, /* world */
+    ray3: { from: [-3.2, -0.9, 0.35], to: [3.4, 1.0, 0.05] },
+    rayDrag: false,
+    sweep: { vx: -3.2, vy: -0.3, w: 1.2 }, /* B's motion over the step (3D: z = 0, turning about z) */
   };
 
   function fitCanvas(c) {

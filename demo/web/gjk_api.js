@@ -12,12 +12,14 @@
   };
   const STATUS_NAMES = ['ok', 'max_iterations', 'degenerate', 'invalid_input', 'out_of_memory'];
   const PATH_NAMES = ['none', 'closed form', 'gjk', 'gjk+epa'];
+  const CAST_STATES = ['hit', 'separated', 'overlapped', 'failed']; /* gjk_cast_state */
   const KIND_SIGNED_DISTANCE = 3;
   const MODE_PLAIN = 0, MODE_DEBUG = 1, MODE_FORCE = 2;
 
   /* ---- the WebAssembly module behind a small API -------------------------------------------------------------- */
   function makeApi(M) {
     const inputAt = M._demo_input() >> 3, resultAt = M._demo_result() >> 3, geometryAt = M._demo_geometry() >> 3;
+    const contactsAt = M._demo_contacts() >> 3;
     const inputSize = M._demo_input_size();
     const heap = () => M.HEAPF64; /* re-read: memory growth replaces the view */
 
@@ -64,6 +66,29 @@
       return r;
     }
 
+    /* demo_contacts.c's buffer after a manifold, ray cast or shape cast */
+    function readManifold() {
+      const h = heap(), o = contactsAt, count = h[o + 1];
+      const m = { status: h[o], count, iterations: h[o + 2], normal: vec(h, o + 3), points: [] };
+      for (let k = 0; k < count; ++k) {
+        const at = o + 8 + 8 * k;
+        m.points.push({ pointA: vec(h, at), pointB: vec(h, at + 3), separation: h[at + 6], id: h[at + 7] });
+      }
+      m.statusName = STATUS_NAMES[m.status] || String(m.status);
+      return m;
+    }
+    function readRay() {
+      const h = heap(), o = contactsAt;
+      return { status: h[o], statusName: STATUS_NAMES[h[o]] || String(h[o]), hit: h[o + 1] !== 0,
+        inside: h[o + 2] !== 0, fraction: h[o + 3], point: vec(h, o + 4), normal: vec(h, o + 7), iterations: h[o + 10] };
+    }
+    function readCast() {
+      const h = heap(), o = contactsAt;
+      return { status: h[o], statusName: STATUS_NAMES[h[o]] || String(h[o]), state: h[o + 1],
+        stateName: CAST_STATES[h[o + 1]] || String(h[o + 1]), hit: h[o + 2] !== 0, t: h[o + 3], normal: vec(h, o + 4),
+        pointA: vec(h, o + 7), pointB: vec(h, o + 10), point: vec(h, o + 13), iterations: h[o + 16] };
+    }
+
     function geometry(stride) {
       const h = heap(), n = h[geometryAt];
       return h.slice(geometryAt + 1, geometryAt + 1 + n * stride);
@@ -87,6 +112,13 @@
         }
       },
       pose2(slot, x, y, angle) { M._demo2_set_pose(slot, x, y, angle); },
+      collide2(ia, ib, speculative) { M._demo2_collide(ia, ib, speculative); return readManifold(); },
+      raycast2(slot, o, t, maxFraction = 1) {
+        M._demo2_raycast(slot, o[0], o[1], t[0], t[1], maxFraction);
+        return readRay();
+      },
+      /* B moving by v and turning by w over the step, A still */
+      cast2(ia, ib, v, w) { M._demo2_cast(ia, ib, v[0], v[1], w); return readCast(); },
       query2(ia, ib, mode, kind = KIND_SIGNED_DISTANCE) { M._demo2_query(ia, ib, kind, mode); return readResult(); },
       outline2(slot, arcSegments) { M._demo2_outline(slot, arcSegments); return geometry(2); },
       minkowski2(ia, ib, count, core) { M._demo2_minkowski(ia, ib, count, core ? 1 : 0); return geometry(2); },
@@ -105,11 +137,17 @@
         }
       },
       pose3(slot, p, q) { M._demo3_set_pose(slot, p[0], p[1], p[2], q[0], q[1], q[2], q[3]); },
+      collide3(ia, ib, speculative) { M._demo3_collide(ia, ib, speculative); return readManifold(); },
+      raycast3(slot, o, t, maxFraction = 1) {
+        M._demo3_raycast(slot, o[0], o[1], o[2], t[0], t[1], t[2], maxFraction);
+        return readRay();
+      },
+      cast3(ia, ib, v, w) { M._demo3_cast(ia, ib, v[0], v[1], v[2], w[0], w[1], w[2]); return readCast(); },
       query3(ia, ib, mode, kind = KIND_SIGNED_DISTANCE) { M._demo3_query(ia, ib, kind, mode); return readResult(); },
       wireframe3(slot, segments) { M._demo3_wireframe(slot, segments); return geometry(6); },
       minkowski3(ia, ib, count, core) { M._demo3_minkowski(ia, ib, count, core ? 1 : 0); return geometry(6); },
     };
   }
 
-  window.gjkApi = { OUT, STATUS_NAMES, PATH_NAMES, KIND_SIGNED_DISTANCE, MODE_PLAIN, MODE_DEBUG, MODE_FORCE, makeApi };
+  window.gjkApi = { OUT, STATUS_NAMES, PATH_NAMES, CAST_STATES, KIND_SIGNED_DISTANCE, MODE_PLAIN, MODE_DEBUG, MODE_FORCE, makeApi };
 })();

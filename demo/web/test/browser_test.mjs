@@ -8,7 +8,8 @@
 //   (c) the GJK simplex and the EPA polygon / polytope are drawn (the page's record of its last frame, and pixels
 //       of their colours in the inset);
 //   (d) the 3D view renders, and every pair of shape kinds in both views gives a finite answer;
-//   (e) it saves screenshots (2D separated, 2D overlapping with EPA, 3D) into the output directory.
+//   (e) it saves screenshots (2D separated, 2D overlapping with EPA, 3D) into the output directory;
+//   (f), (g) the contact tools (manifold, ray, sweep): contacts_test.mjs.
 // Prints one line per check and closes with `web: N passed, M failed`; exit status 0 only if all passed.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contactChecks } from './contacts_test.mjs';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -172,7 +174,8 @@ async function screenOf(x, y, dy = 0) {
   return { x: box.x + sx, y: box.y + sy + dy, cx: sx, cy: sy + dy };
 }
 const pixelAt = (id, x, y) => page.evaluate(([c, a, b]) => window.gjkDemo.pixel(c, a, b), [id, x, y]);
-const countColour = (id, rgb, tol) => page.evaluate(([c, v, t]) => window.gjkDemo.countColour(c, v, t), [id, rgb, tol]);
+const countColour = (id, rgb, tol, rect = null) =>
+  page.evaluate(([c, v, t, r]) => window.gjkDemo.countColour(c, v, t, r), [id, rgb, tol, rect]);
 /* shape A's stroke colours in demo_common.js (COLORS.apart.stroke, COLORS.touch.stroke) */
 const STROKE = { apart: '#1f7a33', touch: '#a51d16' };
 const SIMPLEX = '#1c6fd6', EPA = '#f08c00'; /* COLORS.simplex, COLORS.epa */
@@ -434,6 +437,10 @@ try {
   check(`(d) all ${kinds3.length}x${kinds3.length} 3D shape pairs, apart and overlapping, forced and not`,
     bad3.length === 0, bad3.length ? bad3.slice(0, 5).join('; ')
       : estimates.length ? 'max_iterations (EPA vertex limit) for ' + estimates.join(', ') : '');
+
+  /* (f), (g) the contact tools */
+  await page.locator('#force-gjk').check();
+  await contactChecks({ page, check, frames, S, opts, text, pixelAt, countColour, screenshot, PAIRS2, PAIRS3 });
 
   /* (e) screenshots */
   for (const f of [shot1, shot2, shot3]) {
