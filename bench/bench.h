@@ -73,9 +73,26 @@ struct Pair {
     Pose pa, pb;
     double f = 1;      // fraction of the touching distance B was placed at
     bool overlap = false; // f < 1
+    V3 u;              // the direction B was placed along, and the touching offset t0 along it
+    double t0 = 0;
+    // raycast row (rows_scene.cpp): the ray origin + t * ray_d, t in [0, 1], against shape A at pose pa
+    V3 ray_o, ray_d;
+    // cast row: B starts at cast_pb (separated from A at pa) and translates by cast_v over the step; A stands still
+    Pose cast_pb;
+    V3 cast_v;
+    int seq = -1;      // warm scenes: the sequence (moving pair) this frame belongs to; frames of one sequence are
+                       // consecutive pairs
 };
 
-enum Query { Q_INTERSECT = 0, Q_DISTANCE = 1, Q_PENETRATION = 2, Q_COUNT = 3 };
+enum Query {
+    Q_INTERSECT = 0,
+    Q_DISTANCE = 1,
+    Q_PENETRATION = 2,
+    Q_RAYCAST = 3,  // ray against shape A (Pair::ray_o, ray_d)
+    Q_CAST = 4,     // linear shape cast of B (Pair::cast_pb, cast_v) against A
+    Q_MANIFOLD = 5, // contact manifold, speculative distance 0
+    Q_COUNT = 6
+};
 const char *query_name(Query q);
 
 // Exact (or certified) answer for one pair; see ref.cpp.
@@ -85,6 +102,13 @@ struct Ref {
     bool normal_unique = false;
     bool have = false;        // computed
     double bracket = 0;       // certified bracket width (cylinders); 0 when exact
+    // raycast row (rows_ref.cpp)
+    bool ray_have = false, ray_hit = false, ray_ambiguous = false, ray_normal_unique = false;
+    double ray_t = 0;
+    V3 ray_normal;
+    // cast row
+    bool cast_have = false, cast_hit = false, cast_ambiguous = false, cast_certified = true;
+    double cast_t = 0;
 };
 
 struct Scene {
@@ -96,11 +120,18 @@ struct Scene {
     std::vector<int> sel[Q_COUNT]; // pairs each query runs on: all, separated, overlapping
     std::vector<Ref> ref;          // per pair
     double scale = 1;              // typical shape size (for tolerances)
+    unsigned queries = 0;          // bit q: the scene runs query q
+    bool gjk_only = false;         // warm scenes: gjk cold against gjk warm, no peers, no exact references
 };
 
 // Scene names in table order, and the builder. `npairs` pairs, deterministic.
 const std::vector<std::string> &scene_names();
 bool make_scene(const std::string &name, int npairs, Scene &out);
+// The rows added to every scene after its pairs (rays, casts) and the warm scenes (rows_scene.cpp): "warm-<base>",
+// frames of pairs moving by small steps.
+void add_rows(Scene &s);
+const std::vector<std::string> &warm_scene_names();
+bool make_warm_scene(const std::string &name, int npairs, Scene &out);
 
 // ---- libraries --------------------------------------------------------------------------------------------------
 
@@ -112,6 +143,11 @@ struct Result {
     V3 normal;              // A to B, when has_normal
     V3 pa, pb;              // witness / contact points, when has_points
     bool has_normal = false, has_points = false;
+    // raycast / cast: valid, intersect = hit, distance = fraction / time of impact, normal
+    // manifold: intersect = count > 0, count points with separations seps (distance = the smallest)
+    int count = 0;
+    double seps[16] = {};
+    int iterations = 0; // GJK (+ EPA) iterations where the library reports them (gjk)
 };
 
 class Lib {
@@ -135,6 +171,7 @@ void add_ccd_libs(std::vector<std::unique_ptr<Lib>> &libs);
 void add_bullet_libs(std::vector<std::unique_ptr<Lib>> &libs);
 void add_fcl_libs(std::vector<std::unique_ptr<Lib>> &libs);
 void add_box2d_libs(std::vector<std::unique_ptr<Lib>> &libs);
+void add_bullet_row_libs(std::vector<std::unique_ptr<Lib>> &libs); // peer_bullet_rows.cpp: casts, clipping
 
 // Used by scene generation: signed distance through gjk (placement by bisection), gjk's answer as the starting
 // guess of the reference; see peer_gjk.cpp.
@@ -154,3 +191,8 @@ struct Candidates {
 void compute_cylinder_refs(Scene &s, const std::vector<Candidates> &candidates);
 // Whether moving B by `shift` leaves pair i disjoint (exact test).
 bool separated_after_shift(const Scene &s, int i, V3 shift);
+// Exact references of the raycast and cast rows (rows_ref.cpp, rows_cast_ref.cpp).
+void compute_ray_refs(Scene &s);
+void compute_cast_refs(Scene &s);
+// Cylinders: the best lower bound of the gap of pair p with B at pose pb, by local search from n (n: the axis found).
+double cylinder_gap_lb(const Scene &s, const Pair &p, const Pose &pb, V3 &n);

@@ -13,6 +13,11 @@
 
 namespace {
 
+void add_all_libs(std::vector<std::unique_ptr<Lib>> &libs) {
+    add_gjk_libs(libs), add_ccd_libs(libs), add_bullet_libs(libs), add_fcl_libs(libs), add_box2d_libs(libs);
+    add_bullet_row_libs(libs);
+}
+
 volatile double g_sink; // every timing pass adds its checksum here, so no call can be optimised away
 
 struct Options {
@@ -31,7 +36,8 @@ void usage(FILE *f) {
                  "usage: gjk-bench [options]\n"
                  "  --quick            short run (fewer pairs, 0.05 s per measurement, 3 repetitions)\n"
                  "  --scene NAME       only this scene (repeatable, or comma-separated)\n"
-                 "  --query NAME       only this query: intersect, distance, penetration (repeatable)\n"
+                 "  --query NAME       only this query: intersect, distance, penetration, raycast, cast, manifold,\n"
+                 "                     warm (the warm scenes: gjk cold against warm on frames of moving pairs)\n"
                  "  --lib NAME         only this library (exact name), or those whose name contains NAME, e.g.\n"
                  "                     gjk (just gjk), 'gjk warm', gjk,ccd (gjk and every ccd column)\n"
                  "  --pairs N          pairs per scene (default 1000, quick 200)\n"
@@ -42,6 +48,7 @@ void usage(FILE *f) {
                  "  --list             list scenes, queries and libraries\n"
                  "scenes:");
     for (const std::string &s : scene_names()) std::fprintf(f, " %s", s.c_str());
+    for (const std::string &s : warm_scene_names()) std::fprintf(f, " %s", s.c_str());
     std::fprintf(f, "\n");
 }
 
@@ -161,10 +168,11 @@ int main(int argc, char **argv) {
             return 0;
         } else if (!std::strcmp(a, "--list")) {
             std::vector<std::unique_ptr<Lib>> libs;
-            add_gjk_libs(libs), add_ccd_libs(libs), add_bullet_libs(libs), add_fcl_libs(libs), add_box2d_libs(libs);
+            add_all_libs(libs);
             std::printf("scenes:");
             for (const std::string &s : scene_names()) std::printf(" %s", s.c_str());
-            std::printf("\nqueries: intersect distance penetration\nlibraries:");
+            for (const std::string &s : warm_scene_names()) std::printf(" %s", s.c_str());
+            std::printf("\nqueries: intersect distance penetration raycast cast manifold warm\nlibraries:");
             for (auto &l : libs) std::printf(" '%s'", l->name());
             std::printf("\n");
             return 0;
@@ -184,19 +192,22 @@ int main(int argc, char **argv) {
         return 2;
     }
     for (const std::string &s : o.scenes)
-        if (std::find(scene_names().begin(), scene_names().end(), s) == scene_names().end()) {
+        if (std::find(scene_names().begin(), scene_names().end(), s) == scene_names().end() &&
+            std::find(warm_scene_names().begin(), warm_scene_names().end(), s) == warm_scene_names().end()) {
             std::fprintf(stderr, "gjk-bench: unknown scene %s\n", s.c_str());
             usage(stderr);
             return 2;
         }
     for (const std::string &q : o.queries)
-        if (q != "intersect" && q != "distance" && q != "penetration") {
-            std::fprintf(stderr, "gjk-bench: unknown query %s (intersect, distance, penetration)\n", q.c_str());
+        if (q != "intersect" && q != "distance" && q != "penetration" && q != "raycast" && q != "cast" &&
+            q != "manifold" && q != "warm") {
+            std::fprintf(stderr, "gjk-bench: unknown query %s (intersect, distance, penetration, raycast, cast, "
+                                 "manifold, warm)\n", q.c_str());
             return 2;
         }
 
     std::vector<std::unique_ptr<Lib>> all;
-    add_gjk_libs(all), add_ccd_libs(all), add_bullet_libs(all), add_fcl_libs(all), add_box2d_libs(all);
+    add_all_libs(all);
     // --lib: a library's exact name selects just it ("gjk" is not "gjk warm"), anything else is a substring
     std::vector<Lib *> libs;
     for (auto &l : all) {
@@ -217,26 +228,45 @@ int main(int argc, char **argv) {
     std::printf("gjk-bench: %d pairs per scene, >= %.3g s per measurement, %d repetitions%s\n", o.pairs, o.seconds,
                 o.reps, o.accuracy ? ", with accuracy" : "");
     std::vector<Cell> cells;
-    for (const std::string &name : scene_names()) {
-        if (!wanted(o.scenes, name, false)) continue;
+    // regular scenes, then the warm scenes (selected by --query warm, or by no --query)
+    std::vector<std::string> all_scenes = scene_names();
+    bool warm_wanted = o.queries.empty() || wanted(o.queries, "warm", false);
+    bool regular_wanted = o.queries.empty();
+    for (const std::string &q : o.queries) regular_wanted = regular_wanted || q != "warm";
+    if (warm_wanted) all_scenes.insert(all_scenes.end(), warm_scene_names().begin(), warm_scene_names().end());
+    for (const std::string &name : all_scenes) {
+        bool warm = name.compare(0, 5, "warm-") == 0;
+        if (warm ? !(o.scenes.empty() || wanted(o.scenes, name, false) || wanted(o.scenes, name.substr(5), false))
+                 : !regular_wanted || !wanted(o.scenes, name, false))
+            continue;
         Scene s;
         double t0 = now();
-        if (!make_scene(name, o.pairs, s)) {
+        if (!(warm ? make_warm_scene(name, o.pairs, s) : make_scene(name, o.pairs, s))) {
             std::fprintf(stderr, "gjk-bench: cannot build scene %s\n", name.c_str());
             return 1;
         }
-        double t_refs = now();
-        if (o.accuracy) compute_refs(s);
-        t_refs = now() - t_refs;
         std::vector<Query> queries;
         for (int qi = 0; qi < Q_COUNT; ++qi)
-            if (wanted(o.queries, query_name((Query)qi), false)) queries.push_back((Query)qi);
+            if ((s.queries >> qi & 1u) && (warm || wanted(o.queries, query_name((Query)qi), false)))
+                queries.push_back((Query)qi);
+        auto has = [&](Query q) { return std::find(queries.begin(), queries.end(), q) != queries.end(); };
+        double t_refs = now();
+        if (o.accuracy && !s.gjk_only) {
+            if (has(Q_INTERSECT) || has(Q_DISTANCE) || has(Q_PENETRATION) || has(Q_MANIFOLD)) compute_refs(s);
+            if (has(Q_RAYCAST)) compute_ray_refs(s);
+            if (has(Q_CAST)) compute_cast_refs(s);
+        }
+        t_refs = now() - t_refs;
         // Prepare every library, and run its answers once in a guarded child (crash / hang guard). A library
         // that fails there is left out of this scene's timing, with a note.
         std::vector<Lib *> ready;
         std::vector<std::pair<std::string, std::string>> skipped;
         std::vector<ProbeOut> answers;
         for (Lib *l : libs) {
+            if (s.gjk_only && std::string(l->name()).compare(0, 3, "gjk") != 0) continue;
+            bool any = false;
+            for (Query q : queries) any = any || l->supports(s, q);
+            if (!any) continue;
             ProbeOut po;
             if (!l->prepare(s)) {
                 po.note = "cannot represent the scene";
@@ -253,39 +283,66 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "[%s: %zu pairs, %zu overlapping; scene, reference and guarded answers in %.2f s (%.2f s "
                              "reference)]\n",
                      name.c_str(), s.pairs.size(), s.sel[Q_PENETRATION].size(), now() - t0, t_refs);
+        if (o.accuracy && (has(Q_RAYCAST) || has(Q_CAST))) {
+            long rh = 0, ra = 0, ch = 0, ca = 0;
+            for (const Ref &r : s.ref) rh += r.ray_hit, ra += r.ray_ambiguous, ch += r.cast_hit, ca += r.cast_ambiguous;
+            std::fprintf(stderr, "[%s: reference: %ld of %zu rays hit (%ld grazing), %ld of %zu casts hit (%ld grazing)]\n",
+                         name.c_str(), rh, s.sel[Q_RAYCAST].size(), ra, ch, s.sel[Q_CAST].size(), ca);
+        }
         std::vector<Cell> scene_cells;
+        std::vector<std::vector<size_t>> c_at; // per cell: each LibCell's index in `ready`
         for (Query q : queries) {
             Cell c;
             c.scene = name;
             c.query = q;
             c.pairs = (long)s.sel[q].size();
-            for (Lib *l : ready) {
+            // libraries of this cell (the rows and warm scenes list only the libraries that answer), with their
+            // index in `ready`
+            std::vector<size_t> at;
+            for (size_t k = 0; k < ready.size(); ++k) {
                 LibCell lc;
-                lc.lib = l->name();
-                lc.supported = l->supports(s, q);
+                lc.lib = ready[k]->name();
+                lc.supported = ready[k]->supports(s, q);
+                if (!lc.supported && (q >= Q_RAYCAST || s.gjk_only)) continue;
                 c.libs.push_back(lc);
+                at.push_back(k);
             }
             if (!s.sel[q].empty())
                 for (int rep = 0; rep < o.reps; ++rep)
-                    for (size_t k = 0; k < ready.size(); ++k)
-                        if (c.libs[k].supported) c.libs[k].ns.push_back(measure(*ready[k], q, s.sel[q], o.seconds));
+                    for (size_t j = 0; j < c.libs.size(); ++j)
+                        if (c.libs[j].supported)
+                            c.libs[j].ns.push_back(measure(*ready[at[j]], q, s.sel[q], o.seconds));
             for (LibCell &lc : c.libs) lc.median_ns = median(lc.ns);
+            c_at.push_back(at);
             scene_cells.push_back(c);
         }
         double t_score = now();
         if (o.accuracy) {
-            bool cyl = s.shapes[0].kind == Kind::Cylinder;
-            if (cyl) {
+            bool cyl = s.shapes[0].kind == Kind::Cylinder && !s.gjk_only;
+            if (cyl && (has(Q_DISTANCE) || has(Q_PENETRATION) || has(Q_MANIFOLD) || has(Q_INTERSECT))) {
                 std::vector<Candidates> cand;
                 for (Query q : queries)
                     for (const ProbeOut &po : answers)
-                        if (q != Q_INTERSECT && !po.results[q].empty()) cand.push_back(Candidates{q, &po.results[q]});
+                        if ((q == Q_DISTANCE || q == Q_PENETRATION) && !po.results[q].empty())
+                            cand.push_back(Candidates{q, &po.results[q]});
                 compute_cylinder_refs(s, cand);
             }
-            for (Cell &c : scene_cells) {
-                for (size_t k = 0; k < c.libs.size(); ++k)
-                    if (c.libs[k].supported && !answers[k].results[c.query].empty())
-                        score(s, c.query, answers[k].results[c.query], c.libs[k]);
+            int cold = -1; // gjk cold's answers: the warm scenes' reference
+            for (size_t k = 0; k < ready.size(); ++k)
+                if (std::string(ready[k]->name()) == "gjk") cold = (int)k;
+            for (size_t ci = 0; ci < scene_cells.size(); ++ci) {
+                Cell &c = scene_cells[ci];
+                for (size_t j = 0; j < c.libs.size(); ++j) {
+                    const std::vector<Result> &res = answers[c_at[ci][j]].results[c.query];
+                    if (!c.libs[j].supported || res.empty()) continue;
+                    if (s.gjk_only) {
+                        if (cold >= 0) score_warm(s, c.query, res, answers[(size_t)cold].results[c.query], c.libs[j]);
+                    } else if (c.query >= Q_RAYCAST) {
+                        score_row(s, c.query, res, c.libs[j]);
+                    } else {
+                        score(s, c.query, res, c.libs[j]);
+                    }
+                }
                 if (cyl)
                     for (int i : s.sel[c.query]) c.bracket = std::max(c.bracket, s.ref[(size_t)i].bracket);
             }

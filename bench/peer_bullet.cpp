@@ -28,7 +28,7 @@ class BulletLib : public Lib {
 public:
     explicit BulletLib(bool pairdet) : pairdet_(pairdet) {}
     const char *name() const override { return pairdet_ ? "bullet pairdet" : "bullet epa2"; }
-    bool supports(const Scene &s, Query) const override { return s.dim == 3; }
+    bool supports(const Scene &s, Query q) const override { return s.dim == 3 && q <= Q_PENETRATION; }
     bool prepare(const Scene &s) override {
         release();
         if (s.dim != 3) return true;

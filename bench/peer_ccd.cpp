@@ -132,7 +132,7 @@ class CcdLib : public Lib {
 public:
     explicit CcdLib(bool mpr) : mpr_(mpr) {}
     const char *name() const override { return mpr_ ? "libccd mpr" : "libccd gjk"; }
-    bool supports(const Scene &, Query q) const override { return q != Q_DISTANCE; }
+    bool supports(const Scene &, Query q) const override { return q == Q_INTERSECT || q == Q_PENETRATION; }
     bool prepare(const Scene &s) override {
         a_.clear(), b_.clear(), ccd_.clear();
         for (const Pair &p : s.pairs) {

@@ -33,7 +33,7 @@ class FclLib : public Lib {
 public:
     explicit FclLib(const char *name) : name_(name) {}
     const char *name() const override { return name_; }
-    bool supports(const Scene &s, Query) const override { return s.dim == 3; }
+    bool supports(const Scene &s, Query q) const override { return s.dim == 3 && q <= Q_PENETRATION; }
     bool prepare(const Scene &s) override {
         release();
         if (s.dim != 3) return true;

@@ -1,6 +1,10 @@
 // gjk through its public C API: gjk_intersect3 / gjk_distance3 / gjk_penetration3 (and the 2D mirrors), cold
-// (cache = NULL) and warm (one zero-initialised gjk_cache3 per pair and query, kept across passes).
+// (cache = NULL) and warm (one zero-initialised gjk_cache3 per pair and query, kept across passes; in the warm
+// scenes one per moving pair, carried from frame to frame). The rows: gjk_raycast3/2, gjk_shape_cast3/2 (linear,
+// target distance 0, default tolerance), gjk_collide3/2 (speculative distance 0).
 #include <gjk/gjk.h>
+
+#include <algorithm>
 
 #include "bench.h"
 
@@ -90,6 +94,7 @@ Result convert(Query q, const gjk_result3 &r) {
     o.pa = b3(r.point_a);
     o.pb = b3(r.point_b);
     o.has_normal = o.has_points = q != Q_INTERSECT;
+    o.iterations = r.iterations + r.epa_iterations;
     return o;
 }
 Result convert(Query q, const gjk_result2 &r) {
@@ -102,6 +107,50 @@ Result convert(Query q, const gjk_result2 &r) {
     o.pa = b2(r.point_a);
     o.pb = b2(r.point_b);
     o.has_normal = o.has_points = q != Q_INTERSECT;
+    o.iterations = r.iterations + r.epa_iterations;
+    return o;
+}
+
+Result convert(const gjk_ray_result3 &r) {
+    Result o;
+    o.valid = r.status == GJK_OK || r.status == GJK_MAX_ITERATIONS;
+    o.intersect = r.hit;
+    o.distance = (double)r.fraction;
+    o.normal = b3(r.normal);
+    o.has_normal = r.hit;
+    o.iterations = r.iterations;
+    return o;
+}
+Result convert(const gjk_ray_result2 &r) {
+    Result o;
+    o.valid = r.status == GJK_OK || r.status == GJK_MAX_ITERATIONS;
+    o.intersect = r.hit;
+    o.distance = (double)r.fraction;
+    o.normal = b2(r.normal);
+    o.has_normal = r.hit;
+    o.iterations = r.iterations;
+    return o;
+}
+template <class R> Result convert_cast(const R &r) {
+    Result o;
+    o.valid = r.status == GJK_OK || r.state == GJK_CAST_FAILED;
+    o.intersect = r.hit;
+    o.distance = (double)r.t;
+    o.iterations = r.iterations;
+    return o;
+}
+template <class M> Result convert_manifold(const M &m) {
+    Result o;
+    o.valid = m.status == GJK_OK || m.status == GJK_MAX_ITERATIONS || m.status == GJK_DEGENERATE;
+    o.intersect = m.count > 0;
+    o.count = m.count;
+    o.distance = 1e300;
+    for (int k = 0; k < m.count && k < 4; ++k) {
+        o.seps[k] = (double)m.points[k].separation;
+        o.distance = std::min(o.distance, o.seps[k]);
+    }
+    if (!m.count) o.distance = 0;
+    o.iterations = m.iterations;
     return o;
 }
 
@@ -109,19 +158,93 @@ class GjkLib : public Lib {
 public:
     explicit GjkLib(bool warm) : warm_(warm) {}
     const char *name() const override { return warm_ ? "gjk warm" : "gjk"; }
-    bool supports(const Scene &, Query) const override { return true; }
+    bool supports(const Scene &, Query q) const override { return !warm_ || (q != Q_RAYCAST && q != Q_CAST); }
     bool prepare(const Scene &s) override {
         if (!g_.build(s)) return false;
         for (int q = 0; q < Q_COUNT; ++q) {
             c3_[q].assign(s.pairs.size(), gjk_cache3{});
             c2_[q].assign(s.pairs.size(), gjk_cache2{});
         }
+        slot_.clear();
+        for (size_t i = 0; i < s.pairs.size(); ++i) slot_.push_back(s.pairs[i].seq >= 0 ? s.pairs[i].seq : (int)i);
+        rays3_.clear(), rays2_.clear(), casts3_.clear(), casts2_.clear();
+        for (size_t i = 0; i < s.pairs.size(); ++i) {
+            const Pair &p = s.pairs[i];
+            if (s.dim == 3) {
+                gjk_ray3 ray = {g3(p.ray_o), g3(p.ray_d), 1};
+                rays3_.push_back(ray);
+                gjk_cast_input3 in = {};
+                in.pair = g_.p3[i];
+                in.pair.pose_b = pose3(p.cast_pb);
+                in.motion_b.translation = g3(p.cast_v);
+                casts3_.push_back(in);
+            } else {
+                gjk_ray2 ray = {gjk_v2((gjk_real)p.ray_o.x, (gjk_real)p.ray_o.y),
+                                gjk_v2((gjk_real)p.ray_d.x, (gjk_real)p.ray_d.y), 1};
+                rays2_.push_back(ray);
+                gjk_cast_input2 in = {};
+                in.pair = g_.p2[i];
+                in.pair.pose_b = pose2(p.cast_pb);
+                in.motion_b.translation = gjk_v2((gjk_real)p.cast_v.x, (gjk_real)p.cast_v.y);
+                casts2_.push_back(in);
+            }
+        }
         return true;
     }
     void release() override { g_.clear(); }
-    gjk_cache3 *cache3(Query q, int i) { return warm_ ? &c3_[q][(size_t)i] : nullptr; }
-    gjk_cache2 *cache2(Query q, int i) { return warm_ ? &c2_[q][(size_t)i] : nullptr; }
+    gjk_cache3 *cache3(Query q, int i) { return warm_ ? &c3_[q][(size_t)slot_[(size_t)i]] : nullptr; }
+    gjk_cache2 *cache2(Query q, int i) { return warm_ ? &c2_[q][(size_t)slot_[(size_t)i]] : nullptr; }
+    // The rows: raycast, cast, manifold.
+    Result row(Query q, int i) {
+        size_t k = (size_t)i;
+        if (g_.dim == 2) {
+            const gjk_pair2 &p = g_.p2[k];
+            if (q == Q_RAYCAST) return convert(gjk_raycast2(p.a, p.pose_a, &rays2_[k]));
+            if (q == Q_CAST) return convert_cast(gjk_shape_cast2(&casts2_[k]));
+            return convert_manifold(gjk_collide2(&p, 0, cache2(q, i)));
+        }
+        const gjk_pair3 &p = g_.p3[k];
+        if (q == Q_RAYCAST) return convert(gjk_raycast3(p.a, p.pose_a, &rays3_[k]));
+        if (q == Q_CAST) return convert_cast(gjk_shape_cast3(&casts3_[k]));
+        return convert_manifold(gjk_collide3(&p, 0, cache3(q, i)));
+    }
+    double row_pass(Query q, const std::vector<int> &idx) {
+        double sum = 0;
+        if (g_.dim == 2) {
+            for (int i : idx) {
+                size_t k = (size_t)i;
+                const gjk_pair2 &p = g_.p2[k];
+                if (q == Q_RAYCAST) {
+                    gjk_ray_result2 r = gjk_raycast2(p.a, p.pose_a, &rays2_[k]);
+                    sum += (double)r.fraction + (double)r.normal.x;
+                } else if (q == Q_CAST) {
+                    gjk_cast_result2 r = gjk_shape_cast2(&casts2_[k]);
+                    sum += (double)r.t + (double)r.normal.x;
+                } else {
+                    gjk_manifold2 m = gjk_collide2(&p, 0, cache2(q, i));
+                    sum += (double)m.count + (double)m.points[0].separation;
+                }
+            }
+            return sum;
+        }
+        for (int i : idx) {
+            size_t k = (size_t)i;
+            const gjk_pair3 &p = g_.p3[k];
+            if (q == Q_RAYCAST) {
+                gjk_ray_result3 r = gjk_raycast3(p.a, p.pose_a, &rays3_[k]);
+                sum += (double)r.fraction + (double)r.normal.x;
+            } else if (q == Q_CAST) {
+                gjk_cast_result3 r = gjk_shape_cast3(&casts3_[k]);
+                sum += (double)r.t + (double)r.normal.x;
+            } else {
+                gjk_manifold3 m = gjk_collide3(&p, 0, cache3(q, i));
+                sum += (double)m.count + (double)m.points[0].separation;
+            }
+        }
+        return sum;
+    }
     Result run(Query q, int i) override {
+        if (q >= Q_RAYCAST) return row(q, i);
         if (g_.dim == 2) {
             const gjk_pair2 *p = &g_.p2[(size_t)i];
             gjk_cache2 *c = cache2(q, i);
@@ -136,6 +259,7 @@ public:
                                             : gjk_penetration3(p, c));
     }
     double pass(Query q, const std::vector<int> &idx) override {
+        if (q >= Q_RAYCAST) return row_pass(q, idx);
         double sum = 0;
         if (g_.dim == 2) {
             for (int i : idx) {
@@ -164,6 +288,11 @@ private:
     GjkScene g_;
     std::vector<gjk_cache3> c3_[Q_COUNT];
     std::vector<gjk_cache2> c2_[Q_COUNT];
+    std::vector<int> slot_; // cache slot of each pair: the pair, or its sequence in the warm scenes
+    std::vector<gjk_ray3> rays3_;
+    std::vector<gjk_ray2> rays2_;
+    std::vector<gjk_cast_input3> casts3_;
+    std::vector<gjk_cast_input2> casts2_;
 };
 
 // gjk's shapes for the scene builder (placement) and the reference (starting guesses): converted once per shape

@@ -366,3 +366,17 @@ void compute_cylinder_refs(Scene &s, const std::vector<Candidates> &candidates) 
         }
     }
 }
+
+double cylinder_gap_lb(const Scene &s, const Pair &p, const Pose &pb, V3 &n) {
+    Body a = make_body(s, p.a, p.pa, p.pa.p), b = make_body(s, p.b, pb, p.pa.p);
+    double best = -1e300;
+    V3 best_n = n;
+    for (V3 st : {n, unit(b.pos - a.pos)}) {
+        if (!(norm(st) > 0.5)) continue;
+        V3 m = local_opt([&](V3 c) { return gap_bound(a, b, c); }, st, 1.0, a, b);
+        double v = gap_bound(a, b, m);
+        if (v > best) best = v, best_n = m;
+    }
+    n = best_n;
+    return best;
+}

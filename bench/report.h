@@ -23,6 +23,17 @@ struct LibCell {
     int worst = -1;         // pair with the largest error (or the first wrong / failed one)
     double max_angle = -1;  // radians, where the reference normal is unique (-1: none checked)
     long sep_ok = 0, sep_total = 0; // penetration: normals that separate
+    // the rows (rows_score.cpp)
+    double med_err = -1;    // raycast / cast: median |t - reference| over rays / casts both call hits
+    long missed = 0;        // raycast / cast: the reference hits (not ambiguous), the library does not
+    long false_hits = 0;    // the reference misses (not ambiguous), the library hits
+    long ambiguous = 0;     // grazing rays / casts left out of the hit/miss counts
+    long late = 0;          // cast: t after the true contact by more than 1e-7 x size along the motion
+    double max_late = 0;    // cast: the largest (t - reference) x |motion| (length units)
+    long phantom = 0;       // manifold: points deeper than the true depth by more than 1e-6 x size
+    double mean_iter = -1;  // mean iterations (gjk)
+    double max_diff = -1;   // warm scenes: largest |answer - gjk cold's answer|
+    long mismatch = 0;      // warm scenes: frames whose intersect flag or point count differs from gjk cold's
 };
 
 struct Cell {
@@ -41,5 +52,11 @@ const LibCell *fastest_peer(const Cell &c);
 void print_cell(FILE *out, const Cell &c);
 // Targets: returns the number of failed checks and prints one line per check.
 int print_summary(FILE *out, const std::vector<Cell> &cells);
+// Accuracy of the rows (raycast, cast, manifold) against the scene's references, and of a library in a warm scene
+// against gjk cold's answers (`cold`).
+void score_row(const Scene &s, Query q, const std::vector<Result> &res, LibCell &lc);
+void score_warm(const Scene &s, Query q, const std::vector<Result> &res, const std::vector<Result> &cold, LibCell &lc);
+bool is_row(const Cell &c);  // raycast, cast, manifold on a regular scene
+bool is_warm(const Cell &c); // a warm scene
 bool write_markdown(const std::string &path, const std::vector<Cell> &cells, const std::string &command,
                     double seconds, bool quick);

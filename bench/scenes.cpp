@@ -5,43 +5,13 @@
 #include <cstring>
 
 #include "bench.h"
+#include "rng.h"
 
 extern "C" {
 #include "oracle3.h"
 }
 
 namespace {
-
-// splitmix64: a tiny generator whose sequence is the same on every platform.
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * (double)(next() >> 11) * 0x1.0p-53; }
-    double gauss() {
-        double u = uniform(1e-300, 1.0), v = uniform(0.0, 1.0);
-        return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * v);
-    }
-    V3 unit_vector() {
-        for (;;) {
-            double x = gauss(), y = gauss(), z = gauss();
-            V3 v = v3(x, y, z);
-            double l = norm(v);
-            if (l > 1e-9) return (1.0 / l) * v;
-        }
-    }
-    Quat rotation() {
-        for (;;) {
-            double w = gauss(), x = gauss(), y = gauss(), z = gauss();
-            double l = std::sqrt(w * w + x * x + y * y + z * z);
-            if (l > 1e-9) return Quat{w / l, x / l, y / l, z / l};
-        }
-    }
-};
 
 struct SceneDef {
     const char *name;
@@ -163,7 +133,7 @@ void quat_matrix(Quat q, double m[3][3]) {
 }
 
 const char *query_name(Query q) {
-    static const char *names[] = {"intersect", "distance", "penetration"};
+    static const char *names[] = {"intersect", "distance", "penetration", "raycast", "cast", "manifold"};
     return names[q];
 }
 
@@ -240,6 +210,8 @@ bool make_scene(const std::string &name, int npairs, Scene &out) {
         }
         double t0 = 0.5 * (lo + hi);
         p.pb.p = p.pa.p + (p.f * t0) * u;
+        p.u = u;
+        p.t0 = t0;
         p.overlap = p.f < 1.0;
         size_sum += out.shapes[(size_t)p.a].size + out.shapes[(size_t)p.b].size;
         out.pairs.push_back(p);
@@ -250,5 +222,7 @@ bool make_scene(const std::string &name, int npairs, Scene &out) {
         out.sel[out.pairs[(size_t)i].overlap ? Q_PENETRATION : Q_DISTANCE].push_back(i);
     }
     out.ref.assign((size_t)npairs, Ref());
+    out.queries = (1u << Q_COUNT) - 1;
+    add_rows(out);
     return true;
 }
