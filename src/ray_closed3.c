@@ -215,9 +215,12 @@ static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_
     }
     gjk_real q = -(b + GJK_COPYSIGN(GJK_SQRT(disc), b));
     if (q == 0) {
-        /* Through the apex: into the lower nappe when going down (a touching hit when the direction is outside
-           the cone's aperture), out of it when going up. */
-        if (u.z < 0) lo = 0;
+        /* Through the apex. A direction outside the cone's aperture (a >= 0) meets the cone there only: a touching
+           hit. Inside it the line runs through the lower nappe: entering at the apex when going down, leaving
+           there when going up (taking that for every upward line made a float ray that only grazes the apex,
+           rounded onto it, enter through the base 1.96 before it). */
+        if (a >= 0) lo = hi = 0;
+        else if (u.z < 0) lo = 0;
         else hi = 0;
     } else {
         gjk_real roots[2] = {q / a, c / q}, root = 0;
