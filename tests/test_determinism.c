@@ -1,7 +1,8 @@
 /* Determinism: the same input gives bit-identical output, whichever thread runs it and in whatever order.
  *
  * The main thread answers every query on a fixed set of 2D and 3D pairs (every shape kind, separated, touching and
- * overlapping, cold and with a warm cache carried along a short motion); then four threads answer the same pairs at
+ * overlapping, cold and with a warm cache carried along a short motion; a manifold, a ray cast and two shape casts
+ * per pair); then four threads answer the same pairs at
  * once, each starting at a different pair, and every field of every result must have the same bits. A query that
  * read global or uninitialised state, or kept anything between calls besides the caller's cache, would show here.
  *
@@ -32,13 +33,55 @@ typedef struct case2 {
     gjk_pose2 pa, pb;
 } case2;
 
-/* Every answer of one pair: four cold queries, then STEPS warm signed distances along a motion. */
+/* Every answer of one pair: four cold queries, then STEPS warm signed distances along a motion; and a digest of
+   the contact queries' answers (manifold, ray cast, linear and turning shape casts: every meaningful field). */
 typedef struct answers3 {
     gjk_result3 r[QUERIES + STEPS];
+    uint64_t contacts;
 } answers3;
 typedef struct answers2 {
     gjk_result2 r[QUERIES + STEPS];
+    uint64_t contacts;
 } answers2;
+
+/* FNV-1a over the meaningful bytes of every answer. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n) {
+    const unsigned char *c = p;
+    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 0x100000001b3ULL;
+    return h;
+}
+#define HASH(f) h = fnv(h, &r->f, sizeof r->f)
+static uint64_t hash_manifold3(uint64_t h, const gjk_manifold3 *r) {
+    HASH(status), HASH(normal), HASH(count), HASH(iterations);
+    for (int k = 0; k < r->count; ++k) HASH(points[k].point_a), HASH(points[k].point_b), HASH(points[k].separation),
+        HASH(points[k].id);
+    return h;
+}
+static uint64_t hash_manifold2(uint64_t h, const gjk_manifold2 *r) {
+    HASH(status), HASH(normal), HASH(count), HASH(iterations);
+    for (int k = 0; k < r->count; ++k) HASH(points[k].point_a), HASH(points[k].point_b), HASH(points[k].separation),
+        HASH(points[k].id);
+    return h;
+}
+static uint64_t hash_ray3(uint64_t h, const gjk_ray_result3 *r) {
+    HASH(status), HASH(hit), HASH(inside), HASH(fraction), HASH(point), HASH(normal), HASH(iterations);
+    return h;
+}
+static uint64_t hash_ray2(uint64_t h, const gjk_ray_result2 *r) {
+    HASH(status), HASH(hit), HASH(inside), HASH(fraction), HASH(point), HASH(normal), HASH(iterations);
+    return h;
+}
+static uint64_t hash_cast3(uint64_t h, const gjk_cast_result3 *r) {
+    HASH(status), HASH(state), HASH(hit), HASH(t), HASH(normal), HASH(point_a), HASH(point_b), HASH(point);
+    HASH(iterations);
+    return h;
+}
+static uint64_t hash_cast2(uint64_t h, const gjk_cast_result2 *r) {
+    HASH(status), HASH(state), HASH(hit), HASH(t), HASH(normal), HASH(point_a), HASH(point_b), HASH(point);
+    HASH(iterations);
+    return h;
+}
+#undef HASH
 
 static case3 cases3[PAIRS3];
 static case2 cases2[PAIRS2];
@@ -83,6 +126,18 @@ static void answer3(int i, answers3 *out) {
         q.pose_b.position = gjk_add3(p.pose_b.position, gjk_v3((gjk_real)(0.05 * s), (gjk_real)(-0.03 * s), 0));
         out->r[QUERIES + s] = gjk_signed_distance3(&q, &cache);
     }
+    gjk_manifold3 m = gjk_collide3(&p, (gjk_real)0.05, NULL);
+    uint64_t h = hash_manifold3(0xcbf29ce484222325ULL, &m);
+    gjk_ray3 ray = {c->pb.position, gjk_scale3(gjk_sub3(c->pa.position, c->pb.position), 2), 1};
+    gjk_ray_result3 rr = gjk_raycast3(&c->a, c->pa, &ray);
+    h = hash_ray3(h, &rr);
+    gjk_cast_input3 in = {0};
+    in.pair = p;
+    in.motion_b.translation = gjk_sub3(c->pa.position, c->pb.position);
+    gjk_cast_result3 lin = gjk_shape_cast3(&in);
+    in.motion_b.rotation = gjk_v3(1, -0.5f, 0.25f);
+    gjk_cast_result3 turn = gjk_shape_cast3(&in);
+    out->contacts = hash_cast3(hash_cast3(h, &lin), &turn);
 }
 
 static void answer2(int i, answers2 *out) {
@@ -98,6 +153,18 @@ static void answer2(int i, answers2 *out) {
         q.pose_b.position = gjk_add2(p.pose_b.position, gjk_v2((gjk_real)(0.05 * s), (gjk_real)(-0.03 * s)));
         out->r[QUERIES + s] = gjk_signed_distance2(&q, &cache);
     }
+    gjk_manifold2 m = gjk_collide2(&p, (gjk_real)0.05, NULL);
+    uint64_t h = hash_manifold2(0xcbf29ce484222325ULL, &m);
+    gjk_ray2 ray = {c->pb.position, gjk_scale2(gjk_sub2(c->pa.position, c->pb.position), 2), 1};
+    gjk_ray_result2 rr = gjk_raycast2(&c->a, c->pa, &ray);
+    h = hash_ray2(h, &rr);
+    gjk_cast_input2 in = {0};
+    in.pair = p;
+    in.motion_b.translation = gjk_sub2(c->pa.position, c->pb.position);
+    gjk_cast_result2 lin = gjk_shape_cast2(&in);
+    in.motion_b.rotation = 1.5f;
+    gjk_cast_result2 turn = gjk_shape_cast2(&in);
+    out->contacts = hash_cast2(hash_cast2(h, &lin), &turn);
 }
 
 /* Field by field (the structs have padding, whose bytes mean nothing). */
@@ -128,8 +195,8 @@ static void *run_worker(void *arg) {
         int i = (k + w->index * PAIRS3 / THREADS) % PAIRS3;
         answers3 got;
         answer3(i, &got);
-        for (int q = 0; q < QUERIES + STEPS; ++q)
-            if (!same3(&got.r[q], &ref3[i].r[q])) {
+        for (int q = 0; q <= QUERIES + STEPS; ++q)
+            if (q == QUERIES + STEPS ? got.contacts != ref3[i].contacts : !same3(&got.r[q], &ref3[i].r[q])) {
                 if (w->first_bad < 0) w->first_bad = i;
                 ++w->mismatches;
             }
@@ -138,8 +205,8 @@ static void *run_worker(void *arg) {
         int i = (k + w->index * PAIRS2 / THREADS) % PAIRS2;
         answers2 got;
         answer2(i, &got);
-        for (int q = 0; q < QUERIES + STEPS; ++q)
-            if (!same2(&got.r[q], &ref2[i].r[q])) {
+        for (int q = 0; q <= QUERIES + STEPS; ++q)
+            if (q == QUERIES + STEPS ? got.contacts != ref2[i].contacts : !same2(&got.r[q], &ref2[i].r[q])) {
                 if (w->first_bad < 0) w->first_bad = PAIRS3 + i;
                 ++w->mismatches;
             }
@@ -198,12 +265,6 @@ static void test_bit_identical_when_repeated(void **st) {
     assert_int_equal(w.mismatches, 0);
 }
 
-/* FNV-1a over the meaningful bytes of every answer. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-    const unsigned char *c = p;
-    for (size_t i = 0; i < n; ++i) h = (h ^ c[i]) * 0x100000001b3ULL;
-    return h;
-}
 #define HASH(f) h = fnv(h, &r->f, sizeof r->f)
 static uint64_t hash_all(void) {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -213,6 +274,8 @@ static uint64_t hash_all(void) {
             HASH(status), HASH(intersect), HASH(distance), HASH(normal), HASH(point_a), HASH(point_b);
             HASH(iterations), HASH(epa_iterations);
         }
+    for (int i = 0; i < PAIRS3; ++i) h = fnv(h, &ref3[i].contacts, sizeof ref3[i].contacts);
+    for (int i = 0; i < PAIRS2; ++i) h = fnv(h, &ref2[i].contacts, sizeof ref2[i].contacts);
     for (int i = 0; i < PAIRS2; ++i)
         for (int q = 0; q < QUERIES + STEPS; ++q) {
             const gjk_result2 *r = &ref2[i].r[q];

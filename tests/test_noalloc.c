@@ -74,6 +74,23 @@ static void test_queries_do_not_allocate(void **st) {
         gjk_distance2(&q, &c2);
         gjk_penetration2(&q, &c2);
         gjk_signed_distance2(&q, &c2);
+        /* The contact queries (gjk/manifold.h, ray.h, cast.h): manifolds, ray casts, linear and turning casts. */
+        gjk_collide3(&p, (gjk_real)0.1, &c);
+        gjk_collide2(&q, (gjk_real)0.1, &c2);
+        gjk_ray3 ray3 = {test_vec3(&r, -3, 3), test_vec3(&r, -4, 4), 1};
+        gjk_raycast3(p.a, p.pose_a, &ray3);
+        gjk_ray2 ray2 = {q.pose_b.position, gjk_v2((gjk_real)test_uniform(&r, -4, 4), (gjk_real)test_uniform(&r, -4, 4)), 1};
+        gjk_raycast2(q.a, q.pose_a, &ray2);
+        gjk_cast_input3 in3 = {0};
+        in3.pair = p;
+        in3.motion_b.translation = test_vec3(&r, -3, 3);
+        if (i % 2) in3.motion_a.rotation = test_vec3(&r, -2, 2);
+        gjk_shape_cast3(&in3);
+        gjk_cast_input2 in2 = {0};
+        in2.pair = q;
+        in2.motion_b.translation = gjk_v2((gjk_real)test_uniform(&r, -3, 3), (gjk_real)test_uniform(&r, -3, 3));
+        if (i % 2) in2.motion_b.rotation = (gjk_real)test_uniform(&r, -2, 2);
+        gjk_shape_cast2(&in2);
     }
     assert_int_equal(g_allocs, before);
     assert_int_equal(hook_allocs, hook_before);
