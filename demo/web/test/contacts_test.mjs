@@ -179,7 +179,12 @@ export async function contactChecks(t) {
     let pixOk = drawnPts.length === wm.count, detail = [];
     for (let k = 0; k < drawnPts.length; ++k) {
       const want = await screen(dim, wm.points[k].pointA), px = await pixelAt('view', ...want);
-      pixOk = pixOk && near(drawnPts[k].a, want) && like(px, COLOR.contact) && !like(before[k], COLOR.contact) &&
+      /* the filled dot (radius 4.5) around A's point: its 5 x 5 pixels all in the contact colour */
+      let filled = true;
+      for (const dx of [-2, 0, 2]) {
+        for (const dy of [-2, 0, 2]) filled = filled && like(await pixelAt('view', want[0] + dx, want[1] + dy), COLOR.contact);
+      }
+      pixOk = pixOk && near(drawnPts[k].a, want) && filled && !like(before[k], COLOR.contact) &&
         drawnPts[k].label === idLabel(nm.points[k].id);
       detail.push(`${drawnPts[k].label} at (${want.map((x) => x.toFixed(0))}): ${before[k]} -> ${px}`);
     }
