@@ -22,22 +22,6 @@
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
-/* A rotation scaled to unit length; false when zero or not finite (the queries' rule, query2.c). */
-static bool unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
-    gjk_real l2 = q.c * q.c + q.s * q.s;
-    if (GJK_ABS(l2 - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON) { /* unit within rounding (gjk_rot2_from_angle) */
-        *out = q;
-        return true;
-    }
-    if (!gjk_finite(q.c) || !gjk_finite(q.s)) return false;
-    gjk_real m = gjk_maxr(GJK_ABS(q.c), GJK_ABS(q.s));
-    if (!(m > 0)) return false;
-    gjk_real c = q.c / m, s = q.s / m, l = GJK_SQRT(c * c + s * s);
-    out->c = c / l;
-    out->s = s / l;
-    return true;
-}
-
 static bool usable_motion(const gjk_motion2 *m, gjk_vec2 position) {
     return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) && gjk_bounded2(gjk_add2(position, m->translation));
 }
@@ -64,7 +48,7 @@ static bool setup(const gjk_cast_input2 *in, gjk_cast2 *c) {
     const gjk_pair2 *p = &in->pair;
     gjk2_ctx *x = &c->ctx;
     if (!gjk2_body_init(&x->a, p->a) || !gjk2_body_init(&x->b, p->b)) return false;
-    if (!unit_rotation(p->pose_a.rotation, &c->qa) || !unit_rotation(p->pose_b.rotation, &c->qb)) return false;
+    if (!gjk2_unit_rotation(p->pose_a.rotation, &c->qa) || !gjk2_unit_rotation(p->pose_b.rotation, &c->qb)) return false;
     if (!gjk_bounded2(p->pose_a.position) || !gjk_bounded2(p->pose_b.position)) return false;
     if (!usable_motion(&in->motion_a, p->pose_a.position) || !usable_motion(&in->motion_b, p->pose_b.position))
         return false;

@@ -166,6 +166,39 @@ gjk_vec2 gjk2_user_centre(const gjk_shape2 *shape);
 #define GJK2_NOINLINE static
 #endif
 
+/* Support point of a body's core along d (its local frame); a user callback gets d tamed (gjk2_tame) and its
+   answer is not checked here. */
+GJK2_INLINE gjk_vec2 gjk2_local_support(gjk2_body *b, gjk_vec2 d) {
+    switch (b->kind) {
+    case GJK2_POINT: return b->p;
+    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
+    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
+    case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)];
+    case GJK2_USER: break;
+    }
+    return b->shape->user.support(gjk2_tame(d), b->shape->user.data);
+}
+
+/* A rotation scaled to unit length; false when zero or not finite. A rotation already unit within rounding (any
+   made by gjk_rot2_from_angle) is taken as it is: normalising it would only move it by an ulp. Otherwise dividing
+   by the larger component first keeps the squares from overflowing or underflowing. The queries, ray casts and
+   shape casts all take rotations by this rule. */
+GJK2_INLINE bool gjk2_unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
+    gjk_real l2 = q.c * q.c + q.s * q.s;
+    if (GJK_ABS(l2 - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON) {
+        *out = q;
+        return true;
+    }
+    if (!gjk_finite(q.c) || !gjk_finite(q.s)) return false;
+    gjk_real m = gjk_maxr(GJK_ABS(q.c), GJK_ABS(q.s));
+    if (!(m > 0)) return false;
+    gjk_real c = q.c / m, s = q.s / m;
+    gjk_real l = GJK_SQRT(c * c + s * s);
+    out->c = c / l;
+    out->s = s / l;
+    return true;
+}
+
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */

@@ -32,25 +32,6 @@ static gjk_result2 zero_result(gjk_status status) {
     return r;
 }
 
-/* A rotation scaled to unit length; false when zero or not finite. A rotation already unit within rounding (any
-   made by gjk_rot2_from_angle) is taken as it is: normalising it would only move it by an ulp. Otherwise dividing
-   by the larger component first keeps the squares from overflowing or underflowing. */
-GJK2_INLINE bool unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
-    gjk_real l2 = q.c * q.c + q.s * q.s;
-    if (GJK_ABS(l2 - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON) {
-        *out = q;
-        return true;
-    }
-    if (!gjk_finite(q.c) || !gjk_finite(q.s)) return false;
-    gjk_real m = gjk_maxr(GJK_ABS(q.c), GJK_ABS(q.s));
-    if (!(m > 0)) return false;
-    gjk_real c = q.c / m, s = q.s / m;
-    gjk_real l = GJK_SQRT(c * c + s * s);
-    out->c = c / l;
-    out->s = s / l;
-    return true;
-}
-
 /* World transform of A, kept to map results back. */
 typedef struct frame2 {
     gjk_rot2 rot;
@@ -62,7 +43,7 @@ typedef struct frame2 {
 static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
-    if (!unit_rotation(pair->pose_a.rotation, &qa) || !unit_rotation(pair->pose_b.rotation, &qb)) return false;
+    if (!gjk2_unit_rotation(pair->pose_a.rotation, &qa) || !gjk2_unit_rotation(pair->pose_b.rotation, &qb)) return false;
     if (!gjk_bounded2(pair->pose_a.position) || !gjk_bounded2(pair->pose_b.position)) return false;
     fa->rot = qa;
     fa->pos = pair->pose_a.position;

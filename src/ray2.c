@@ -15,22 +15,6 @@
 #define RAY_REAL_MIN DBL_MIN
 #endif
 
-/* A rotation of any finite non-zero length, scaled to unit length (as the queries take it, query2.c). */
-static bool unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
-    if (!gjk_finite(q.c) || !gjk_finite(q.s)) return false;
-    gjk_real l2 = q.c * q.c + q.s * q.s;
-    if (GJK_ABS(l2 - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON) {
-        *out = q;
-        return true;
-    }
-    gjk_real m = gjk_maxr(GJK_ABS(q.c), GJK_ABS(q.s));
-    if (!(m > 0)) return false;
-    gjk_real c = q.c / m, s = q.s / m, l = GJK_SQRT(c * c + s * s);
-    out->c = c / l;
-    out->s = s / l;
-    return true;
-}
-
 static gjk_real l1(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
 
 typedef struct cast2 {
@@ -41,15 +25,8 @@ typedef struct cast2 {
 } cast2;
 
 static gjk_vec2 support(cast2 *c, gjk_vec2 d) {
-    gjk2_body *b = &c->body;
-    switch (b->kind) {
-    case GJK2_POINT: return b->p;
-    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
-    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
-    case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)];
-    case GJK2_USER: break;
-    }
-    gjk_vec2 p = b->shape->user.support(gjk2_tame(d), b->shape->user.data);
+    gjk_vec2 p = gjk2_local_support(&c->body, d);
+    if (c->body.kind != GJK2_USER) return p;
     if (!gjk_bounded2(p)) {
         c->bad = true;
         return gjk_v2(0, 0);
@@ -192,7 +169,7 @@ static gjk_ray_result2 zero_result(gjk_status status) {
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     cast2 c;
     gjk_rot2 q;
-    if (!ray || !gjk2_body_init(&c.body, shape) || !unit_rotation(pose.rotation, &q) ||
+    if (!ray || !gjk2_body_init(&c.body, shape) || !gjk2_unit_rotation(pose.rotation, &q) ||
         !gjk_bounded2(pose.position) || !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_result(GJK_INVALID_INPUT);

@@ -94,27 +94,13 @@ static gjk_ray_outcome polygon(const gjk2_body *b, gjk_vec2 o, gjk_vec2 u, gjk_r
         }
     }
     const gjk_vec2 *v = b->verts, *nrm = b->normals;
-    gjk_real lo = -RAY_MAX, hi = RAY_MAX, maxd = -RAY_MAX;
-    int best = -1;
-    bool parallel_out = false;
-    for (int i = 0; i < b->count; ++i) {
-        gjk_real dist = gjk_dot2(nrm[i], gjk_sub2(o, v[i])), den = gjk_dot2(nrm[i], u);
-        maxd = gjk_maxr(maxd, dist);
-        if (den < 0) {
-            gjk_real t = -dist / den;
-            if (t > lo) lo = t, best = i;
-        } else if (den > 0) {
-            hi = gjk_minr(hi, -dist / den);
-        } else if (dist > 0) {
-            parallel_out = true;
-        }
-    }
-    if (maxd <= 0) return GJK_RAY_INSIDE;
-    if (maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (parallel_out || best < 0 || lo > hi || hi < 0) return GJK_RAY_MISS;
-    *s = gjk_maxr(lo, 0);
-    *n = nrm[best];
-    return GJK_RAY_HIT;
+    gjk_ray_clip c = gjk_ray_clip_start();
+    for (int i = 0; i < b->count; ++i)
+        gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i);
+    int edge = 0;
+    gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &edge);
+    if (out == GJK_RAY_HIT) *n = nrm[edge];
+    return out;
 }
 
 gjk_ray_outcome gjk_ray2_closed(const gjk2_body *b, const gjk_ray_local2 *r, gjk_real *s, gjk_vec2 *n) {

@@ -309,11 +309,9 @@ static gjk_ray_outcome ellipsoid(gjk_vec3 o, gjk_vec3 u, gjk_vec3 r, gjk_real to
 }
 
 /* A solid hull by its face planes n . x <= d (Cyrus and Beck, "Generalized two- and three-dimensional clipping",
-   Computers & Graphics 3(1), 1978; Box2D's b2RayCastPolygon in 2D): the largest entering distance is the hit, its
-   plane's normal the hit normal, and the smallest exiting distance must not come before it. A bounding-sphere test
-   first rejects most misses in a few flops. The largest plane distance of the origin tells inside (<= 0) from
-   outside; between 0 and tol the Euclidean distance may still be within the band or not (a point beyond a sharp
-   edge is farther from the hull than from either plane), so GJK decides. */
+   Computers & Graphics 3(1), 1978; Box2D's b2RayCastPolygon in 2D; gjk_ray_clip in ray_internal.h), the hit's
+   normal its entering plane's. A bounding-sphere test first rejects most misses in a few flops. An origin outside
+   the planes by at most tol goes to GJK. */
 static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real tol, gjk_real *s, gjk_vec3 *n) {
     gjk_vec3 oc = gjk_sub3(o, h->centroid);
     gjk_real rb = h->radius + tol, occ = gjk_len_sq3(oc);
@@ -323,27 +321,12 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
     }
     const gjk_vec3 *nf = h->face_normals;
     const gjk_real *df = h->face_offsets;
-    gjk_real lo = -RAY_MAX, hi = RAY_MAX, maxd = -RAY_MAX;
-    int best = -1;
-    bool parallel_out = false;
-    for (int f = 0; f < h->face_count; ++f) {
-        gjk_real dist = gjk_dot3(nf[f], o) - df[f], den = gjk_dot3(nf[f], u);
-        maxd = gjk_maxr(maxd, dist);
-        if (den < 0) {
-            gjk_real t = -dist / den;
-            if (t > lo) lo = t, best = f;
-        } else if (den > 0) {
-            hi = gjk_minr(hi, -dist / den);
-        } else if (dist > 0) {
-            parallel_out = true;
-        }
-    }
-    if (maxd <= 0) return GJK_RAY_INSIDE;
-    if (maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (parallel_out || best < 0 || lo > hi || hi < 0) return GJK_RAY_MISS;
-    *s = gjk_maxr(lo, 0);
-    *n = nf[best];
-    return GJK_RAY_HIT;
+    gjk_ray_clip c = gjk_ray_clip_start();
+    for (int f = 0; f < h->face_count; ++f) gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f);
+    int face = 0;
+    gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &face);
+    if (out == GJK_RAY_HIT) *n = nf[face];
+    return out;
 }
 
 /* Hulls with more faces than this are cast by GJK: its hill-climbing supports cost a few dot products each, while

@@ -185,20 +185,9 @@ void gjk2_check_support(gjk2_ctx *ctx, gjk2_vertex *v, gjk_vec2 b_local) {
     ctx->size = gjk_maxr(ctx->size, gjk_maxr(m, gjk2_norm_inf(b_local)));
 }
 
-static gjk_vec2 local_support(gjk2_body *b, gjk_vec2 d) {
-    switch (b->kind) {
-    case GJK2_POINT: return b->p;
-    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
-    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
-    case GJK2_POLYGON: return b->verts[gjk2_polygon_support(b, d)];
-    case GJK2_USER: break;
-    }
-    return b->shape->user.support(gjk2_tame(d), b->shape->user.data);
-}
-
 void gjk2_support(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out) {
-    gjk_vec2 pa = local_support(&ctx->a, d);
-    gjk_vec2 pb = local_support(&ctx->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(d)));
+    gjk_vec2 pa = gjk2_local_support(&ctx->a, d);
+    gjk_vec2 pb = gjk2_local_support(&ctx->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(d)));
     out->a = pa;
     out->b = gjk_add2(gjk_rotate2(ctx->b.rot, pb), ctx->b.pos);
     out->w = gjk_sub2(out->a, out->b);
