@@ -136,6 +136,18 @@ case_cast() {
         {"a": 8, "b": 9, "state": "hit", "hit": true, "t": 0.40414526045912624,
          "normal": [-0.593040555527496, 0.8051725898834603, 0], "point": [40.7664108367393, 0.6265895221982014, 0],
          "tol": 1e-6}]'
+    # Options: spheres 1.5 apart closing 2 per step come within 0.5 at t = 0.5 (--target 0.5), midway point between
+    # the two closest points; a sphere overlapping a box and moving away is no hit with --ignore-separating.
+    options='{"shapes": [{"type": "sphere", "radius": 1, "position": [10, 0, 0]},
+  {"type": "sphere", "radius": 1, "position": [13.5, 0, 0], "velocity": [-2, 0, 0]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [30, 0, 0]},
+  {"type": "sphere", "radius": 1, "position": [30.5, 0, 0], "velocity": [1, 0, 0]}], "pairs": [[0, 1], [2, 3]]}'
+    contact_ok cast plain "$options" 3 '[{"state": "hit", "t": 0.75, "point": [11, 0, 0]},
+        {"state": "overlapped", "hit": true, "t": 0}]'
+    contact_ok cast target "$options" 3 '[{"state": "hit", "t": 0.5, "normal": [1, 0, 0], "point": [11.25, 0, 0]},
+        {"state": "overlapped", "hit": true, "t": 0}]' --target 0.5
+    contact_ok cast ignore "$options" 3 '[{"state": "hit", "t": 0.75},
+        {"state": "overlapped", "hit": false, "t": 0, "normal": [1, 0, 0]}]' --ignore-separating
     # 2D: a box flying at a circle (t = 0.5); a box turning a quarter turn past a circle out of its reach.
     contact_ok cast casts2 '{"dim": 2, "shapes": [
   {"type": "circle", "radius": 0.5}, {"type": "box", "half_extents": [0.5, 0.5], "position": [3, 0],
@@ -178,6 +190,9 @@ case_contact_errors() {
     done
     contact_error manifold "speculative without D" '{"shapes": []}' \
         "gjk: manifold: --speculative needs a distance >= 0" --speculative
+    contact_error cast "target -2" '{"shapes": []}' "gjk: cast: --target must be a distance >= 0, not \"-2\"" \
+        --target -2
+    contact_error cast "target without D" '{"shapes": []}' "gjk: cast: --target needs a distance >= 0" --target
     # An unknown option: the message, then the usage (as for gjk query).
     for command in raycast cast; do
         printf '{"shapes": []}' >"$tmp/bad.json"

@@ -7,13 +7,43 @@
 
 #include "cli.h"
 
-/* `gjk manifold SCENE [--speculative D]`. */
-static bool parse_speculative(const char *text, gjk_real *out) {
+/* A distance option's value: a number >= 0 within the scene's bound on coordinates. */
+static bool parse_distance(const char *text, gjk_real *out) {
     char *end = NULL;
     double d = strtod(text, &end);
     if (end == text || *end != '\0' || !(d >= 0) || d > SCENE_MAX_COORD) return false;
     *out = (gjk_real)d;
     return true;
+}
+
+/* The options a contact command takes, before or after SCENE: `distance` names its distance option (NULL: none)
+   and `flag` its flag (NULL: none). Returns the scene's path, or NULL with *status set after a message. */
+static const char *contact_arguments(const char *cmd, int argc, char **argv, const char *distance, gjk_real *value,
+                                     const char *flag, bool *flag_set, int *status) {
+    char *rest[1];
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        if (distance && strcmp(argv[i], distance) == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "gjk: %s: %s needs a distance >= 0\n", cmd, distance);
+                *status = EXIT_USAGE;
+                return NULL;
+            }
+            if (!parse_distance(argv[i + 1], value)) {
+                fprintf(stderr, "gjk: %s: %s must be a distance >= 0, not \"%s\"\n", cmd, distance, argv[i + 1]);
+                *status = EXIT_USAGE;
+                return NULL;
+            }
+            i++;
+        } else if (flag && strcmp(argv[i], flag) == 0) {
+            *flag_set = true;
+        } else if (n < 1) {
+            rest[n++] = argv[i];
+        } else {
+            n = 2; /* too many: scene_argument reports it */
+        }
+    }
+    return scene_argument(cmd, n, n <= 1 ? rest : argv, status);
 }
 
 static void put_manifold_head(writer *w, scene_pair p, gjk_status status) {
@@ -37,30 +67,11 @@ static void put_point_tail(writer *w, gjk_real separation, uint32_t id) {
     fprintf(w->out, ", \"id\": %lu}", (unsigned long)id);
 }
 
+/* `gjk manifold SCENE [--speculative D]`. */
 int cmd_manifold(int argc, char **argv) {
     int status = EXIT_OK;
     gjk_real speculative = 0;
-    /* --speculative D before or after SCENE. */
-    char *rest[1];
-    int n = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--speculative") == 0) {
-            if (i + 1 == argc) {
-                fputs("gjk: manifold: --speculative needs a distance >= 0\n", stderr);
-                return EXIT_USAGE;
-            }
-            if (!parse_speculative(argv[i + 1], &speculative)) {
-                fprintf(stderr, "gjk: manifold: --speculative must be a distance >= 0, not \"%s\"\n", argv[i + 1]);
-                return EXIT_USAGE;
-            }
-            i++;
-        } else if (n < 1) {
-            rest[n++] = argv[i];
-        } else {
-            n = 2; /* too many: scene_argument reports it */
-        }
-    }
-    const char *path = scene_argument("manifold", n, n <= 1 ? rest : argv, &status);
+    const char *path = contact_arguments("manifold", argc, argv, "--speculative", &speculative, NULL, NULL, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);
@@ -152,10 +163,15 @@ static void put_cast_head(writer *w, gjk_status status, gjk_cast_state state, bo
     out_real(w, t);
 }
 
-/* `gjk cast SCENE`: each pair over one step of its shapes' motions. */
+/* `gjk cast SCENE [--target D] [--ignore-separating]`: each pair over one step of its shapes' motions; contact
+   when the shapes come within D (gjk_cast_input3.target_distance); with the flag, a pair already within D that
+   moves apart is not a hit (ignore_separating). */
 int cmd_cast(int argc, char **argv) {
     int status = EXIT_OK;
-    const char *path = scene_argument("cast", argc, argv, &status);
+    gjk_real target = 0;
+    bool ignore = false;
+    const char *path =
+        contact_arguments("cast", argc, argv, "--target", &target, "--ignore-separating", &ignore, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);
@@ -170,6 +186,8 @@ int cmd_cast(int argc, char **argv) {
             in.pair = (gjk_pair3){&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
             in.motion_a = s.motions3[p.a];
             in.motion_b = s.motions3[p.b];
+            in.target_distance = target;
+            in.ignore_separating = ignore;
             gjk_cast_result3 r = gjk_shape_cast3(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
             out_vec3(&w, "normal", r.normal);
@@ -180,6 +198,8 @@ int cmd_cast(int argc, char **argv) {
             in.pair = (gjk_pair2){&s.shapes2[p.a], s.poses2[p.a], &s.shapes2[p.b], s.poses2[p.b]};
             in.motion_a = s.motions2[p.a];
             in.motion_b = s.motions2[p.b];
+            in.target_distance = target;
+            in.ignore_separating = ignore;
             gjk_cast_result2 r = gjk_shape_cast2(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
             out_vec2(&w, "normal", r.normal);

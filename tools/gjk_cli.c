@@ -32,8 +32,8 @@ static const struct command {
      cmd_manifold},
     {"raycast", "SCENE", "each of the scene's rays against each shape: hit, fraction, point, normal, one line each",
      cmd_raycast},
-    {"cast", "SCENE", "time of first contact of each pair moving by its shapes' velocity and angular, one line each",
-     cmd_cast},
+    {"cast", "SCENE [--target D] [--ignore-separating]",
+     "time of first contact of each pair moving by its shapes' velocity and angular, one line each", cmd_cast},
     {"render", "SCENE -o FILE [--width N]",
      "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
      cmd_render},
@@ -51,6 +51,8 @@ void usage(FILE *out) {
     fputs("\n"
           "SCENE is a JSON scene file, or - for standard input (format: README.md, \"Scene format\").\n"
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
+          "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
+          "      within D whose motion takes it apart is not a hit.\n"
           "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
           out);
