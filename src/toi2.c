@@ -9,9 +9,9 @@
    first order; the step is the largest h found with F(h) >= target (Newton from the right, chords from the left),
    the largest over the three axes. */
 #include "cast2.h"
+#include "toi_root.h"
 
 #define TOI_MAX_STEPS 64
-#define TOI_ROOT_ROUNDS 8
 
 typedef struct toi2 {
     gjk_cast2 *c;
@@ -84,57 +84,12 @@ static gjk_real eval(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {
     return x->base + h * x->slope + gjk_dot2(eb, pb) - gjk_dot2(ea, pa) - GJK_R(0.5) * h * hk;
 }
 
-/* As in toi3.c: the largest step found with F >= goal, or one no larger than `beat` when this axis cannot beat it. */
+/* The shared root finder (toi_root.h) on this axis. */
+static gjk_real eval_cb(const void *s, const void *x, gjk_real h, gjk_real *grad) {
+    return eval((toi2 *)s, (const axis2 *)x, h, grad);
+}
 static gjk_real safe_step(toi2 *s, const axis2 *x, gjk_real H, gjk_real goal, gjk_real beat) {
-    gjk_real g0, gx;
-    gjk_real f0 = eval(s, x, 0, &g0) - goal;
-    if (!(f0 > 0)) return 0;
-    /* The first-order bound alone: a step it allows is safe whatever F does further on. */
-    gjk_real ca = x->mu > 0 ? f0 / x->mu : H;
-    if (!(ca < H)) return H;
-    /* The tangent at 0 lies above the concave F: its root is a right end of the bracket, usually a close one. */
-    gjk_real r = g0 < 0 && f0 < -g0 * H ? f0 / -g0 : H;
-    if (!(beat < r)) return ca; /* (this axis cannot beat the other's step) */
-    gjk_real l = 0, fl = f0, gr, fr = eval(s, x, r, &gr) - goal;
-    if (fr >= 0) return r; /* all of [0, H], or the tangent's root itself */
-    if (beat > 0) {
-        /* Below the goal at `beat`, F's root comes before it, and this axis cannot do better either. */
-        gjk_real gb;
-        fl = eval(s, x, beat, &gb) - goal;
-        if (!(fl >= 0)) return ca;
-        l = beat;
-    }
-    for (int i = 0; i < TOI_ROOT_ROUNDS; ++i) {
-        /* Newton from the right end: never left of the root (concavity); falls back on bisection. */
-        gjk_real xn = r - fr / gr;
-        if (!(gr < 0) || !(xn > l && xn < r)) xn = GJK_R(0.5) * (l + r);
-        gjk_real fx = eval(s, x, xn, &gx) - goal;
-        if (fx >= 0) {
-            l = xn;
-            fl = fx;
-        } else {
-            r = xn;
-            fr = fx;
-            gr = gx;
-        }
-        /* Chord from the left end: never right of the root. */
-        gjk_real xc = l + fl * ((r - l) / (fl - fr));
-        if (xc > l && xc < r) {
-            fx = eval(s, x, xc, &gx) - goal;
-            if (fx >= 0) {
-                l = xc;
-                fl = fx;
-            } else {
-                r = xc;
-                fr = fx;
-                gr = gx;
-            }
-        }
-        /* Close enough: the root is bracketed within 1%, or what is left of the gap at l is a small part of what
-           there was (the bound is only a model of the motion: a more precise root buys little). */
-        if (fl <= GJK_R(0.01) * f0 || r - l <= GJK_R(0.01) * r) break;
-    }
-    return gjk_maxr(l, ca);
+    return gjk_toi_safe_step(eval_cb, s, x, x->mu, H, goal, beat);
 }
 
 static void finish(toi2 *s, gjk_cast_state state, gjk_cast_result2 *r) {
