@@ -244,7 +244,7 @@ case_render() {
     fi
     "$gjk" render --help >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^  gjk render SCENE -o FILE \[--width N\]$' "$tmp/out"; then
+    if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^  gjk render SCENE -o FILE \[--width N\] \[--speculative D\]$' "$tmp/out"; then
         bad "render --help: exit $rc, $(head -n 3 "$tmp/out")"
     fi
 }

@@ -34,7 +34,7 @@ static const struct command {
      cmd_raycast},
     {"cast", "SCENE [--target D] [--ignore-separating]",
      "time of first contact of each pair moving by its shapes' velocity and angular, one line each", cmd_cast},
-    {"render", "SCENE -o FILE [--width N]",
+    {"render", "SCENE -o FILE [--width N] [--speculative D]",
      "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
      cmd_render},
 };
@@ -53,7 +53,8 @@ void usage(FILE *out) {
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
           "      within D whose motion takes it apart is not a hit.\n"
-          "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800).\n"
+          "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800),\n"
+          "        --speculative D as for manifold (the contact points drawn).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
           out);
 }
