@@ -42,11 +42,12 @@ static void edge2(feature2 *f, gjk_vec2 p, int vp, gjk_vec2 q, int vq, gjk_vec2 
 }
 
 /* A segment a -> b: its side facing d (edge 0 is a -> b with the normal on its right, edge 1 the way back) when it
-   is perpendicular to d within the tolerance, else the end farther along d. */
-static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
+   is perpendicular to d within the tolerance (or whatever its tilt, with `incident`), else the end farther along
+   d. */
+static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d, bool incident) {
     gjk_vec2 e = gjk_sub2(b, a);
     gjk_real l = gjk_len2(e), s = gjk_dot2(e, d);
-    if (!(l > 0 && GJK_ABS(s) <= FEATURE_SIN * l)) {
+    if (!(l > 0 && (incident || GJK_ABS(s) <= FEATURE_SIN * l))) {
         point2(f, s > 0 ? 1 : 0);
         return;
     }
@@ -58,9 +59,9 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
 }
 
 /* A convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]): the edge whose normal is most
-   aligned with d (in 2D it always holds the support vertex) when within the tolerance, else its end farther along
-   d. */
-static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+   aligned with d (in 2D it always holds the support vertex) when within the tolerance (or whatever its tilt, with
+   `incident`), else its end farther along d. */
+static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d, bool incident) {
     int best = 0;
     gjk_real c = gjk_dot2(nr[0], d);
     for (int i = 1; i < n; ++i) {
@@ -68,33 +69,37 @@ static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, 
         if (t > c) c = t, best = i;
     }
     int j = best + 1 == n ? 0 : best + 1;
-    if (c >= FEATURE_COS)
+    if (incident || c >= FEATURE_COS)
         edge2(f, v[best], best, v[j], j, nr[best], best);
     else
         point2(f, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
 }
 
-static void find2(const gjk_shape2 *s, gjk_vec2 d, feature2 *f) {
+/* The feature of shape s (its local frame) facing d: an edge within the tolerance, else a vertex (one point). With
+   `incident`, the edge facing d most, whatever its tilt, for a shape that has edges: the incident edge of a
+   reference face on the other shape (Box2D's rule), so that a box sunk into another at a small tilt keeps both
+   corners that are within reach, not only the deepest. */
+static void find2(const gjk_shape2 *s, gjk_vec2 d, bool incident, feature2 *f) {
     switch (s->type) {
-    case GJK_SHAPE2_SEGMENT: segment2(f, s->segment.a, s->segment.b, d); return;
+    case GJK_SHAPE2_SEGMENT: segment2(f, s->segment.a, s->segment.b, d, incident); return;
     case GJK_SHAPE2_CAPSULE:
         if (s->capsule.half_height > 0)
-            segment2(f, gjk_v2(0, -s->capsule.half_height), gjk_v2(0, s->capsule.half_height), d);
+            segment2(f, gjk_v2(0, -s->capsule.half_height), gjk_v2(0, s->capsule.half_height), d, incident);
         else
             point2(f, 0);
         return;
     case GJK_SHAPE2_BOX: {
         gjk_real x = s->box.half_extents.x, y = s->box.half_extents.y;
         const gjk_vec2 v[4] = {{-x, -y}, {x, -y}, {x, y}, {-x, y}}, nr[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-        polygon2(f, v, nr, 4, d);
+        polygon2(f, v, nr, 4, d, incident);
         return;
     }
     case GJK_SHAPE2_POLYGON: {
         const gjk_hull2 *h = s->polygon.hull;
         if (h->vertex_count >= 3 && h->dimension == 2 && h->normals)
-            polygon2(f, h->vertices, h->normals, h->vertex_count, d);
+            polygon2(f, h->vertices, h->normals, h->vertex_count, d, incident);
         else if (h->vertex_count == 2)
-            segment2(f, h->vertices[0], h->vertices[1], d);
+            segment2(f, h->vertices[0], h->vertices[1], d, incident);
         else
             point2(f, 0); /* a point, or a hand-made polygon without normals: one point */
         return;
@@ -111,16 +116,39 @@ static gjk_rot2 unit_rot(gjk_rot2 q) {
 }
 
 typedef struct contact2 {
-    gjk_vec2 pa, pb; /* cores, A's frame */
+    gjk_vec2 pa, pb; /* on the rounded surfaces, A's frame */
     gjk_real sep;
     uint32_t id;
 } contact2;
+
+/* How far below q (a point of the incident edge f, its core), along -n, the incident shape's rounded surface lies:
+   the largest s with q - s n within r of the edge. The lowest point of the union of discs along the edge is either
+   on the offset of the edge's line (s = r / cos, cos between the edge's normal and -n, where the foot lands inside
+   the edge) or on the disc at an end (the larger root of |q - v - s n| = r). r for an edge square to n; more for a
+   tilted one, whose rounded side lies lower than q - r n. */
+static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
+    if (!(r > 0)) return 0;
+    gjk_real s = r; /* q is on the core: the disc at q reaches r below it */
+    for (int k = 0; k < 2; ++k) {
+        gjk_vec2 w = gjk_sub2(q, f->p[k]);
+        gjk_real wn = gjk_dot2(w, n), disc = wn * wn - gjk_len_sq2(w) + r * r;
+        if (disc >= 0) s = gjk_maxr(s, wn + GJK_SQRT(disc));
+    }
+    gjk_real c = -gjk_dot2(f->normal, n);
+    if (c > GJK_R(0.01)) {
+        gjk_real se = r / c;
+        gjk_vec2 e = gjk_sub2(f->p[1], f->p[0]), foot = gjk_mad2(gjk_mad2(q, -se, n), -r, f->normal);
+        gjk_real t = gjk_dot2(gjk_sub2(foot, f->p[0]), e);
+        if (t >= 0 && t <= gjk_len_sq2(e)) s = gjk_maxr(s, se);
+    }
+    return s;
+}
 
 /* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
    A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
    both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
    from flipping with rounding. */
-static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real radius, gjk_real spec,
+static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
     gjk_real s0 = gjk_dot2(t, fa->p[0]), s1 = gjk_dot2(t, fa->p[1]);
@@ -141,10 +169,11 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
         bool own = end ? hi == 1 : lo == 0; /* the incident edge's own end */
         gjk_vec2 q = own ? fb->p[end] : gjk_mad2(fb->p[0], tau, e);
         gjk_vec2 p = gjk_mad2(q, gjk_dot2(fa->normal, gjk_sub2(fa->p[0], q)) / gjk_dot2(fa->normal, n), n);
-        gjk_real sep = gjk_dot2(gjk_sub2(q, p), n) - radius;
+        gjk_real drop = incident_drop(q, fb, n, rb);
+        gjk_real sep = gjk_dot2(gjk_sub2(q, p), n) - ra - drop;
         if (!(sep <= spec)) continue;
-        out[k].pa = p;
-        out[k].pb = q;
+        out[k].pa = gjk_mad2(p, ra, n);
+        out[k].pb = gjk_mad2(q, -drop, n);
         out[k].sep = sep;
         out[k].id =
             own ? (uint32_t)fa->code << 16 | fb->vid[end] : (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->code;
@@ -173,8 +202,18 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
     gjk_vec2 pos_ab = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
     gjk_vec2 n = gjk_normalize2(gjk_inv_rotate2(qa, r.normal));
     feature2 fa, fb;
-    find2(pair->a, n, &fa);
-    find2(pair->b, gjk_inv_rotate2(qab, gjk_neg2(n)), &fb);
+    gjk_vec2 nb = gjk_inv_rotate2(qab, gjk_neg2(n)); /* -n in B's frame */
+    find2(pair->a, n, false, &fa);
+    find2(pair->b, nb, false, &fb);
+    /* The reference edge is the one facing n within the tolerance (A's when both do, so that ids do not flip with
+       rounding); the other shape's edge facing it most is the incident edge, tilted or not. */
+    bool swap = false;
+    if (fa.count == 2 && fb.count != 2) {
+        find2(pair->b, nb, true, &fb);
+    } else if (fb.count == 2 && fa.count != 2) {
+        find2(pair->a, n, true, &fa);
+        swap = fa.count == 2;
+    }
     if (fb.count == 2) { /* B's edge into A's frame */
         fb.p[0] = gjk_add2(gjk_rotate2(qab, fb.p[0]), pos_ab);
         fb.p[1] = gjk_add2(gjk_rotate2(qab, fb.p[1]), pos_ab);
@@ -183,7 +222,21 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 
     gjk_real ra = gjk2_core_radius(pair->a), rb = gjk2_core_radius(pair->b);
     contact2 c[2];
-    int k = fa.count == 2 && fb.count == 2 ? clip_edges(&fa, &fb, n, ra + rb, speculative_distance, c) : 0;
+    int k = 0;
+    if (fa.count == 2 && fb.count == 2) {
+        if (!swap) {
+            k = clip_edges(&fa, &fb, n, ra, rb, speculative_distance, c);
+        } else {
+            /* B's edge is the reference: clip A's against it along -n, then give each point back its roles. */
+            k = clip_edges(&fb, &fa, gjk_neg2(n), rb, ra, speculative_distance, c);
+            for (int i = 0; i < k; ++i) {
+                gjk_vec2 t = c[i].pa;
+                c[i].pa = c[i].pb;
+                c[i].pb = t;
+                c[i].id = c[i].id << 16 | c[i].id >> 16;
+            }
+        }
+    }
     if (k == 0) {
         /* One point, or rounding left no clipped end within reach: the query's witnesses. */
         m.count = 1;
@@ -196,8 +249,8 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
         gjk_manifold_point2 *p = &m.points[i];
-        p->point_a = gjk_add2(gjk_rotate2(qa, gjk_mad2(c[i].pa, ra, n)), pair->pose_a.position);
-        p->point_b = gjk_add2(gjk_rotate2(qa, gjk_mad2(c[i].pb, -rb, n)), pair->pose_a.position);
+        p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pair->pose_a.position);
+        p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pair->pose_a.position);
         p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
         p->id = c[i].id;
         sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;

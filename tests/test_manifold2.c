@@ -78,11 +78,13 @@ static gjk_manifold2 check2(const gjk_pair2 *p, double spec, m2_stats *st, const
         st->surface = fmax(st->surface, fmax(fabs(sa) - ra * slack, fabs(sb) - rb * slack) / size);
         if (fabs(sa) > ra * slack + t || fabs(sb) > rb * slack + t)
             fail_msg("%s: point %d off the surfaces by %.3g, %.3g", label, i, sa, sb);
-        /* the line along n leaves A at point_a, enters B at point_b (touching pairs: the normal is undefined) */
+        /* the line along n leaves the reference shape at its point (touching pairs: the normal is undefined); the
+           incident shape's point is on its surface (above), but its edge may be tilted (Box2D's rule), so the line
+           need not cross it square: either side passes */
         if (fabs(r.distance) > 1e-6 * coord) {
             double ea = delta - o2_point_signed_distance(o2_of(gjk_mad2(q->point_a, (gjk_real)delta, n)), &oa);
             double eb = delta - o2_point_signed_distance(o2_of(gjk_mad2(q->point_b, (gjk_real)-delta, n)), &ob);
-            double e = fmax(ea - (ra + delta) * slack, eb - (rb + delta) * slack);
+            double e = fmin(ea - (ra + delta) * slack, eb - (rb + delta) * slack);
             st->exit = fmax(st->exit, e / size);
             if (e > t) fail_msg("%s: point %d: the normal line does not leave A / enter B there", label, i);
         }
@@ -241,6 +243,48 @@ static void test_no_phantom_deep_contact2(void **state) {
     }
 }
 
+/* A box sunk 0.12 into another at a tilt of 0.05 rad (beyond the 1.1 degrees within which an edge counts as facing
+   the normal): both its bottom corners are inside, and both are points, each at its exact depth below the
+   reference edge (it used to give only the deepest: a rocking contact for an engine). With A and B swapped the
+   same points come back with their roles swapped. A box balanced on its corner keeps 1 point: its other corners
+   are far above. */
+static void test_tilted_box_two_points2(void **state) {
+    (void)state;
+    gjk_shape2 ground = gjk_box2(gjk_v2(2, GJK_R(0.5))), box = gjk_box2(gjk_v2(GJK_R(0.5), GJK_R(0.5)));
+    gjk_pose2 pb = gjk_pose2_make(gjk_v2(GJK_R(0.3), GJK_R(0.9)), GJK_R(0.05));
+    gjk_pair2 p = {&ground, gjk_pose2_identity(), &box, pb};
+    gjk_manifold2 m = gjk_collide2(&p, 0, NULL);
+    assert_int_equal(m.count, 2);
+    for (int i = 0; i < 2; ++i) {
+        /* the corner of B nearest point_b: its depth below A's top edge y = 0.5 */
+        gjk_vec2 want = gjk_v2(0, 0);
+        double best = INFINITY;
+        for (int k = 0; k < 4; ++k) {
+            gjk_vec2 c = gjk_pose2_apply(pb, gjk_v2(k & 1 ? GJK_R(0.5) : GJK_R(-0.5), k & 2 ? GJK_R(0.5) : GJK_R(-0.5)));
+            double d = gjk_len2(gjk_sub2(c, m.points[i].point_b));
+            if (d < best) best = d, want = c;
+        }
+        EXPECT_NEAR(best, 0, EXACT);
+        EXPECT_NEAR(m.points[i].separation, (double)want.y - 0.5, EXACT);
+        EXPECT_NEAR(m.points[i].point_a.y, 0.5, EXACT);
+        EXPECT_NEAR(m.points[i].point_a.x, want.x, EXACT);
+    }
+    gjk_pair2 q = {&box, pb, &ground, gjk_pose2_identity()};
+    gjk_manifold2 w = gjk_collide2(&q, 0, NULL);
+    assert_int_equal(w.count, 2);
+    for (int i = 0; i < 2; ++i) {
+        int j = fabs(w.points[0].point_a.x - m.points[i].point_b.x) < 1e-6 ? 0 : 1;
+        EXPECT_NEAR(w.points[j].separation, m.points[i].separation, EXACT);
+        EXPECT_NEAR(w.points[j].point_a.x, m.points[i].point_b.x, EXACT);
+        EXPECT_NEAR(w.points[j].point_a.y, m.points[i].point_b.y, EXACT);
+        EXPECT_NEAR(w.points[j].point_b.y, m.points[i].point_a.y, EXACT);
+        assert_true(w.points[j].id == (m.points[i].id << 16 | m.points[i].id >> 16));
+    }
+    gjk_pair2 corner = {&ground, gjk_pose2_identity(), &box,
+                        gjk_pose2_make(gjk_v2(0, (gjk_real)(0.5 + sqrt(0.5) - 0.01)), (gjk_real)(PI / 4))};
+    assert_int_equal(gjk_collide2(&corner, GJK_R(0.005), NULL).count, 1);
+}
+
 /* Jolt PR #1756 in 2D: a box on a capsule's side and a capsule lying on a box: 2 points, not 1. */
 static void test_face_against_capsule_two_points2(void **state) {
     (void)state;
@@ -330,6 +374,7 @@ int main(void) {
         cmocka_unit_test(test_boxes_exact2),
         cmocka_unit_test(test_no_phantom_deep_contact2),
         cmocka_unit_test(test_face_against_capsule_two_points2),
+        cmocka_unit_test(test_tilted_box_two_points2),
         cmocka_unit_test(test_ids_stable2),
         cmocka_unit_test(test_misc2),
         cmocka_unit_test(test_random_pairs2),
