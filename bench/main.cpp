@@ -303,7 +303,9 @@ int main(int argc, char **argv) {
                 LibCell lc;
                 lc.lib = ready[k]->name();
                 lc.supported = ready[k]->supports(s, q);
-                if (!lc.supported && (q >= Q_RAYCAST || s.gjk_only)) continue;
+                bool classic = false; // the library answers one of the intersect / distance / penetration queries
+                for (int cq = 0; cq < Q_RAYCAST; ++cq) classic = classic || ready[k]->supports(s, (Query)cq);
+                if (!lc.supported && (q >= Q_RAYCAST || s.gjk_only || !classic)) continue;
                 c.libs.push_back(lc);
                 at.push_back(k);
             }

@@ -200,16 +200,19 @@ namespace {
 // One group of cells: the timing table and the accuracy table, columns for the libraries that answer in the group.
 void write_group(FILE *f, const std::vector<Cell> &cells, const char *title, const char *legend) {
     if (cells.empty()) return;
-    std::vector<std::string> libs; // column order: first appearance
-    for (const Cell &c : cells)
-        for (const LibCell &l : c.libs)
-            if ((l.supported || !l.note.empty()) && std::find(libs.begin(), libs.end(), l.lib) == libs.end())
-                libs.push_back(l.lib);
+    std::vector<std::string> libs; // column order: gjk's columns, then the others by first appearance
+    for (int pass = 0; pass < 2; ++pass)
+        for (const Cell &c : cells)
+            for (const LibCell &l : c.libs)
+                if ((l.supported || !l.note.empty()) && is_gjk(l.lib) == (pass == 0) &&
+                    std::find(libs.begin(), libs.end(), l.lib) == libs.end())
+                    libs.push_back(l.lib);
+    bool warm = is_warm(cells[0]);
     std::fprintf(f, "%s\n\n| scene | query |", title);
     for (const std::string &l : libs) std::fprintf(f, " %s |", l.c_str());
-    std::fprintf(f, " fastest peer | gjk / fastest |\n|---|---|");
+    std::fprintf(f, warm ? " gjk / gjk warm |\n|---|---|" : " fastest peer | gjk / fastest |\n|---|---|");
     for (size_t i = 0; i < libs.size(); ++i) std::fprintf(f, "---:|");
-    std::fprintf(f, "---|---:|\n");
+    std::fprintf(f, warm ? "---:|\n" : "---|---:|\n");
     for (const Cell &c : cells) {
         const LibCell *g = find_lib(c, "gjk");
         std::fprintf(f, "| %s | %s |", c.scene.c_str(), query_name(c.query));
@@ -224,8 +227,11 @@ void write_group(FILE *f, const std::vector<Cell> &cells, const char *title, con
                 s += " (" + fmt("%.2f", g->median_ns / l->median_ns) + ")";
             std::fprintf(f, " %s |", s.c_str());
         }
-        const LibCell *p = fastest_peer(c);
-        if (p && g && !g->ns.empty())
+        const LibCell *p = fastest_peer(c), *w = find_lib(c, "gjk warm");
+        if (warm)
+            std::fprintf(f, " %s |\n", g && w && !g->ns.empty() && w->median_ns > 0
+                                           ? fmt("%.2f", g->median_ns / w->median_ns).c_str() : "—");
+        else if (p && g && !g->ns.empty())
             std::fprintf(f, " %s | %.2f |\n", p->lib.c_str(), g->median_ns / p->median_ns);
         else
             std::fprintf(f, " — | — |\n");
