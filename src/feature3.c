@@ -45,7 +45,7 @@ static int box_edge(int i, int j) {
     return lo * 3 + k;
 }
 
-static void box_feature(gjk_vec3 h, gjk_vec3 d, gjk_feature3 *f) {
+static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) {
     const gjk_real c[3] = {d.x, d.y, d.z};
     int sv = (d.x >= 0) | (d.y >= 0) << 1 | (d.z >= 0) << 2; /* the support corner */
     int ax = 0, ex = 0;
@@ -53,7 +53,7 @@ static void box_feature(gjk_vec3 h, gjk_vec3 d, gjk_feature3 *f) {
         if (GJK_ABS(c[k]) > GJK_ABS(c[ax])) ax = k;
         if (GJK_ABS(c[k]) < GJK_ABS(c[ex])) ex = k;
     }
-    if (GJK_ABS(c[ax]) >= GJK_FEATURE_COS) {
+    if (incident || GJK_ABS(c[ax]) >= GJK_FEATURE_COS) {
         /* Face ax on the side of d: counter-clockwise seen from outside, the other two axes u = ax + 1, v = ax + 2
            (cyclic) take the signs (-,-), (+,-), (+,+), (-,+) on the positive face, reversed on the negative one. */
         static const int su[4] = {0, 1, 1, 0}, sw[4] = {0, 0, 1, 1};
@@ -128,7 +128,7 @@ static bool face_reaches(const gjk_hull3 *h, int face, gjk_vec3 d, gjk_real top,
     return false;
 }
 
-static void hull_feature(const gjk_hull3 *h, gjk_vec3 d, gjk_feature3 *f) {
+static void hull_feature(const gjk_hull3 *h, gjk_vec3 d, bool incident, gjk_feature3 *f) {
     int v = gjk_hull3_support_index(h, d);
     if (h->dimension <= 1 && h->vertex_count >= 2) {
         segment_or_end(f, h->vertices[0], h->vertices[1], d);
@@ -148,7 +148,7 @@ static void hull_feature(const gjk_hull3 *h, gjk_vec3 d, gjk_feature3 *f) {
                 best_cos = c;
             }
         }
-        if (best >= 0 && best_cos >= GJK_FEATURE_COS) {
+        if (best >= 0 && (incident || best_cos >= GJK_FEATURE_COS)) {
             hull_face(h, best, v, f);
             return;
         }
@@ -177,11 +177,11 @@ static void hull_feature(const gjk_hull3 *h, gjk_vec3 d, gjk_feature3 *f) {
     point_feature(f, h->vertices[v], v);
 }
 
-static void triangle_feature(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
+static void triangle_feature(const gjk_shape3 *s, gjk_vec3 d, bool incident, gjk_feature3 *f) {
     const gjk_vec3 t[3] = {s->triangle.a, s->triangle.b, s->triangle.c};
     gjk_vec3 nrm = gjk_normalize3(gjk_cross3(gjk_sub3(t[1], t[0]), gjk_sub3(t[2], t[0])));
     gjk_real c = gjk_dot3(nrm, d);
-    if (GJK_ABS(c) >= GJK_FEATURE_COS) {
+    if ((incident && gjk_len_sq3(nrm) > 0) || GJK_ABS(c) >= GJK_FEATURE_COS) {
         /* Face 0 (a, b, c) or, seen from the other side, face 1 (a, c, b). Edges are numbered by their vertex
            pair: (0,1) 0, (0,2) 1, (1,2) 2. */
         static const int ring[2][3] = {{0, 1, 2}, {0, 2, 1}};
@@ -303,9 +303,9 @@ void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
         else
             point_feature(f, gjk_v3(0, 0, 0), 0);
         return;
-    case GJK_SHAPE3_TRIANGLE: triangle_feature(s, d, f); return;
-    case GJK_SHAPE3_BOX: box_feature(s->box.half_extents, d, f); return;
-    case GJK_SHAPE3_HULL: hull_feature(s->hull.hull, d, f); return;
+    case GJK_SHAPE3_TRIANGLE: triangle_feature(s, d, false, f); return;
+    case GJK_SHAPE3_BOX: box_feature(s->box.half_extents, d, false, f); return;
+    case GJK_SHAPE3_HULL: hull_feature(s->hull.hull, d, false, f); return;
     case GJK_SHAPE3_CYLINDER: cylinder_feature(s, d, f); return;
     case GJK_SHAPE3_CONE: cone_feature(s, d, f); return;
     case GJK_SHAPE3_ELLIPSOID: point_feature(f, gjk_core3_support(s, d), 0); return;
@@ -318,6 +318,17 @@ void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
     }
     default: point_feature(f, gjk_v3(0, 0, 0), 0); return; /* point, sphere */
     }
+}
+
+bool gjk_feature3_incident(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
+    f->cap = 0;
+    switch (s->type) {
+    case GJK_SHAPE3_TRIANGLE: triangle_feature(s, d, true, f); break;
+    case GJK_SHAPE3_BOX: box_feature(s->box.half_extents, d, true, f); break;
+    case GJK_SHAPE3_HULL: hull_feature(s->hull.hull, d, true, f); break;
+    default: return false;
+    }
+    return f->kind == GJK_FEATURE_POLYGON;
 }
 
 void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {

@@ -48,6 +48,7 @@ typedef struct builder3 {
     gjk_real ra, rb; /* radii around the cores */
     gjk_real spec;   /* speculative distance */
     gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
+    bool b_ref;      /* two polygons: B's is the reference face (A's tilted beyond the tolerance, incident) */
     int count;
     contact3 c[MAX_CAND];
 } builder3;
@@ -91,9 +92,12 @@ typedef struct clip_vertex {
     int plane;
 } clip_vertex;
 
-/* B's polygon clipped against the prism of A's polygon along n. A is the reference: both faces are within the
-   tolerance of n, either would do, and keeping A avoids ids that flip with rounding. */
-static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *inc) {
+/* The incident polygon clipped against the prism of the reference polygon along n. The reference is A's face when
+   it faces n within the tolerance (when both do, either would do, and keeping A avoids ids that flip with
+   rounding), else B's; the incident face may be tilted (gjk_feature3_incident): its clipped points are exact points
+   of it, and their separations are measured from the reference plane along n. */
+static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *inc, bool ref_is_a) {
+    gjk_vec3 o = ref_is_a ? b->n : gjk_neg3(b->n); /* the reference face's outward direction */
     clip_vertex v[2][CLIP_MAX];
     int n = inc->count, cur = 0, m = ref->count;
     for (int i = 0; i < n; ++i) {
@@ -105,7 +109,7 @@ static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *
     }
     for (int j = 0; j < m && n > 0; ++j) {
         int jn = j + 1 == m ? 0 : j + 1, jp = j == 0 ? m - 1 : j - 1;
-        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[jn], b->n);
+        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[jn], o);
         const clip_vertex *in = v[cur];
         clip_vertex *out = v[1 - cur];
         gjk_real dist[CLIP_MAX];
@@ -140,7 +144,7 @@ static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *
     }
     for (int i = 0; i < n; ++i) {
         const clip_vertex *X = &v[cur][i];
-        add(b, onto_plane(X->p, b->n, ref->p[0], ref->normal), X->p, X->ref, X->inc);
+        add_ordered(b, ref_is_a, onto_plane(X->p, b->n, ref->p[0], ref->normal), X->p, X->ref, X->inc);
     }
 }
 
@@ -458,7 +462,7 @@ static void contacts(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb
     else if (kb == GJK_FEATURE_DISC)
         disc_poly(b, fb, fa, false);
     else if (ka == GJK_FEATURE_POLYGON && kb == GJK_FEATURE_POLYGON)
-        poly_poly(b, fa, fb);
+        poly_poly(b, b->b_ref ? fb : fa, b->b_ref ? fa : fb, !b->b_ref);
     else if (ka == GJK_FEATURE_POLYGON)
         poly_seg(b, fa, fb, true);
     else
@@ -531,10 +535,21 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     b.wa = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_a, pair->pose_a.position)), -b.ra, b.n);
     b.wb = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_b, pair->pose_a.position)), b.rb, b.n);
     gjk_feature3 fa, fb;
+    gjk_vec3 nb = gjk_mat33_tmul(rot_ab, gjk_neg3(b.n)); /* -n in B's frame */
     gjk_feature3_find(pair->a, b.n, &fa);
-    gjk_feature3_find(pair->b, gjk_mat33_tmul(rot_ab, gjk_neg3(b.n)), &fb);
+    gjk_feature3_find(pair->b, nb, &fb);
     bool face_a = fa.kind == GJK_FEATURE_POLYGON || fa.kind == GJK_FEATURE_DISC;
     bool face_b = fb.kind == GJK_FEATURE_POLYGON || fb.kind == GJK_FEATURE_DISC;
+    /* A polygon facing n is the reference; a polytope on the other side presents its face facing it most, tilted
+       or not (its points beyond the speculative distance are dropped). Only for a core without radius: a tilted
+       rounded face's surface does not lie a radius below its points along n. */
+    b.b_ref = false;
+    if (fa.kind == GJK_FEATURE_POLYGON && !face_b && !(b.rb > 0) && gjk_feature3_incident(pair->b, nb, &fb)) {
+        face_b = true;
+    } else if (fb.kind == GJK_FEATURE_POLYGON && !face_a && !(b.ra > 0) && gjk_feature3_incident(pair->a, b.n, &fa)) {
+        face_a = true;
+        b.b_ref = true;
+    }
     if (fb.kind == GJK_FEATURE_POINT && fb.count == 1 && face_a &&
         !refine_point(pair->b, gjk_mat33_tmul(rot_ab, fa.normal), &fb.p[0]))
         fb.count = 0;

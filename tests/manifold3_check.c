@@ -267,10 +267,12 @@ gjk_manifold3 m3_check(const m3_body *a, const m3_body *b, double spec, m3_stats
             dump(&m, &r);
             fail_msg("%s: point %d off the surfaces: %.3g from A, %.3g from B", label, i, sa, sb);
         }
-        /* the line along n leaves A at point_a and enters B at point_b */
+        /* the line along n leaves the reference shape at its point; the incident shape's point is on its surface
+           (above), but its face may be tilted (gjk_feature3_incident, Box2D's rule), so the line need not cross
+           it square: one side passing is enough */
         double ea = delta - m3_point_sd(a, gjk_mad3(p->point_a, (gjk_real)delta, n));
         double eb = delta - m3_point_sd(b, gjk_mad3(p->point_b, (gjk_real)-delta, n));
-        double ex = fmax(ea - (ra + delta) * slack, eb - (rb + delta) * slack);
+        double ex = fmin(ea - (ra + delta) * slack, eb - (rb + delta) * slack);
         /* (touching pairs excepted: a normal from closest points a distance d apart is off by about
            eps * |D| / d, and at d = 0 it is any direction between the shapes' normals) */
         if (fabs(r.distance) < ill * coord) ex = 0;

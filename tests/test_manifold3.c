@@ -369,8 +369,58 @@ static void test_speculative_distance(void **state) {
     gjk_result3 r = gjk_signed_distance3(&p, NULL);
     m = gjk_collide3(&p, (gjk_real)(r.distance + 0.05), NULL);
     assert_int_equal(m.count, 2); /* the lower edge; the upper one is 1 * sin(0.1) = 0.0998 higher */
+    for (int i = 0; i < 2; ++i) EXPECT_NEAR(m.points[i].separation, r.distance, EXACT);
+    /* the whole tilted face (the incident face of A's top, tilt 0.1 beyond the face tolerance) within reach */
     m = gjk_collide3(&p, (gjk_real)(r.distance + 0.15), NULL);
-    assert_int_equal(m.count, 2); /* the feature: an edge (tilt 0.1 beyond the face tolerance) */
+    assert_int_equal(m.count, 4);
+    int upper = 0;
+    for (int i = 0; i < 4; ++i) {
+        double above = (double)m.points[i].separation - (double)r.distance;
+        if (above > 1e-6) {
+            EXPECT_NEAR(above, sin(0.1), EXACT);
+            ++upper;
+        }
+    }
+    assert_int_equal(upper, 2);
+}
+
+/* A box sunk 0.1 into another at a tilt of 0.05 rad about y (beyond the 1.1 degrees within which a face counts as
+   facing the normal): all four bottom corners are inside, and all four are points, each at its exact depth below
+   A's top face, each pair on the vertical line through the corner (reported by the demo work: only the deepest
+   edge came back, 2 points, a rocking contact for an engine). With A and B swapped, the same points come back with
+   their roles and id halves swapped. */
+static void test_tilted_box_four_points(void **state) {
+    (void)state;
+    gjk_shape3 ground = gjk_box3(gjk_v3(2, 2, GJK_R(0.5))), box = gjk_box3(gjk_v3(GJK_R(0.5), GJK_R(0.5), GJK_R(0.5)));
+    gjk_pose3 pb = gjk_pose3_make(gjk_v3(GJK_R(0.3), 0, GJK_R(0.9)), axis_angle(0, 1, 0, 0.05));
+    gjk_pair3 p = {&ground, gjk_pose3_identity(), &box, pb};
+    gjk_manifold3 m = gjk_collide3(&p, 0, NULL);
+    assert_int_equal(m.count, 4);
+    for (int i = 0; i < 4; ++i) {
+        gjk_vec3 want = gjk_v3(0, 0, 0);
+        double best = INFINITY;
+        for (int k = 0; k < 8; ++k) {
+            gjk_vec3 c = gjk_pose3_apply(pb, gjk_v3(k & 1 ? GJK_R(0.5) : GJK_R(-0.5), k & 2 ? GJK_R(0.5) : GJK_R(-0.5),
+                                                   k & 4 ? GJK_R(0.5) : GJK_R(-0.5)));
+            double d = gjk_len3(gjk_sub3(c, m.points[i].point_b));
+            if (d < best) best = d, want = c;
+        }
+        EXPECT_NEAR(best, 0, EXACT);
+        EXPECT_NEAR(m.points[i].separation, (double)want.z - 0.5, EXACT);
+        expect_vec(m.points[i].point_a, gjk_v3(want.x, want.y, GJK_R(0.5)), EXACT);
+    }
+    gjk_pair3 q = {&box, pb, &ground, gjk_pose3_identity()};
+    gjk_manifold3 w = gjk_collide3(&q, 0, NULL);
+    assert_int_equal(w.count, 4);
+    for (int i = 0; i < 4; ++i) {
+        int j = -1;
+        for (int k = 0; k < 4; ++k)
+            if (gjk_len3(gjk_sub3(w.points[k].point_a, m.points[i].point_b)) < 1e-6) j = k;
+        assert_true(j >= 0);
+        EXPECT_NEAR(w.points[j].separation, m.points[i].separation, EXACT);
+        expect_vec(w.points[j].point_b, m.points[i].point_a, EXACT);
+        assert_true(w.points[j].id == (m.points[i].id << 16 | m.points[i].id >> 16));
+    }
 }
 
 /* One point where one point describes the contact: a sphere on a box, a box corner on a box. */
@@ -435,6 +485,7 @@ int main(void) {
         cmocka_unit_test(test_scene_transform_invariance),
         cmocka_unit_test(test_ids_stable_under_perturbation),
         cmocka_unit_test(test_speculative_distance),
+        cmocka_unit_test(test_tilted_box_four_points),
         cmocka_unit_test(test_single_point_contacts),
         cmocka_unit_test(test_bad_input),
     };

@@ -15,8 +15,12 @@
 /// normal is found by clipping (Sutherland-Hodgman against the reference face's side planes, the exact rim circle
 /// for a cap); its corners within the speculative distance are the points, reduced to 4 (the deepest, then the
 /// largest area). Spheres, ellipsoids, user shapes and corners touch at one point; a capsule lying on a face gives
-/// 2, a box on a lying cylinder 2, a cylinder standing on its cap up to 4 on its rim. 2D works the same way with
-/// edges (Box2D's reference and incident edges) and at most 2 points.
+/// 2, a box on a lying cylinder 2, a cylinder standing on its cap up to 4 on its rim. When only one side presents a
+/// face (the reference), a box, hull or triangle without margin on the other side presents its face turned most
+/// towards it, whatever its tilt (the incident face, as in Box2D and Bullet): a box sunk into the ground at a tilt
+/// keeps every corner within the speculative distance, not only its deepest edge. Rounded polytopes, capsules and
+/// cylinders tilted beyond the tolerance give their deepest feature. 2D works the same way with edges (Box2D's
+/// reference and incident edges, rounded ones included) and at most 2 points.
 ///
 /// What the points satisfy (tests/test_manifold*.c check each against qhull and brute-force oracles):
 /// - point_a is on A's surface, point_b on B's (rounded surfaces included: margins shift the points along the
