@@ -323,9 +323,23 @@ void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
 bool gjk_feature3_incident(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f) {
     f->cap = 0;
     switch (s->type) {
-    case GJK_SHAPE3_TRIANGLE: triangle_feature(s, d, true, f); break;
-    case GJK_SHAPE3_BOX: box_feature(s->box.half_extents, d, true, f); break;
-    case GJK_SHAPE3_HULL: hull_feature(s->hull.hull, d, true, f); break;
+    case GJK_SHAPE3_TRIANGLE:
+        if (s->margin > 0) return false;
+        triangle_feature(s, d, true, f);
+        break;
+    case GJK_SHAPE3_BOX:
+        if (s->margin > 0) return false;
+        box_feature(s->box.half_extents, d, true, f);
+        break;
+    case GJK_SHAPE3_HULL:
+        if (s->margin > 0) return false;
+        hull_feature(s->hull.hull, d, true, f);
+        break;
+    case GJK_SHAPE3_SEGMENT: segment_feature(f, s->segment.a, 0, s->segment.b, 1, 0); return true;
+    case GJK_SHAPE3_CAPSULE:
+        if (!(s->capsule.half_height > 0)) return false;
+        segment_feature(f, gjk_v3(0, 0, -s->capsule.half_height), 0, gjk_v3(0, 0, s->capsule.half_height), 1, 0);
+        return true;
     default: return false;
     }
     return f->kind == GJK_FEATURE_POLYGON;

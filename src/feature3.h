@@ -70,10 +70,11 @@ typedef struct gjk_feature3 {
 
 /* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
 void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
-/* The face of a polytope core (box, hull, triangle) facing d the most, whatever its tilt, holding the support point
-   along d: the incident face of a reference face on the other shape (Box2D's and Bullet's rule), so that a box sunk
-   into another at a small tilt keeps all its corners within reach, not only the deepest. False (f unspecified) for
-   other shapes, and for a hull without faces. */
+/* The feature a shape presents to a reference face on the other shape whatever its tilt (Box2D's and Bullet's
+   incident face): for a box, hull or triangle without margin its face facing d the most, holding the support point
+   along d, so that a box sunk into another at a small tilt keeps all its corners within reach, not only the
+   deepest; for a capsule or segment the whole segment (a capsule settling on a face at a small angle: both ends).
+   False (f unspecified) for other shapes, rounded polytopes, and a hull without faces. */
 bool gjk_feature3_incident(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
 /* Move a feature by x -> rot x + pos. */
 void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos);

@@ -39,7 +39,9 @@
 
 typedef struct contact3 {
     gjk_vec3 pa, pb; /* on the cores, A's frame */
-    gjk_real sep;    /* along n, radii subtracted */
+    gjk_real da, db; /* how far each rounded surface lies beyond its core point along n (the radii, but more below
+                        a tilted rounded segment: segment_drop) */
+    gjk_real sep;    /* along n, those subtracted */
     uint32_t id;
 } contact3;
 
@@ -53,14 +55,21 @@ typedef struct builder3 {
     contact3 c[MAX_CAND];
 } builder3;
 
-static void add(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, uint16_t code_a, uint16_t code_b) {
-    gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (b->ra + b->rb);
+static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
+                  uint16_t code_b) {
+    gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (da + db);
     if (!(sep <= b->spec) || b->count >= MAX_CAND) return;
     contact3 *c = &b->c[b->count++];
     c->pa = pa;
     c->pb = pb;
+    c->da = da;
+    c->db = db;
     c->sep = sep;
     c->id = (uint32_t)code_a << 16 | code_b;
+}
+
+static void add(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, uint16_t code_a, uint16_t code_b) {
+    add_r(b, pa, pb, b->ra, b->rb, code_a, code_b);
 }
 
 /* A point pair of which `first` belongs to A when first_is_a. */
@@ -150,6 +159,32 @@ static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *
 
 /* ---- polygon against segment: the segment clipped to the polygon's prism (Liang-Barsky) -------------------------- */
 
+/* How far beyond q (a point of segment f, the core of a shape rounded by r) that shape's surface lies along -o (o:
+   the polygon's outward direction, towards the segment): the largest s with q - s o within r of the segment. The
+   lowest point of the union of balls along it is on the cylinder about its line (s = r / sin of the angle between
+   o and the segment, where the foot lands inside it) or on the ball at an end (the larger root of
+   |q - v - s o| = r). r for a segment square to o; more for a tilted one (a capsule settling on a face at a small
+   angle), whose side lies lower than q - r o. */
+static gjk_real segment_drop(gjk_vec3 q, const gjk_feature3 *f, gjk_vec3 o, gjk_real r) {
+    if (!(r > 0)) return 0;
+    gjk_real s = r;
+    for (int k = 0; k < 2; ++k) {
+        gjk_vec3 w = gjk_sub3(q, f->p[k]);
+        gjk_real wo = gjk_dot3(w, o), disc = wo * wo - gjk_len_sq3(w) + r * r;
+        if (disc >= 0) s = gjk_maxr(s, wo + GJK_SQRT(disc));
+    }
+    gjk_vec3 e = gjk_sub3(f->p[1], f->p[0]);
+    gjk_real l = gjk_len3(e);
+    if (!(l > 0)) return s;
+    gjk_vec3 u = gjk_scale3(e, 1 / l);
+    gjk_real c = gjk_len3(gjk_cross3(o, u));
+    if (c > GJK_R(0.01)) {
+        gjk_real se = r / c, t = gjk_dot3(gjk_sub3(q, f->p[0]), u) - se * gjk_dot3(o, u);
+        if (t >= 0 && t <= l) s = gjk_maxr(s, se);
+    }
+    return s;
+}
+
 static void poly_seg(builder3 *b, const gjk_feature3 *poly, const gjk_feature3 *seg, bool poly_is_a) {
     gjk_vec3 o = poly_is_a ? b->n : gjk_neg3(b->n), q0 = seg->p[0], e = gjk_sub3(seg->p[1], q0);
     gjk_real lo = 0, hi = 1;
@@ -177,7 +212,12 @@ static void poly_seg(builder3 *b, const gjk_feature3 *poly, const gjk_feature3 *
         int plane = end ? plane_hi : plane_lo;
         gjk_vec3 x = plane < 0 ? seg->p[end] : gjk_mad3(q0, t, e);
         uint16_t cp = plane < 0 ? poly->code : poly->eid[plane], cs = plane < 0 ? seg->vid[end] : seg->code;
-        add_ordered(b, !poly_is_a, x, onto_plane(x, b->n, poly->p[0], poly->normal), cs, cp);
+        gjk_vec3 y = onto_plane(x, b->n, poly->p[0], poly->normal);
+        gjk_real drop = segment_drop(x, seg, o, poly_is_a ? b->rb : b->ra);
+        if (poly_is_a)
+            add_r(b, y, x, b->ra, drop, cp, cs);
+        else
+            add_r(b, x, y, drop, b->rb, cs, cp);
     }
 }
 
@@ -517,6 +557,14 @@ static gjk_real unit_scale(builder3 *b, const gjk_feature3 *fa, const gjk_featur
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
+/* Whether the feature found on the non-reference side may be replaced by its incident feature: a point or an edge
+   of a polytope without radius (its face: a tilted rounded face's surface does not lie a radius below its points
+   along n), or a point of a segment-like core (capsule, segment: its whole segment, whose rounded side segment_drop
+   finds exactly). gjk_feature3_incident itself says which shapes have one. */
+static bool incident_fits(const gjk_feature3 *f, gjk_real r) {
+    return f->kind == GJK_FEATURE_POINT || (f->kind == GJK_FEATURE_SEGMENT && !(r > 0));
+}
+
 static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_real speculative_distance,
                             gjk_manifold3 *out) {
     const gjk_result3 r = *rr;
@@ -544,11 +592,13 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
        or not (its points beyond the speculative distance are dropped). Only for a core without radius: a tilted
        rounded face's surface does not lie a radius below its points along n. */
     b.b_ref = false;
-    if (fa.kind == GJK_FEATURE_POLYGON && !face_b && !(b.rb > 0) && gjk_feature3_incident(pair->b, nb, &fb)) {
-        face_b = true;
-    } else if (fb.kind == GJK_FEATURE_POLYGON && !face_a && !(b.ra > 0) && gjk_feature3_incident(pair->a, b.n, &fa)) {
-        face_a = true;
-        b.b_ref = true;
+    if (fa.kind == GJK_FEATURE_POLYGON && !face_b && incident_fits(&fb, b.rb) &&
+        gjk_feature3_incident(pair->b, nb, &fb)) {
+        face_b = fb.kind == GJK_FEATURE_POLYGON;
+    } else if (fb.kind == GJK_FEATURE_POLYGON && !face_a && incident_fits(&fa, b.ra) &&
+               gjk_feature3_incident(pair->a, b.n, &fa)) {
+        face_a = fa.kind == GJK_FEATURE_POLYGON;
+        b.b_ref = face_a;
     }
     if (fb.kind == GJK_FEATURE_POINT && fb.count == 1 && face_a &&
         !refine_point(pair->b, gjk_mat33_tmul(rot_ab, fa.normal), &fb.p[0]))
@@ -556,7 +606,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     gjk_feature3_move(&fb, rot_ab, pos_ab);
     if (fa.kind == GJK_FEATURE_POINT && fa.count == 1 && face_b && !refine_point(pair->a, fb.normal, &fa.p[0]))
         fa.count = 0;
-    gjk_real ra = b.ra, rb = b.rb, k_unit = unit_scale(&b, &fa, &fb), k_back = 1 / k_unit;
+    gjk_real k_unit = unit_scale(&b, &fa, &fb), k_back = 1 / k_unit;
     if (k_unit != 1) {
         rescale(&fa, k_unit);
         rescale(&fb, k_unit);
@@ -583,8 +633,8 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     for (int i = 0; i < k; ++i) {
         const contact3 *c = &b.c[keep[i]];
         gjk_manifold_point3 *p = &m.points[i];
-        p->point_a = to_world(rot_a, pair->pose_a.position, gjk_mad3(gjk_scale3(c->pa, k_back), ra, b.n));
-        p->point_b = to_world(rot_a, pair->pose_a.position, gjk_mad3(gjk_scale3(c->pb, k_back), -rb, b.n));
+        p->point_a = to_world(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pa, c->da, b.n), k_back));
+        p->point_b = to_world(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pb, -c->db, b.n), k_back));
         p->separation = c->sep * k_back;
         if (p->separation == 0) p->separation = 0; /* no negative zero */
         p->id = c->id;

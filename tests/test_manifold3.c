@@ -423,6 +423,33 @@ static void test_tilted_box_four_points(void **state) {
     }
 }
 
+/* A capsule settling on a face at 0.05 rad from flat (beyond the face tolerance), both ends sunk: 2 points, one
+   under each end, each on the capsule's rounded surface (at distance r from its segment: the tilted side reaches
+   below an end's ball, so the upper point is not simply r below the segment) and on A's top face, the pair along
+   the normal (it used to give only the deeper end). */
+static void test_tilted_capsule_two_points(void **state) {
+    (void)state;
+    gjk_shape3 ground = gjk_box3(gjk_v3(2, 2, GJK_R(0.5))), cap = gjk_capsule3(GJK_R(0.25), 1);
+    gjk_pose3 pc = gjk_pose3_make(gjk_v3(GJK_R(0.1), GJK_R(0.2), GJK_R(0.7)), axis_angle(0, 1, 0, PI / 2 - 0.05));
+    gjk_pair3 p = {&ground, gjk_pose3_identity(), &cap, pc};
+    gjk_manifold3 m = gjk_collide3(&p, 0, NULL);
+    assert_int_equal(m.count, 2);
+    gjk_vec3 e0 = gjk_pose3_apply(pc, gjk_v3(0, 0, -1)), e1 = gjk_pose3_apply(pc, gjk_v3(0, 0, 1));
+    for (int i = 0; i < 2; ++i) {
+        const gjk_manifold_point3 *q = &m.points[i];
+        EXPECT_NEAR(q->point_a.z, 0.5, EXACT);
+        EXPECT_NEAR(q->separation, (double)q->point_b.z - 0.5, EXACT);
+        EXPECT_NEAR(q->point_b.x, q->point_a.x, EXACT);
+        EXPECT_NEAR(q->point_b.y, q->point_a.y, EXACT);
+        /* on the rounded surface: r from the segment */
+        gjk_vec3 e = gjk_sub3(e1, e0), w = gjk_sub3(q->point_b, e0);
+        double t = fmin(fmax((double)gjk_dot3(w, e) / (double)gjk_dot3(e, e), 0), 1);
+        EXPECT_NEAR(gjk_len3(gjk_sub3(q->point_b, gjk_mad3(e0, (gjk_real)t, e))), 0.25, EXACT);
+    }
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    EXPECT_NEAR(fmin(m.points[0].separation, m.points[1].separation), r.distance, EXACT);
+}
+
 /* One point where one point describes the contact: a sphere on a box, a box corner on a box. */
 static void test_single_point_contacts(void **state) {
     (void)state;
@@ -486,6 +513,7 @@ int main(void) {
         cmocka_unit_test(test_ids_stable_under_perturbation),
         cmocka_unit_test(test_speculative_distance),
         cmocka_unit_test(test_tilted_box_four_points),
+        cmocka_unit_test(test_tilted_capsule_two_points),
         cmocka_unit_test(test_single_point_contacts),
         cmocka_unit_test(test_bad_input),
     };

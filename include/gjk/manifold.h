@@ -18,7 +18,8 @@
 /// 2, a box on a lying cylinder 2, a cylinder standing on its cap up to 4 on its rim. When only one side presents a
 /// face (the reference), a box, hull or triangle without margin on the other side presents its face turned most
 /// towards it, whatever its tilt (the incident face, as in Box2D and Bullet): a box sunk into the ground at a tilt
-/// keeps every corner within the speculative distance, not only its deepest edge. Rounded polytopes, capsules and
+/// keeps every corner within the speculative distance, not only its deepest edge; a capsule or segment presents its
+/// whole segment (a capsule settling at an angle: both ends, each on its rounded surface). Rounded polytopes and
 /// cylinders tilted beyond the tolerance give their deepest feature. 2D works the same way with edges (Box2D's
 /// reference and incident edges, rounded ones included) and at most 2 points.
 ///
