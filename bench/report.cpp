@@ -130,12 +130,12 @@ void print_cell(FILE *out, const Cell &c) {
                        : c.query == Q_RAYCAST ? " (rays)" : "";
     std::fprintf(out, "\n%s / %s  (%ld pairs%s)\n", c.scene.c_str(), query_name(c.query), c.pairs, what);
     const LibCell *g = find_lib(c, "gjk");
-    std::fprintf(out, "  %-16s %10s %9s  %s\n", "library", "ns/query", "gjk/lib", "accuracy");
+    std::fprintf(out, "  %-18s %10s %9s  %s\n", "library", "ns/query", "gjk/lib", "accuracy");
     for (const LibCell &l : c.libs) {
         std::string ratio = "";
         if (l.supported && g && !g->ns.empty() && !l.ns.empty() && l.median_ns > 0)
             ratio = fmt("%.2f", g->median_ns / l.median_ns);
-        std::fprintf(out, "  %-16s %10s %9s  %s\n", l.lib.c_str(), ns_text(l).c_str(), ratio.c_str(),
+        std::fprintf(out, "  %-18s %10s %9s  %s\n", l.lib.c_str(), ns_text(l).c_str(), ratio.c_str(),
                      accuracy_text(c, l, false).c_str());
     }
     if (c.bracket > 0) std::fprintf(out, "  (reference bracket width up to %.1e)\n", c.bracket);
