@@ -334,6 +334,8 @@ static void fuzz_debug2(const gjk_pair2 *pair, const gjk_result2 *sd) {
     }
 }
 
+#include "contacts_check.h"
+
 static void fuzz3(reader *r) {
     gjk_hull3 *ha = NULL, *hb = NULL;
     gjk_shape3 a = shape3(r, &ha), b = shape3(r, &hb);
@@ -392,6 +394,7 @@ static void fuzz3(reader *r) {
         }
     }
     fuzz_debug3(&pair, &sd);
+    fuzz_contacts3(r, &pair);
     gjk_hull3_destroy(ha);
     gjk_hull3_destroy(hb);
 }
@@ -446,6 +449,7 @@ static void fuzz2(reader *r) {
         }
     }
     fuzz_debug2(&pair, &sd);
+    fuzz_contacts2(r, &pair);
     gjk_hull2_destroy(ha);
     gjk_hull2_destroy(hb);
 }

@@ -196,7 +196,10 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
     int iters = 0;
     gjk_status status = GJK_OK;
     gjk_ray_outcome out = gjk_ray2_closed(&c.body, &c.ray, &s, &n);
+    /* A zero normal from a radius whose square underflows: GJK decides, and the way back stands in last (ray3.c). */
+    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) out = GJK_RAY_UNDECIDED;
     if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, shape, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(c.ray.u);
     if (c.bad) return zero_result(GJK_INVALID_INPUT);
     gjk_ray_result2 r = zero_result(status);
     r.iterations = iters;

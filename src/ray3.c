@@ -251,7 +251,11 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     int iters = 0;
     gjk_status status = GJK_OK;
     gjk_ray_outcome out = gjk_ray3_closed(shape, &c.ray, &s, &n);
+    /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317: fuzzing) comes out
+       zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
+    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
     if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(c.ray.u); /* (the way back: never zero) */
     if (c.bad) return zero_result(GJK_INVALID_INPUT);
     gjk_ray_result3 r = zero_result(status);
     r.iterations = iters;

@@ -210,6 +210,37 @@ static void regression_cone_apex_upward(void **state) {
     EXPECT_NEAR(r.fraction, 0.712020038, 1e-5);
 }
 
+/* A capsule whose radius is subnormal (1e-317; the fuzzer's contact checks, seed regression_subnormal_capsule_ray):
+   the closed form's normal, built from vectors the size of the radius, underflowed to zero and a hit came back with
+   normal (0, 0, 0). A zero closed-form normal now hands the ray to GJK, whose support planes give one, and the way
+   back along the ray stands in if even that fails: a hit always has a unit normal. */
+static void regression_subnormal_capsule_ray(void **state) {
+    (void)state;
+#if GJK_USE_FLOAT
+    const gjk_real tiny = (gjk_real)1e-44;
+#else
+    const gjk_real tiny = (gjk_real)1.2964277606217851e-317;
+#endif
+    gjk_shape3 c = gjk_capsule3(tiny, 4);
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3((gjk_real)-1.36, (gjk_real)-1.36, -4), q);
+    gjk_ray3 ray = {gjk_v3((gjk_real)-1.28, (gjk_real)-1.36, (gjk_real)-1.36), gjk_v3((gjk_real)-1.36, 0, -4), 4};
+    gjk_ray_result3 r = gjk_raycast3(&c, pose, &ray);
+    assert_int_equal(r.status, GJK_OK);
+    if (r.hit) EXPECT_NEAR(gjk_len3(r.normal), 1, 1e-6);
+    /* A ray square to the capsule's axis through it hits; its normal is unit too. */
+    gjk_ray3 across = {gjk_v3(-1, 0, 0), gjk_v3(2, 0, 0), 1};
+    r = gjk_raycast3(&c, gjk_pose3_identity(), &across);
+    assert_true(r.hit);
+    EXPECT_NEAR(r.fraction, 0.5, 1e-6);
+    EXPECT_NEAR(gjk_len3(r.normal), 1, 1e-6);
+    gjk_shape2 c2 = gjk_capsule2(tiny, 4);
+    gjk_ray2 across2 = {gjk_v2(-1, 0), gjk_v2(2, 0), 1};
+    gjk_ray_result2 r2 = gjk_raycast2(&c2, gjk_pose2_identity(), &across2);
+    assert_true(r2.hit);
+    EXPECT_NEAR(gjk_len2(r2.normal), 1, 1e-6);
+}
+
 /* A cone grazed near its apex through the GJK path (a user cone): the supports alternate between the apex and rim
    points 1e-4 apart, a sliver whose closest point errs by 1e-12; an advance below the rounding of lambda then
    repeated forever, and 9% of such rays ended at the iteration cap. Now a stalled step is convergence. */
@@ -418,6 +449,7 @@ int main(void) {
         cmocka_unit_test(tiny_and_huge_translation),
         cmocka_unit_test(regression_cone_apex),
         cmocka_unit_test(regression_cone_apex_upward),
+        cmocka_unit_test(regression_subnormal_capsule_ray),
         cmocka_unit_test(regression_gjk_stall_cone),
         cmocka_unit_test(regression_rim_not_inside),
         cmocka_unit_test(regression_inward_v),
