@@ -166,13 +166,89 @@ static gjk_ray_result2 zero_result(gjk_status status) {
     return r;
 }
 
+/* Polygons and boxes without margin, the commonest 2D ray casts (Box2D's b2RayCastPolygon is the yardstick):
+   Cyrus-Beck clipping in the ray's own fraction units, with no normalisation and no body set-up;
+   the distances to the edge lines stay in length units (the normals are unit), so the touching band is the general
+   path's. False, with *out untouched, for what it does not settle: other shapes, hand-made hulls without normals,
+   and an origin outside the edges by at most the band (the general path's GJK measures its Euclidean distance). */
+static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, const gjk_ray2 *ray,
+                         gjk_ray_result2 *out) {
+    static const gjk_vec2 box_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    const gjk_vec2 *v, *nr;
+    gjk_vec2 corners[4];
+    int count;
+    gjk_real size;
+    if (shape->margin != 0) return false;
+    if (shape->type == GJK_SHAPE2_BOX) {
+        gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
+        if (!(x > 0 && y > 0 && x <= GJK_MAX_COORD && y <= GJK_MAX_COORD)) return false;
+        corners[0] = gjk_v2(-x, -y);
+        corners[1] = gjk_v2(x, -y);
+        corners[2] = gjk_v2(x, y);
+        corners[3] = gjk_v2(-x, y);
+        v = corners;
+        nr = box_normals;
+        count = 4;
+        size = x + y;
+    } else if (shape->type == GJK_SHAPE2_POLYGON) {
+        const gjk_hull2 *h = shape->polygon.hull;
+        if (!h || h->dimension != 2 || h->vertex_count < 3 || h->vertex_count > GJK_HULL_MAX_POINTS || !h->vertices ||
+            !h->normals || !(h->radius >= 0 && h->radius <= GJK_MAX_COORD) || !gjk_bounded2(h->centroid))
+            return false;
+        v = h->vertices;
+        nr = h->normals;
+        count = h->vertex_count;
+        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
+    } else {
+        return false;
+    }
+    gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
+    const gjk_real band = GJK2_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    /* Cyrus-Beck on the segment t in [0, max_fraction] (gjk_ray_clip's rule, with Box2D's economies): the entering
+       bound lo and leaving bound hi, t = -dist / den divided out only when it improves one (den < 0: t > lo exactly
+       when -dist < lo den; den > 0: t < hi when -dist < hi den), and an early miss once they cross while the origin
+       is already known to be outside the band (otherwise it may be inside or touching: the loop goes on). */
+    gjk_real lo = 0, hi = ray->max_fraction, maxd = -GJK_REAL_MAX;
+    int best = -1;
+    bool parallel_out = false;
+    for (int i = 0; i < count; ++i) {
+        gjk_real dist = gjk_dot2(nr[i], gjk_sub2(o, v[i])), den = gjk_dot2(nr[i], d);
+        maxd = gjk_maxr(maxd, dist);
+        if (den < 0) {
+            if (-dist < lo * den) lo = -dist / den, best = i;
+        } else if (den > 0) {
+            if (-dist < hi * den) hi = -dist / den;
+        } else if (dist > 0) {
+            parallel_out = true; /* parallel to the edge and outside it */
+        }
+        if (hi < lo && maxd > band) break;
+    }
+    if (maxd > 0 && maxd <= band) return false; /* outside, but within the band: GJK measures it */
+    *out = zero_result(GJK_OK);
+    if (maxd <= 0) {
+        out->hit = out->inside = true;
+        out->point = ray->origin;
+        out->normal = gjk_neg2(gjk_normalize2(ray->translation));
+    } else if (!parallel_out && best >= 0 && lo <= hi) {
+        out->hit = true;
+        out->fraction = lo;
+        out->point = gjk_mad2(ray->origin, lo, ray->translation);
+        out->normal = gjk_rotate2(q, nr[best]);
+        if (!gjk_finite(out->point.x + out->point.y)) *out = zero_result(GJK_DEGENERATE);
+    }
+    return true;
+}
+
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     cast2 c;
     gjk_rot2 q;
-    if (!ray || !gjk2_body_init(&c.body, shape) || !gjk2_unit_rotation(pose.rotation, &q) ||
-        !gjk_bounded2(pose.position) || !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
+    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
+        !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_result(GJK_INVALID_INPUT);
+    gjk_ray_result2 fast;
+    if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
+    if (!gjk2_body_init(&c.body, shape)) return zero_result(GJK_INVALID_INPUT);
     c.bad = false;
     c.R = c.body.radius;
     gjk_vec2 uw = gjk_normalize2(ray->translation);
