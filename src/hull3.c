@@ -79,6 +79,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     size_t ofi = place(&size, (size_t)ni, sizeof(int), _Alignof(int));
     size_t ovf = place(&size, (size_t)nv + 1, sizeof(int), _Alignof(int));
     size_t ova = place(&size, (size_t)na, sizeof(int), _Alignof(int));
+    size_t ovff = place(&size, (size_t)nv + 1, sizeof(int), _Alignof(int));
+    size_t ovfs = place(&size, (size_t)ni, sizeof(int), _Alignof(int));
     int grid = gjk_hull3_grid_size(nv);
     size_t osc = place(&size, (size_t)(6 * grid * grid), sizeof(int), _Alignof(int));
     unsigned char *mem = gjk_alloc(size);
@@ -94,6 +96,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     h->face_indices = (int *)(mem + ofi);
     h->vertex_first = (int *)(mem + ovf);
     h->vertex_adjacency = (int *)(mem + ova);
+    h->vertex_face_first = (int *)(mem + ovff);
+    h->vertex_faces = (int *)(mem + ovfs);
     h->support_grid = grid;
     h->support_cells = grid > 0 ? (int *)(mem + osc) : NULL;
     return h;
@@ -384,6 +388,20 @@ static void build_support_cells(gjk_hull3 *h) {
     }
 }
 
+/* The faces around each vertex (counting sort of the face-vertex incidences, faces in increasing order), which the
+   contact manifolds read to find the faces that reach a support plane without scanning them all. */
+static void vertex_faces(gjk_hull3 *h) {
+    int *first = h->vertex_face_first, nv = h->vertex_count;
+    for (int v = 0; v <= nv; v++) first[v] = 0;
+    int ni = h->face_count > 0 ? h->face_first[h->face_count] : 0;
+    for (int j = 0; j < ni; j++) first[h->face_indices[j] + 1]++;
+    for (int v = 0; v < nv; v++) first[v + 1] += first[v];
+    for (int f = 0; f < h->face_count; f++)
+        for (int j = h->face_first[f]; j < h->face_first[f + 1]; j++) h->vertex_faces[first[h->face_indices[j]]++] = f;
+    for (int v = nv; v > 0; v--) first[v] = first[v - 1]; /* (the fill advanced each start to the next's) */
+    first[0] = 0;
+}
+
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status) {
     const int n = count;
     gjk_status st = GJK_OK;
@@ -427,6 +445,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     gjk_free(q.nf);
     gjk_free(block);
     if (h && h->support_grid > 0) build_support_cells(h);
+    if (h) vertex_faces(h);
     if (status) *status = h ? GJK_OK : st;
     return h;
 }

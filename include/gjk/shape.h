@@ -41,6 +41,9 @@ typedef struct gjk_hull3 {
     int *face_indices;      ///< vertex indices of all faces, counter-clockwise seen from outside
     int *vertex_first;      ///< [vertex_count + 1] neighbours of v are vertex_adjacency[vertex_first[v] .. [v+1])
     int *vertex_adjacency;  ///< hull-edge neighbours of each vertex (for hill-climbing support)
+    int *vertex_face_first; ///< [vertex_count + 1] faces around v are vertex_faces[vertex_face_first[v] .. [v+1])
+                            ///< (NULL in a hull filled by hand: the faces are then scanned)
+    int *vertex_faces;      ///< the faces each vertex belongs to (contact manifolds find a vertex's faces here)
     gjk_vec3 centroid;      ///< a point inside the hull (vertex average), local frame
     gjk_real radius;        ///< largest distance from centroid to a vertex
     int support_grid;       ///< k: cells per side of each cube face in the support lookup (0: none, small hulls)
