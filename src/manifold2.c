@@ -20,15 +20,18 @@ static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14)
 
 typedef struct feature2 {
     int count;       /* 1: a point (the witness is used), 2: the edge p[0] -> p[1] */
+    bool aligned;    /* the edge faces d within the tolerance (else it is only a candidate incident edge) */
     gjk_vec2 p[2];   /* edge ends */
     gjk_vec2 normal; /* edge: outward unit normal */
     uint16_t vid[2]; /* edge ends' codes */
-    uint16_t code;   /* the vertex or the edge */
+    uint16_t code;   /* the vertex (count 1) or the edge */
+    uint16_t vcode;  /* the vertex farthest along d (a point's own code): the feature when the edge is not aligned */
 } feature2;
 
 static void point2(feature2 *f, int vertex) {
     f->count = 1;
-    f->code = code2(0, vertex);
+    f->aligned = false;
+    f->code = f->vcode = code2(0, vertex);
 }
 
 static void edge2(feature2 *f, gjk_vec2 p, int vp, gjk_vec2 q, int vq, gjk_vec2 normal, int edge) {
@@ -41,14 +44,14 @@ static void edge2(feature2 *f, gjk_vec2 p, int vp, gjk_vec2 q, int vq, gjk_vec2 
     f->code = code2(1, edge);
 }
 
-/* A segment a -> b: its side facing d (edge 0 is a -> b with the normal on its right, edge 1 the way back) when it
-   is perpendicular to d within the tolerance (or whatever its tilt, with `incident`), else the end farther along
-   d. */
-static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d, bool incident) {
+/* A segment a -> b: its side facing d (edge 0 is a -> b with the normal on its right, edge 1 the way back), aligned
+   when it is perpendicular to d within the tolerance; its end farther along d is vcode. A segment of no length is
+   a point. */
+static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
     gjk_vec2 e = gjk_sub2(b, a);
     gjk_real l = gjk_len2(e), s = gjk_dot2(e, d);
-    if (!(l > 0 && (incident || GJK_ABS(s) <= FEATURE_SIN * l))) {
-        point2(f, s > 0 ? 1 : 0);
+    if (!(l > 0)) {
+        point2(f, 0);
         return;
     }
     gjk_vec2 nrm = gjk_scale2(gjk_v2(e.y, -e.x), 1 / l);
@@ -56,12 +59,14 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d, bool incid
         edge2(f, a, 0, b, 1, nrm, 0);
     else
         edge2(f, b, 1, a, 0, gjk_neg2(nrm), 1);
+    f->aligned = GJK_ABS(s) <= FEATURE_SIN * l;
+    f->vcode = code2(0, s > 0 ? 1 : 0);
 }
 
 /* A convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]): the edge whose normal is most
-   aligned with d (in 2D it always holds the support vertex) when within the tolerance (or whatever its tilt, with
-   `incident`), else its end farther along d. */
-static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d, bool incident) {
+   aligned with d (in 2D it always holds the support vertex), aligned when within the tolerance; its end farther
+   along d is vcode. */
+static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
     int best = 0;
     gjk_real c = gjk_dot2(nr[0], d);
     for (int i = 1; i < n; ++i) {
@@ -69,37 +74,36 @@ static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, 
         if (t > c) c = t, best = i;
     }
     int j = best + 1 == n ? 0 : best + 1;
-    if (incident || c >= FEATURE_COS)
-        edge2(f, v[best], best, v[j], j, nr[best], best);
-    else
-        point2(f, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
+    edge2(f, v[best], best, v[j], j, nr[best], best);
+    f->aligned = c >= FEATURE_COS;
+    f->vcode = code2(0, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
 }
 
-/* The feature of shape s (its local frame) facing d: an edge within the tolerance, else a vertex (one point). With
-   `incident`, the edge facing d most, whatever its tilt, for a shape that has edges: the incident edge of a
-   reference face on the other shape (Box2D's rule), so that a box sunk into another at a small tilt keeps both
-   corners that are within reach, not only the deepest. */
-static void find2(const gjk_shape2 *s, gjk_vec2 d, bool incident, feature2 *f) {
+/* The feature of shape s (its local frame) facing d: for a shape with edges, its edge facing d the most, aligned or
+   not (a tilted one is the incident edge of a reference edge on the other shape: Box2D's rule, so that a box sunk
+   into another at a small tilt keeps both corners within reach, not only the deepest), with the vertex farthest
+   along d; else a point. */
+static void find2(const gjk_shape2 *s, gjk_vec2 d, feature2 *f) {
     switch (s->type) {
-    case GJK_SHAPE2_SEGMENT: segment2(f, s->segment.a, s->segment.b, d, incident); return;
+    case GJK_SHAPE2_SEGMENT: segment2(f, s->segment.a, s->segment.b, d); return;
     case GJK_SHAPE2_CAPSULE:
         if (s->capsule.half_height > 0)
-            segment2(f, gjk_v2(0, -s->capsule.half_height), gjk_v2(0, s->capsule.half_height), d, incident);
+            segment2(f, gjk_v2(0, -s->capsule.half_height), gjk_v2(0, s->capsule.half_height), d);
         else
             point2(f, 0);
         return;
     case GJK_SHAPE2_BOX: {
         gjk_real x = s->box.half_extents.x, y = s->box.half_extents.y;
         const gjk_vec2 v[4] = {{-x, -y}, {x, -y}, {x, y}, {-x, y}}, nr[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-        polygon2(f, v, nr, 4, d, incident);
+        polygon2(f, v, nr, 4, d);
         return;
     }
     case GJK_SHAPE2_POLYGON: {
         const gjk_hull2 *h = s->polygon.hull;
         if (h->vertex_count >= 3 && h->dimension == 2 && h->normals)
-            polygon2(f, h->vertices, h->normals, h->vertex_count, d, incident);
+            polygon2(f, h->vertices, h->normals, h->vertex_count, d);
         else if (h->vertex_count == 2)
-            segment2(f, h->vertices[0], h->vertices[1], d, incident);
+            segment2(f, h->vertices[0], h->vertices[1], d);
         else
             point2(f, 0); /* a point, or a hand-made polygon without normals: one point */
         return;
@@ -203,17 +207,14 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
     gjk_vec2 n = gjk_normalize2(gjk_inv_rotate2(qa, r.normal));
     feature2 fa, fb;
     gjk_vec2 nb = gjk_inv_rotate2(qab, gjk_neg2(n)); /* -n in B's frame */
-    find2(pair->a, n, false, &fa);
-    find2(pair->b, nb, false, &fb);
+    find2(pair->a, n, &fa);
+    find2(pair->b, nb, &fb);
     /* The reference edge is the one facing n within the tolerance (A's when both do, so that ids do not flip with
-       rounding); the other shape's edge facing it most is the incident edge, tilted or not. */
-    bool swap = false;
-    if (fa.count == 2 && fb.count != 2) {
-        find2(pair->b, nb, true, &fb);
-    } else if (fb.count == 2 && fa.count != 2) {
-        find2(pair->a, n, true, &fa);
-        swap = fa.count == 2;
-    }
+       rounding); the other shape's edge facing it most is the incident edge, tilted or not. Neither aligned: one
+       point, named by the vertices. */
+    bool edges = fa.count == 2 && fb.count == 2 && (fa.aligned || fb.aligned), swap = edges && !fa.aligned;
+    uint16_t code_a = fa.count == 2 && fa.aligned ? fa.code : fa.vcode;
+    uint16_t code_b = fb.count == 2 && fb.aligned ? fb.code : fb.vcode;
     if (fb.count == 2) { /* B's edge into A's frame */
         fb.p[0] = gjk_add2(gjk_rotate2(qab, fb.p[0]), pos_ab);
         fb.p[1] = gjk_add2(gjk_rotate2(qab, fb.p[1]), pos_ab);
@@ -223,7 +224,7 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
     gjk_real ra = gjk2_core_radius(pair->a), rb = gjk2_core_radius(pair->b);
     contact2 c[2];
     int k = 0;
-    if (fa.count == 2 && fb.count == 2) {
+    if (edges) {
         if (!swap) {
             k = clip_edges(&fa, &fb, n, ra, rb, speculative_distance, c);
         } else {
@@ -243,7 +244,7 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
         m.points[0].point_a = r.point_a;
         m.points[0].point_b = r.point_b;
         m.points[0].separation = r.distance;
-        m.points[0].id = (uint32_t)fa.code << 16 | fb.code;
+        m.points[0].id = (uint32_t)code_a << 16 | code_b;
         return m;
     }
     gjk_real sum = 0;
