@@ -557,6 +557,15 @@ static gjk_real unit_scale(builder3 *b, const gjk_feature3 *fa, const gjk_featur
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline))
 #endif
+/* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
+   query's signed distance before the manifold is built again from the features within the tolerance: above
+   rounding (points on faces are exact to 1e-15 in double), below any real miss. */
+#if GJK_USE_FLOAT
+#define DEEPEST_SLACK GJK_R(1e-4)
+#else
+#define DEEPEST_SLACK GJK_R(1e-9)
+#endif
+
 /* Whether the feature found on the non-reference side may be replaced by its incident feature: a point or an edge
    of a polytope without radius (its face: a tilted rounded face's surface does not lie a radius below its points
    along n), or a point of a segment-like core (capsule, segment: its whole segment, whose rounded side segment_drop
@@ -575,48 +584,63 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
     gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
     builder3 b;
-    b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
-    b.ra = gjk_core3_radius(pair->a);
-    b.rb = gjk_core3_radius(pair->b);
-    b.spec = speculative_distance;
-    b.count = 0;
-    b.wa = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_a, pair->pose_a.position)), -b.ra, b.n);
-    b.wb = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_b, pair->pose_a.position)), b.rb, b.n);
     gjk_feature3 fa, fb;
-    gjk_vec3 nb = gjk_mat33_tmul(rot_ab, gjk_neg3(b.n)); /* -n in B's frame */
-    gjk_feature3_find(pair->a, b.n, &fa);
-    gjk_feature3_find(pair->b, nb, &fb);
-    bool face_a = fa.kind == GJK_FEATURE_POLYGON || fa.kind == GJK_FEATURE_DISC;
-    bool face_b = fb.kind == GJK_FEATURE_POLYGON || fb.kind == GJK_FEATURE_DISC;
-    /* A polygon facing n is the reference; a polytope on the other side presents its face facing it most, tilted
-       or not (its points beyond the speculative distance are dropped). Only for a core without radius: a tilted
-       rounded face's surface does not lie a radius below its points along n. */
-    b.b_ref = false;
-    if (fa.kind == GJK_FEATURE_POLYGON && !face_b && incident_fits(&fb, b.rb) &&
-        gjk_feature3_incident(pair->b, nb, &fb)) {
-        face_b = fb.kind == GJK_FEATURE_POLYGON;
-    } else if (fb.kind == GJK_FEATURE_POLYGON && !face_a && incident_fits(&fa, b.ra) &&
-               gjk_feature3_incident(pair->a, b.n, &fa)) {
-        face_a = fa.kind == GJK_FEATURE_POLYGON;
-        b.b_ref = face_a;
+    gjk_real k_unit = 1;
+    /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
+       one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
+       deepest line can fall outside the clipped region: seen 3.5e-3 shallow on 32-vertex hulls), the second
+       attempt keeps the features within the tolerance, whose points always include it. */
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
+        b.ra = gjk_core3_radius(pair->a);
+        b.rb = gjk_core3_radius(pair->b);
+        b.spec = speculative_distance;
+        b.count = 0;
+        b.wa = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_a, pair->pose_a.position)), -b.ra, b.n);
+        b.wb = gjk_mad3(gjk_mat33_tmul(rot_a, gjk_sub3(r.point_b, pair->pose_a.position)), b.rb, b.n);
+        gjk_vec3 nb = gjk_mat33_tmul(rot_ab, gjk_neg3(b.n)); /* -n in B's frame */
+        gjk_feature3_find(pair->a, b.n, &fa);
+        gjk_feature3_find(pair->b, nb, &fb);
+        bool face_a = fa.kind == GJK_FEATURE_POLYGON || fa.kind == GJK_FEATURE_DISC;
+        bool face_b = fb.kind == GJK_FEATURE_POLYGON || fb.kind == GJK_FEATURE_DISC;
+        /* A polygon facing n is the reference; a polytope on the other side presents its face facing it most, tilted
+           or not (its points beyond the speculative distance are dropped). Only for a core without radius: a tilted
+           rounded face's surface does not lie a radius below its points along n. */
+        b.b_ref = false;
+        bool incident = false;
+        if (attempt == 0 && fa.kind == GJK_FEATURE_POLYGON && !face_b && incident_fits(&fb, b.rb) &&
+            gjk_feature3_incident(pair->b, nb, &fb)) {
+            face_b = fb.kind == GJK_FEATURE_POLYGON;
+            incident = true;
+        } else if (attempt == 0 && fb.kind == GJK_FEATURE_POLYGON && !face_a && incident_fits(&fa, b.ra) &&
+                   gjk_feature3_incident(pair->a, b.n, &fa)) {
+            face_a = fa.kind == GJK_FEATURE_POLYGON;
+            b.b_ref = face_a;
+            incident = true;
+        }
+        if (fb.kind == GJK_FEATURE_POINT && fb.count == 1 && face_a &&
+            !refine_point(pair->b, gjk_mat33_tmul(rot_ab, fa.normal), &fb.p[0]))
+            fb.count = 0;
+        gjk_feature3_move(&fb, rot_ab, pos_ab);
+        if (fa.kind == GJK_FEATURE_POINT && fa.count == 1 && face_b && !refine_point(pair->a, fb.normal, &fa.p[0]))
+            fa.count = 0;
+        k_unit = unit_scale(&b, &fa, &fb);
+        if (k_unit != 1) {
+            rescale(&fa, k_unit);
+            rescale(&fb, k_unit);
+            b.wa = gjk_scale3(b.wa, k_unit);
+            b.wb = gjk_scale3(b.wb, k_unit);
+            b.ra *= k_unit;
+            b.rb *= k_unit;
+            b.spec *= k_unit; /* (may overflow to infinity: then every point is within it, as it was) */
+        }
+        contacts(&b, &fa, &fb);
+        if (!incident) break;
+        gjk_real deepest = GJK_REAL_MAX;
+        for (int i = 0; i < b.count; ++i) deepest = gjk_minr(deepest, b.c[i].sep);
+        if (b.count > 0 && deepest <= r.distance * k_unit + DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit)) break;
     }
-    if (fb.kind == GJK_FEATURE_POINT && fb.count == 1 && face_a &&
-        !refine_point(pair->b, gjk_mat33_tmul(rot_ab, fa.normal), &fb.p[0]))
-        fb.count = 0;
-    gjk_feature3_move(&fb, rot_ab, pos_ab);
-    if (fa.kind == GJK_FEATURE_POINT && fa.count == 1 && face_b && !refine_point(pair->a, fb.normal, &fa.p[0]))
-        fa.count = 0;
-    gjk_real k_unit = unit_scale(&b, &fa, &fb), k_back = 1 / k_unit;
-    if (k_unit != 1) {
-        rescale(&fa, k_unit);
-        rescale(&fb, k_unit);
-        b.wa = gjk_scale3(b.wa, k_unit);
-        b.wb = gjk_scale3(b.wb, k_unit);
-        b.ra *= k_unit;
-        b.rb *= k_unit;
-        b.spec *= k_unit; /* (may overflow to infinity: then every point is within it, as it was) */
-    }
-    contacts(&b, &fa, &fb);
+    gjk_real k_back = 1 / k_unit;
 
     int keep[4], k = reduce(&b, keep);
     if (k == 0) {
