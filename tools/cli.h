@@ -54,5 +54,7 @@ int finish_lines(const writer *w, const char *item);
 int cmd_manifold(int argc, char **argv);
 int cmd_raycast(int argc, char **argv);
 int cmd_cast(int argc, char **argv);
+/* The name of a cast's state in JSON and SVG output: hit, separated, overlapped, failed (contacts.c). */
+const char *cast_state_name(gjk_cast_state state);
 
 #endif

@@ -146,8 +146,8 @@ int cmd_raycast(int argc, char **argv) {
     return finish_lines(&w, "ray");
 }
 
-/* The name of a cast's outcome in the output. */
-static const char *cast_state_name(gjk_cast_state state) {
+/* The name of a cast's outcome in the output (cli.h). */
+const char *cast_state_name(gjk_cast_state state) {
     switch (state) {
     case GJK_CAST_HIT: return "hit";
     case GJK_CAST_SEPARATED: return "separated";

@@ -133,16 +133,6 @@ static cast shape_cast(const scene *s, scene_pair p) {
     return c;
 }
 
-static const char *cast_state_name(gjk_cast_state state) {
-    switch (state) {
-    case GJK_CAST_HIT: return "hit";
-    case GJK_CAST_SEPARATED: return "separated";
-    case GJK_CAST_OVERLAPPED: return "overlapped";
-    case GJK_CAST_FAILED: return "failed";
-    }
-    return "failed";
-}
-
 static bool pair_moves(const scene *s, scene_pair p) { return scene_moves(s, p.a) || scene_moves(s, p.b); }
 
 /* A shape's position (its origin) at time t of the step, world. */
