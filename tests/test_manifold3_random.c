@@ -151,7 +151,8 @@ static void resting_family(void **state) {
    distance. An incident face (the face of B turned most towards A's reference face) holds B's support vertex but
    not necessarily its support edge: in an edge-edge contact the deepest line then fell outside the clipped region
    and the deepest point came out 3.5e-3 (hull-32) and 1.8e-2 (hull-256) shallower, 2 of 1000 bench pairs. The
-   manifold now falls back to the features within the tolerance when that happens. */
+   manifold now falls back to the features within the tolerance when that happens. (Reductions to 4 points may
+   keep a point shallower by their documented tie, allowed below.) */
 static void bench_hull_pairs(void **state) {
     (void)state;
     test_rng r = {2026};
@@ -188,10 +189,17 @@ static void bench_hull_pairs(void **state) {
             assert_true(m.count >= 1);
             double deepest = INFINITY;
             for (int k = 0; k < m.count; ++k) deepest = fmin(deepest, m.points[k].separation);
-            double err = fabs(deepest - sd.distance) / (ra + rb);
+            /* A reduction to 4 points breaks near-ties of depth within GJK_MANIFOLD_TIE of the contact's width
+               towards a fixed order (documented in gjk/manifold.h): the deepest kept may be that much shallower. */
+            double width = 0;
+            for (int k = 0; k < m.count; ++k)
+                for (int j = 0; j < k; ++j)
+                    width = fmax(width, gjk_len3(gjk_sub3(m.points[k].point_a, m.points[j].point_a)));
+            double tie = m.count == 4 ? 2.5e-4 * width : 0;
+            double err = fmax(fabs(deepest - sd.distance) - tie, 0) / (ra + rb);
             worst = fmax(worst, err);
             if (err > (GJK_USE_FLOAT ? 1e-4 : 1e-12))
-                fail_msg("pair %d: deepest %.17g, signed distance %.17g", i, deepest, sd.distance);
+                fail_msg("pair %d: deepest %.17g, signed distance %.17g, %d points", i, deepest, sd.distance, m.count);
         }
         gjk_hull3_destroy(ha);
         gjk_hull3_destroy(hb);
