@@ -588,8 +588,9 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     gjk_real k_unit = 1;
     /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
        one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
-       deepest line can fall outside the clipped region: seen 3.5e-3 shallow on 32-vertex hulls), the second
-       attempt keeps the features within the tolerance, whose points always include it. */
+       deepest line can fall outside the clipped region: seen 3.5e-3 shallow on 32-vertex hulls), or come out
+       deeper than the depth or with repeated ids (a degenerate face), the second attempt keeps the features within
+       the tolerance, whose points always include the deepest. */
     for (int attempt = 0; attempt < 2; ++attempt) {
         b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
         b.ra = gjk_core3_radius(pair->a);
@@ -636,9 +637,17 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
         }
         contacts(&b, &fa, &fb);
         if (!incident) break;
+        /* The incident face's points must reproduce the query's depth (neither shallower: a missed deepest line;
+           nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners came out
+           0.0076 deep for a pair 8e-8 apart) and name distinct feature pairs. */
         gjk_real deepest = GJK_REAL_MAX;
-        for (int i = 0; i < b.count; ++i) deepest = gjk_minr(deepest, b.c[i].sep);
-        if (b.count > 0 && deepest <= r.distance * k_unit + DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit)) break;
+        bool distinct = true;
+        for (int i = 0; i < b.count; ++i) {
+            deepest = gjk_minr(deepest, b.c[i].sep);
+            for (int j = 0; j < i && distinct; ++j) distinct = b.c[j].id != b.c[i].id;
+        }
+        gjk_real slack = DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit);
+        if (b.count > 0 && distinct && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
     }
     gjk_real k_back = 1 / k_unit;
 

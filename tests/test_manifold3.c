@@ -450,6 +450,34 @@ static void test_tilted_capsule_two_points(void **state) {
     EXPECT_NEAR(fmin(m.points[0].separation, m.points[1].separation), r.distance, EXACT);
 }
 
+/* A fuzz finding (fuzz_query_float, seed regression_incident_sliver): a triangle 2 across touching a flat hull that
+   is a sliver triangle 5,500 long and 5e-6 thick in float. The sliver's incident face, clipped against the small
+   triangle's prism, gave 4 points of which two had the same id, 0.0076 deeper than the query's depth (8e-8 apart).
+   An incident face whose points do not reproduce the depth, or repeat an id, now gives way to the features
+   within the tolerance. */
+static void test_regression_incident_sliver(void **state) {
+    (void)state;
+    gjk_shape3 a = gjk_triangle3(gjk_v3(-1.52f, 1.12f, 1.36f), gjk_v3(5.5e-6f, -5.0625e-6f, 5.5e-6f),
+                                 gjk_v3(5.5e-6f, 5.5e-6f, 5.5e-6f));
+    const gjk_vec3 pts[3] = {{5500, 5.5e-6f, 7.5e-6f}, {5.5e-6f, 5.5e-6f, 550}, {-5.375e-6f, 5.5e-6f, 5.5e-6f}};
+    gjk_hull3 *h = gjk_hull3_create(pts, 3, NULL);
+    assert_non_null(h);
+    gjk_shape3 b = gjk_hull_shape3(h);
+    gjk_quat qa = {-2.32f, 5.5e-6f, 5.5e-6f, 5.5e-6f}, qb = {5.5e-6f, 5.5e-6f, 5.5e-6f, 5.5e-6f};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3(5.5e-6f, 5.5e-6f, 5.5e-6f), qa), &b,
+                   gjk_pose3_make(gjk_v3(5.625e-6f, 5.5e-6f, 5.5e-6f), qb)};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    gjk_manifold3 m = gjk_collide3(&p, GJK_R(0.5), NULL);
+    assert_int_equal(m.status, r.status);
+    for (int i = 0; i < m.count; ++i) {
+        for (int j = 0; j < i; ++j) assert_true(m.points[j].id != m.points[i].id);
+        /* none deeper than the depth, within the pair's rounding: float's ulp at the pair's size (5,500) is 5e-4,
+           and the tolerance features of such a sliver put the deepest point 1.4e-6 of the size (0.0076) below it */
+        assert_true(m.points[i].separation >= r.distance - (GJK_USE_FLOAT ? 5500 * 2e-6 : 1e-9));
+    }
+    gjk_hull3_destroy(h);
+}
+
 /* One point where one point describes the contact: a sphere on a box, a box corner on a box. */
 static void test_single_point_contacts(void **state) {
     (void)state;
@@ -514,6 +542,7 @@ int main(void) {
         cmocka_unit_test(test_speculative_distance),
         cmocka_unit_test(test_tilted_box_four_points),
         cmocka_unit_test(test_tilted_capsule_two_points),
+        cmocka_unit_test(test_regression_incident_sliver),
         cmocka_unit_test(test_single_point_contacts),
         cmocka_unit_test(test_bad_input),
     };
