@@ -167,7 +167,7 @@ static gjk_ray_result2 zero_result(gjk_status status) {
 }
 
 /* Polygons and boxes without margin, the commonest 2D ray casts (Box2D's b2RayCastPolygon is the yardstick):
-   Cyrus-Beck clipping in the ray's own fraction units, with no normalisation and no body set-up;
+   Cyrus-Beck clipping (gjk_ray_clip) in the ray's own fraction units, with no normalisation and no body set-up;
    the distances to the edge lines stay in length units (the normals are unit), so the touching band is the general
    path's. False, with *out untouched, for what it does not settle: other shapes, hand-made hulls without normals,
    and an origin outside the edges by at most the band (the general path's GJK measures its Euclidean distance). */
@@ -204,36 +204,24 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
     const gjk_real band = GJK2_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
-    /* Cyrus-Beck on the segment t in [0, max_fraction] (gjk_ray_clip's rule, with Box2D's economies): the entering
-       bound lo and leaving bound hi, t = -dist / den divided out only when it improves one (den < 0: t > lo exactly
-       when -dist < lo den; den > 0: t < hi when -dist < hi den), and an early miss once they cross while the origin
-       is already known to be outside the band (otherwise it may be inside or touching: the loop goes on). */
-    gjk_real lo = 0, hi = ray->max_fraction, maxd = -GJK_REAL_MAX;
-    int best = -1;
-    bool parallel_out = false;
-    for (int i = 0; i < count; ++i) {
-        gjk_real dist = gjk_dot2(nr[i], gjk_sub2(o, v[i])), den = gjk_dot2(nr[i], d);
-        maxd = gjk_maxr(maxd, dist);
-        if (den < 0) {
-            if (-dist < lo * den) lo = -dist / den, best = i;
-        } else if (den > 0) {
-            if (-dist < hi * den) hi = -dist / den;
-        } else if (dist > 0) {
-            parallel_out = true; /* parallel to the edge and outside it */
-        }
-        if (hi < lo && maxd > band) break;
-    }
-    if (maxd > 0 && maxd <= band) return false; /* outside, but within the band: GJK measures it */
+    /* The segment t in [0, max_fraction], in the ray's own fraction units. */
+    gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
+    for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
+        gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i);
+    gjk_real t = 0;
+    int edge = 0;
+    gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);
+    if (hit == GJK_RAY_UNDECIDED) return false; /* outside, but within the band: GJK measures it */
     *out = zero_result(GJK_OK);
-    if (maxd <= 0) {
+    if (hit == GJK_RAY_INSIDE) {
         out->hit = out->inside = true;
         out->point = ray->origin;
         out->normal = gjk_neg2(gjk_normalize2(ray->translation));
-    } else if (!parallel_out && best >= 0 && lo <= hi) {
+    } else if (hit == GJK_RAY_HIT) {
         out->hit = true;
-        out->fraction = lo;
-        out->point = gjk_mad2(ray->origin, lo, ray->translation);
-        out->normal = gjk_rotate2(q, nr[best]);
+        out->fraction = t;
+        out->point = gjk_mad2(ray->origin, t, ray->translation);
+        out->normal = gjk_rotate2(q, nr[edge]);
         if (!gjk_finite(out->point.x + out->point.y)) *out = zero_result(GJK_DEGENERATE);
     }
     return true;

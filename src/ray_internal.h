@@ -33,40 +33,44 @@ typedef struct gjk_ray_local2 {
     gjk_real tol;
 } gjk_ray_local2;
 
-/* Cyrus-Beck clipping of a ray against half-spaces n . x <= d (ray_closed3.c's hull(), ray_closed2.c's polygon()):
-   feed every plane's signed distance of the origin (n . o - d) and the direction's rate across it (n . u), then
-   read the outcome. The largest entering distance is the hit (*plane: the index fed with it), provided the
-   smallest exiting one does not come before it. The largest plane distance tells inside (<= 0) from outside;
-   between 0 and tol the Euclidean distance may be inside the band or not (a point beyond a sharp edge is farther
-   from the solid than from either plane): UNDECIDED. */
+/* Cyrus-Beck clipping of the ray's segment t in [0, hi] against half-spaces n . x <= d (ray_closed3.c's hull(),
+   ray_closed2.c's polygon(), ray2.c's polygon fast path): feed every plane's signed distance of the origin
+   (n . o - d) and the direction's rate across it (n . u), then read the outcome. The largest entering t is the hit
+   (*plane: the index fed with it), provided the smallest leaving one does not come before it; t = -dist / den is
+   divided out only when it improves a bound (Box2D's economy: den < 0 improves lo exactly when -dist < lo den, den > 0
+   improves hi when -dist < hi den; a product that overflows compares the same way). The largest plane distance
+   tells inside (<= 0) from outside; between 0 and tol the Euclidean distance may be inside the band or not (a point
+   beyond a sharp edge is farther from the solid than from either plane): UNDECIDED. */
 typedef struct gjk_ray_clip {
     gjk_real lo, hi, maxd;
     int best;
     bool parallel_out;
 } gjk_ray_clip;
 
-static inline gjk_ray_clip gjk_ray_clip_start(void) {
-    gjk_ray_clip c = {-GJK_REAL_MAX, GJK_REAL_MAX, -GJK_REAL_MAX, -1, false};
+static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
     return c;
 }
 
 static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
     c->maxd = gjk_maxr(c->maxd, dist);
     if (den < 0) {
-        gjk_real t = -dist / den;
-        if (t > c->lo) c->lo = t, c->best = index;
+        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
     } else if (den > 0) {
-        c->hi = gjk_minr(c->hi, -dist / den);
+        if (-dist < c->hi * den) c->hi = -dist / den;
     } else if (dist > 0) {
         c->parallel_out = true; /* parallel to the plane and outside it */
     }
 }
 
+/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
+static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
+
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
     if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi || c->hi < 0) return GJK_RAY_MISS;
-    *s = gjk_maxr(c->lo, 0);
+    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    *s = c->lo;
     *plane = c->best;
     return GJK_RAY_HIT;
 }
