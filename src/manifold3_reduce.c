@@ -1,0 +1,90 @@
+/* Reducing a 3D contact manifold's candidate points to at most 4 (gjk/manifold.h; the candidates come from
+   manifold3.c): keep the deepest, then the largest area, with near-ties broken towards a fixed order so that
+   resting bodies keep their points and ids from frame to frame. */
+#include "manifold3_internal.h"
+
+/* ---- reduction to 4 points ------------------------------------------------------------------------------------- */
+
+/* Twice the signed area of (p, q, r) seen along n. */
+static gjk_real area(gjk_vec3 p, gjk_vec3 q, gjk_vec3 r, gjk_vec3 n) {
+    return gjk_dot3(gjk_cross3(gjk_sub3(q, p), gjk_sub3(r, p)), n);
+}
+
+#define TIE GJK_MANIFOLD_TIE
+
+/* The first candidate whose value v[i] (maximised) is within TIE of the best; -1 when none is positive. */
+static int first_best(const gjk_real *v, int n) {
+    gjk_real best = 0;
+    for (int i = 0; i < n; ++i) best = gjk_maxr(best, v[i]);
+    if (!(best > 0)) return -1;
+    for (int i = 0; i < n; ++i)
+        if (v[i] >= best * (1 - TIE)) return i;
+    return -1;
+}
+
+/* Indices of at most 4 candidates, in candidate order (for two polygons, the clipped polygon's boundary): all of them
+   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
+   the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
+   adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
+   kept once. */
+int gjk_manifold3_reduce(const builder3 *b, int keep[4]) {
+    const contact3 *c = b->c;
+    const gjk_vec3 n = b->n;
+    int k = 0;
+    if (b->count <= 4) {
+        for (int i = 0; i < b->count; ++i) keep[k++] = i;
+    } else {
+        gjk_real v[MAX_CAND], lo = c[0].sep, width2 = 0;
+        for (int i = 0; i < b->count; ++i) {
+            gjk_vec3 w = gjk_sub3(c[i].pa, c[0].pa);
+            gjk_real h = gjk_dot3(w, n);
+            width2 = gjk_maxr(width2, gjk_len_sq3(w) - h * h);
+            lo = gjk_minr(lo, c[i].sep);
+        }
+        gjk_real slop = TIE * GJK_SQRT(width2);
+        int i0 = 0;
+        while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
+        for (int i = 0; i < b->count; ++i) {
+            gjk_vec3 w = gjk_sub3(c[i].pa, c[i0].pa);
+            gjk_real h = gjk_dot3(w, n);
+            v[i] = gjk_len_sq3(w) - h * h;
+        }
+        int i1 = first_best(v, b->count), i2 = -1, i3 = -1;
+        if (i1 >= 0) {
+            for (int i = 0; i < b->count; ++i) v[i] = GJK_ABS(area(c[i0].pa, c[i1].pa, c[i].pa, n));
+            i2 = first_best(v, b->count);
+        }
+        if (i2 >= 0) {
+            gjk_real sg = area(c[i0].pa, c[i1].pa, c[i2].pa, n) > 0 ? 1 : -1;
+            for (int i = 0; i < b->count; ++i)
+                v[i] = -gjk_minr(
+                    gjk_minr(sg * area(c[i0].pa, c[i1].pa, c[i].pa, n), sg * area(c[i1].pa, c[i2].pa, c[i].pa, n)),
+                    sg * area(c[i2].pa, c[i0].pa, c[i].pa, n));
+            i3 = first_best(v, b->count);
+        }
+        int pick[4] = {i0, i1, i2, i3};
+        for (int j = 0; j < 4; ++j) /* ascending insertion of the valid picks */
+            if (pick[j] >= 0) {
+                int at = k++;
+                while (at > 0 && keep[at - 1] > pick[j]) keep[at] = keep[at - 1], --at;
+                keep[at] = pick[j];
+            }
+    }
+    /* Coincident points (a polygon vertex on the rim, a vertex on a side plane): keep the deeper. */
+    gjk_real scale = b->ra + b->rb;
+    for (int i = 0; i < k; ++i) {
+        gjk_vec3 p = c[keep[i]].pa;
+        scale = gjk_maxr(scale, GJK_ABS(p.x) + GJK_ABS(p.y) + GJK_ABS(p.z));
+    }
+    gjk_real tol2 = (64 * GJK_REAL_EPSILON * scale) * (64 * GJK_REAL_EPSILON * scale);
+    for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j)
+            if (gjk_len_sq3(gjk_sub3(c[keep[i]].pa, c[keep[j]].pa)) <= tol2 &&
+                gjk_len_sq3(gjk_sub3(c[keep[i]].pb, c[keep[j]].pb)) <= tol2) {
+                if (c[keep[j]].sep < c[keep[i]].sep) keep[i] = keep[j];
+                for (int t = j + 1; t < k; ++t) keep[t - 1] = keep[t];
+                --k;
+                --j;
+            }
+    return k;
+}
