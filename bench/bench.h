@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Side-by-side benchmark of gjk and its peers: the types every part shares.
 //
 // A Scene is a list of shapes (library independent, double precision, local frames) and a list of pairs (two shape

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // gjk-bench: gjk side by side with libccd, Bullet, FCL and Box2D on a fixed random suite. See bench/README.md.
 #include <algorithm>
 #include <chrono>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Box2D 2.4 (2D, single precision) through its public API: b2Distance with proxies of the polygon vertices and
 // useRadii = false, no warm start (intersect: distance below 10 b2_epsilon, as b2TestOverlap decides; distance:
 // gap and closest points), and b2CollidePolygons + b2WorldManifold for penetration on polygons Box2D can hold

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Bullet 3 (Debian's default single-precision build) through its public API, two ways:
 // - "bullet epa2": btGjkEpaSolver2::Distance (intersect: it reports false for overlapping shapes; distance) and
 //   btGjkEpaSolver2::Penetration (penetration);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Bullet 3 (Debian's single-precision build) for the raycast, cast and manifold rows, through its public API:
 // - "bullet subsimplex": btSubsimplexConvexCast with btVoronoiSimplexSolver. Ray casts as
 //   btCollisionWorld::rayTestSingle does for a convex shape: a btSphereShape of radius 0 and margin 0 cast from the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // libccd 2.x through its public API (ccd/ccd.h): ccdGJKIntersect + ccdGJKPenetration (EPA) as "libccd gjk",
 // ccdMPRIntersect + ccdMPRPenetration as "libccd mpr". libccd has no separated-distance query in its public header,
 // so the distance column is '—'. Shapes are described to libccd by support callbacks written here, one per shape

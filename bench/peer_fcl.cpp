@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // FCL 0.7 through its narrow-phase solvers: fcl::detail::GJKSolver_libccd<double> ("fcl ccd") and
 // GJKSolver_indep<double> ("fcl indep"), each with default settings. shapeIntersect without contacts (intersect),
 // with contacts (penetration: the deepest contact's depth, normal from A to B, position), shapeDistance with points

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // gjk through its public C API: gjk_intersect3 / gjk_distance3 / gjk_penetration3 (and the 2D mirrors), cold
 // (cache = NULL) and warm (one zero-initialised gjk_cache3 per pair and query, kept across passes; in the warm
 // scenes one per moving pair, carried from frame to frame). The rows: gjk_raycast3/2, gjk_shape_cast3/2 (linear,

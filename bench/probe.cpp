@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Crash and hang guard: the accuracy pass of each library runs in a forked child that sends its results back
 // through a pipe. A child that dies (signal, exception) or runs past the deadline is killed, and the library is
 // skipped on that scene with a note, instead of taking the whole benchmark down.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Run a library's accuracy pass in a child process (crash and hang guard); see probe.cpp.
 #pragma once
 

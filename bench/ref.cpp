@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Exact answers for the accuracy columns, computed without the libraries under test.
 //
 // - sphere-box: closed form (point to oriented box, minus the radius), tests/oracle3.c.

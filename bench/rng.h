@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // The benchmark's random numbers: the same sequence on every platform.
 #pragma once
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Exact references of the cast row (B translating by v, A standing still), computed without the libraries under
 // test. B(t) = B + t v touches A first when the origin enters A - B(t) = D - t v, i.e. where the ray t v (t >= 0)
 // enters D = A - B:

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Exact references of the raycast row, computed without the libraries under test: the ray in the shape's local
 // frame against closed forms (box slabs, sphere and capsule quadratics, cylinder side and caps), the facet planes of
 // the hull (qhull's triangles, scenes.cpp) and the polygon's edges (Cyrus-Beck clipping).

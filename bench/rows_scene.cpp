@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // The inputs of the raycast and cast rows, added to every scene after its pairs (from their own random stream, so
 // the pairs of the intersect / distance / penetration rows stay as they were), and the warm scenes: frames of a
 // pair moving by small steps.

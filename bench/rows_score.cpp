@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Accuracy of the raycast, cast and manifold rows against the exact references (rows_ref.cpp, rows_cast_ref.cpp,
 // ref.cpp), and of the warm scenes against gjk cold's answers.
 #include <algorithm>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 // Deterministic scenes: random shapes, random rotations, B placed along a random direction at 0.6 to 1.4 times the
 // distance where the two shapes touch (so about half the pairs overlap).
 #include <algorithm>

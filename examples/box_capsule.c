@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The README's example: signed distance between a box and a capsule. */
 #include <stdio.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The contact queries under the fuzzer (included by fuzz_query.c, after its reader and checks): each pair also gets
    a manifold, a ray cast against A and a shape cast, with the speculative distance, the ray and the motions drawn
    from the rest of the input (zeros once it runs out). Whatever the input: a status from the enum, bounded

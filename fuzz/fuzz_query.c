@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* libFuzzer harness for the queries: two shapes and their poses decoded from the fuzz bytes (any numbers, NaN,
    infinities and huge or tiny sizes included), every 3D and 2D query run on them, and the library's promises
    checked inside the harness:

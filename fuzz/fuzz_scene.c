@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* libFuzzer harness for the CLI's JSON scene loader (tools/scene.c): any bytes must give either a valid scene or
    SCENE_INVALID with a non-empty message, never a crash, a leak or undefined behaviour; a valid scene's shapes
    must pass gjk_shape*_validate and every query on its pairs must return finite numbers. */

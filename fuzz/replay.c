@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* A deterministic driver for the fuzz harnesses, for CI: it runs every seed file given, then N mutants of them made
    by a fixed pseudo-random sequence (byte flips, interesting bytes, inserts, deletes, splices between seeds).
 

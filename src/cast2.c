@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
    of cast3.c, whose comment explains the method: a GJK ray cast of the origin along B's motion relative to A
    against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private declarations of the 2D shape casts (gjk/cast.h): cast2.c checks the input, sets up the frames and runs
    the linear cast (a GJK ray cast); toi2.c runs the rotating cast (conservative advancement). The mirror of
    cast3.h. Not installed. */

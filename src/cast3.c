@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shape casts in 3D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results.
 
    Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private declarations of the 3D shape casts (gjk/cast.h): cast3.c checks the input, sets up the frames and runs
    the linear cast (a GJK ray cast); toi3.c runs the rotating cast (conservative advancement). Not installed. */
 #ifndef GJK_CAST3_H

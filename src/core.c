@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Status names, the allocator hook and the assertion hook: the library's only global settings. Queries read none
    of them. */
 #include <stdio.h>

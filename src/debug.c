@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Recording for the debug queries (gjk/debug.h): the GJK simplex after each step and the final EPA polytope,
    copied into the caller's struct in the world frame.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Double-precision 3D vectors for EPA's polytope, in every build.
 
    EPA decides which faces a new support point sees and which face is closest from plane equations of its own

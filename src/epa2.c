@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* EPA in 2D: penetration depth of overlapping cores (van den Bergen, "Proximity queries and penetration depth
    computation on 3D game objects", GDC 2001; "Collision Detection in Interactive 3D Environments", 2003).
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Supporting features of 3D shapes (feature3.h): which face, edge or vertex of each shape a contact manifold is
    built from. Everything here is in the shape's local frame, on its core (margins and radii are added by the
    manifold along the normal). */

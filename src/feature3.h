@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Supporting features of 3D shapes, for contact manifolds (manifold3.c). Private to the library.
 
    The supporting feature of a convex shape along a direction d is the part of its core that is farthest along d: a

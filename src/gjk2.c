@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* GJK distance in 2D on the cores of two shapes (Gilbert, Johnson, Keerthi, "A fast procedure for computing the
    distance between complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988).
 

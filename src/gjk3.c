@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* GJK in 3D: the closest point of the Minkowski difference D = A - B of two cores to the origin.
 
    Gilbert, Johnson, Keerthi, "A fast procedure for computing the distance between complex objects in

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Convex hull of a 2D point cloud: gjk_hull2_create() / gjk_hull2_destroy().
 
    Algorithm: Andrew's monotone chain (A. M. Andrew, "Another efficient algorithm for convex hulls in two

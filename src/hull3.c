@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Convex hull of a 3D point cloud: gjk_hull3_create() / gjk_hull3_destroy().
 
    Algorithm: quickhull (Barber, Dobkin, Huhdanpaa, "The Quickhull algorithm for convex hulls", ACM TOMS 22(4),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private to the 3D hull: the triangulated quickhull state shared by quickhull3.c (building the exact triangulated
    hull and merging it into polygonal faces) and hull3.c (input checks, scaling, duplicates, flat sets, output
    helpers). */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private declarations shared by the library's .c files. Not installed. */
 #ifndef GJK_INTERNAL_H
 #define GJK_INTERNAL_H

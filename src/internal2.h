@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private declarations shared by the 2D files (shape2.c, gjk2.c, epa2.c, sat2.c, special2.c, query2.c). Not
    installed.
 

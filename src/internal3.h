@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private 3D machinery shared by shape3.c, simplex3.c, gjk3.c, epa3.c and query3.c. */
 #ifndef GJK_INTERNAL3_H
 #define GJK_INTERNAL3_H

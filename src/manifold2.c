@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Contact manifolds in 2D (gjk/manifold.h): up to 2 points.
 
    As in 3D (manifold3.c), the signed distance gives the normal n, and each core presents its supporting feature

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Contact manifolds in 3D (gjk/manifold.h).
 
    The signed distance (query3.c) gives the normal n and the deepest (or closest) pair of points. The manifold then

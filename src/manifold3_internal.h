@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private to the 3D contact manifolds: the candidate points a manifold is built from (manifold3.c) and their
    reduction to at most 4 (manifold3_reduce.c). Not installed. */
 #ifndef GJK_MANIFOLD3_INTERNAL_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Reducing a 3D contact manifold's candidate points to at most 4 (gjk/manifold.h; the candidates come from
    manifold3.c): keep the deepest, then the largest area, with near-ties broken towards a fixed order so that
    resting bodies keep their points and ids from frame to frame. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact geometric predicates and small allocation-hook helpers for hull construction.
 
    The orientation test is a floating-point filter backed by Shewchuk's expansion arithmetic ("Adaptive precision

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The 2D queries: input checks, the change to A's local frame, the choice of algorithm, the analytic radii, and the
    results.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The public 3D queries: validate, move B into A's frame, run GJK on the cores, EPA only when the cores overlap,
    add the radii, and move the answer back to the world frame.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Quickhull in 3D on the working (scaled) points: the exact triangulated hull, then its triangles merged into
    polygonal faces within the hull tolerance. See hull3.c for the overall design (exact predicates decide the
    combinatorics, a tolerance only what the caller sees).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
    (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
    algorithm, its radius handling and its termination are those of ray3.c (van den Bergen 2004), with the 2D

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Ray casts in 3D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
    (ray_closed3.c), and the GJK ray cast for every other shape and case.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms of the 2D ray cast, in the shape's local frame, on the body gjk2_body_init made: circles (and rounded
    points), capsules (and rounded segments), boxes (plain and rounded) and polygons (by their edge planes, as Box2D's
    b2RayCastPolygon does). Rounded polygons, bare points and segments and user shapes go to the GJK ray cast

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms of the 3D ray cast, in the shape's local frame: spheres (and rounded points), capsules (and rounded
    segments), boxes (plain and rounded), cylinders, ellipsoids and hulls (by their face planes). Everything else,
    and every case a closed form cannot settle, goes to the GJK ray cast (ray3.c) as GJK_RAY_UNDECIDED.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames, the GJK ray cast),
    ray_closed3.c and ray_closed2.c (closed forms). Not installed.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact penetration depth of two convex polygons (boxes, polygon hulls, and segments: the cores of capsules) by the
    separating axis theorem.
 

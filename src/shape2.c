@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D shapes: constructors, validation, support functions of the cores and of the whole rounded shapes, and the
    support function of the Minkowski difference used by GJK and EPA.
 

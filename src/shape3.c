@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 3D shapes: constructors, validation and support functions.
 
    A support function returns the point of a convex set farthest along a direction. Two hazards shape the code

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closest point of a simplex (1 to 4 points) to the origin: the signed-volume sub-algorithm of
    Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster and more reliable distance queries between
    convex objects", ACM Trans. Graph. 36(1), 2017.

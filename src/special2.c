@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms for 2D pairs whose cores are points and segments (circles, capsules, points, segments, hulls of one
    or two points), and for a point core against a box or polygon core (circle-box, circle-polygon). Exact distance,
    normal, closest points and core depth with no iteration; query2.c adds the radii as for every other pair.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms for 3D core pairs, tried before GJK: points and segments (sphere, capsule and segment shapes), and a
    point against a box (sphere-box). Box-box and segment-box are in special3_box.c. See special3.h for the contract.
 

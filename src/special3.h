@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
    box-box and segment-box). Private to the library.
 

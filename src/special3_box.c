@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Separating-axis closed forms for box-box and segment-box cores (see special3.h for the contract).
 
    Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The rotating shape cast in 2D: conservative advancement with a second-order bound, the mirror of toi3.c (whose
    comment gives the method and the sources). In the plane every rotation commutes: a shape turning at w, seen
    along an axis turning at wf, turns at w - wf, and its direction n turned by h (wf - w) is

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The rotating shape cast in 3D: conservative advancement with a second-order bound.
 
    Conservative advancement (Mirtich, "Impulse-based dynamic simulation of rigid body systems", PhD thesis, UC

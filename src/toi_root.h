@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The root finder of the rotating shape casts (toi3.c, toi2.c), shared by both dimensions: along one axis the gap
    F(h) - goal is a concave function of the step h (a second-order Taylor model of the motion bounds it from below,
    Zhang et al. 2007), and a step is certified safe when F stays >= goal up to it. Private; not installed. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The shared checks of test_badinput.c and test_badinput_hulls.c (declared in badinput_check.h). */
 #include <string.h>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared by test_badinput.c and test_badinput_hulls.c (see the opening comment of test_badinput.c): the four
    queries of each dimension, the checks of a result (a zeroed invalid_input, or any answer without NaN), and
    the pairs a bad shape is put in. Implemented in badinput_check.c. */

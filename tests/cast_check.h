@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Helpers shared by the shape-cast tests (test_cast3.c, test_cast2.c): poses along a motion computed in double
    independently of the library, the library's own signed distance sampled along the motion (a different algorithm
    from the cast's), and the statistics the tests print. Header-only, static inline. */

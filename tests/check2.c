@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared checks of the 2D query tests: see check2.h. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared checks of the 2D query tests: tolerances, error statistics, and check_pair(), which runs the four queries
    on one pair and checks them against the oracle's exact answer and the result invariants. */
 #ifndef GJK_TESTS_CHECK2_H

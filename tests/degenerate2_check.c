@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The machinery of test_degenerate2.c (declared in degenerate2_check.h): bodies and their oracle shapes, the
    shared check check_pair() against the oracle (oracle2.c) and closed forms, and the sweeps over rigid motions.
    What is checked and the tolerances: the opening comment of test_degenerate2.c. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared by test_degenerate2.c and degenerate2_check.c (see the opening comment of test_degenerate2.c for what is
    checked and the tolerances): the bodies, what the library is given and its oracle shape (oracle2.c); and the
    sweeps of a case over rigid motions and random placements, each pair checked by check_pair() in

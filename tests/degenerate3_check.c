@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The machinery of test_degenerate3.c and test_degenerate3_curved.c (declared in degenerate3_check.h): bodies
    and their exact geometry in double, the shared check check_pair() against the oracle (oracle3.c) or a closed
    form, and the sweeps over rigid motions. What is checked and the tolerances: the opening comment of

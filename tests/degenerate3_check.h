@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared by test_degenerate3.c and test_degenerate3_curved.c (see the opening comment of test_degenerate3.c for
    what is checked and the tolerances): the bodies, what the library is given and the same geometry in double for
    the checks; check_pair(), the checks every case shares, against the oracle (oracle3.c) or a closed form; and

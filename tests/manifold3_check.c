@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Checks of 3D contact manifolds: see manifold3_check.h. */
 #include "manifold3_check.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Checks of 3D contact manifolds (gjk_collide3), shared by test_manifold3.c and test_manifold3_random.c.
 
    What a manifold point must satisfy, each verified independently of the manifold code:

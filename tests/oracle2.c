@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Brute-force 2D oracle: see oracle2.h. Everything in double, O(n*m) and obviously correct rather than fast. */
 #include "oracle2.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Brute-force 2D oracle for the query tests, in double whatever gjk_real is: shapes as world-space convex vertex
    lists (a point, a segment or a counter-clockwise polygon) plus a rounding radius, and exact answers from
    vertex-edge distances (separated) and the separating axis theorem over every edge normal (overlapping). Written

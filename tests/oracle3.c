@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The exact-answer oracle for 3D queries: qhull for polytopes, closed forms for spheres, capsules and boxes.
  * Everything is double whatever gjk_real is, and nothing here calls the library, so that a bug in the library
  * cannot hide itself by also being in the oracle. */

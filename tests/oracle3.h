@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact answers for the 3D queries, computed independently of the library.
  *
  * Part 1 (oracle3.c) knows nothing of gjk: everything is double, shapes are point clouds ("cores") in the world

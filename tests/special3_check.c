@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The harness of test_special3.c: a pair as gjk_special3() sees it and as the oracle (oracle3.c) sees it, the checks
    of every answer against the contract of src/special3.h, and the random near-contact families. */
 #include <float.h>

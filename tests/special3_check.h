@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared by test_special3.c and special3_check.c (see there). */
 #ifndef GJK_TESTS_SPECIAL3_CHECK_H
 #define GJK_TESTS_SPECIAL3_CHECK_H

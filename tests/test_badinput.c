@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Bad input through the public API (issue 4): every query in 3D and 2D, and the shape, support and hull functions,
    fed NULL pointers, NaN and infinities in every number field, zero and negative sizes, values beyond the bounds,
    absurdly scaled rotations, broken hulls and misbehaving user callbacks. Each must give its named status with a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Bad input through the public API (issue 4), second part (the first, whose opening comment gives the rules, is
    test_badinput.c): hulls (bad counts, non-finite and huge points, hull structs damaged after creation), user
    support callbacks answering NaN, infinities or points beyond the bound part way through a query, the support

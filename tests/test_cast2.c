@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D shape casts (gjk_shape_cast2), the mirror of test_cast3.c and test_cast3_exact.c:
    - exact answers for linear casts of polygons, boxes, segments, points, circles and capsules, rounded or not, with
      targets: the first root of f(t) = sd(A, B + t d) - target, where sd is tests/oracle2.c's brute-force signed

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 3D shape casts (gjk_shape_cast3): closed forms (spheres: a quadratic; capsules: the first root of the convex
    segment distance, tests/oracle3.c), every shape kind moving and turning (the library's signed distance sampled
    along the motion finds no contact before the reported t, and the distance at t is the target within the

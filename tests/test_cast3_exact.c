@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact answers for linear 3D shape casts (gjk_shape_cast3 without rotation), from an oracle that shares nothing
    with the library: the Minkowski difference D = A - B of the two polytopes (qhull, tests/oracle3.c, in double from
    the very gjk_real values the library is given) and the ray t d (d = B's motion relative to A) from the origin.

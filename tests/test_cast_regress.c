@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Named regression tests for the shape casts: each hazard met while writing them, with the input written out (hex
    literals: the exact values of the random case that showed it) and the failure explained. */
 #include <string.h>

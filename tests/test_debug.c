@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The debug queries (gjk/debug.h): what they record is checked against the answer and against the shapes, and
    they change nothing about the answer.
    - Without skip_closed_forms, every debug query returns the plain query's result bit for bit (the intersect

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Degenerate geometry in 2D (issue 4): exact touching and tiny gaps, thin and sliver shapes, degenerate hulls,
    size disparity, far coordinates, containment and identical shapes, near-parallel segments and capsules, and
    user shapes (the only 2D shapes that go through EPA: polygons, boxes and capsule cores are settled by separating

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Degenerate geometry in 3D (issue 4): exact touching and tiny gaps, thin and sliver shapes, degenerate hulls,
    size disparity, far coordinates, containment, near-parallel features, curved cores end to end, and the origin on
    the boundary of the GJK simplex when EPA starts.

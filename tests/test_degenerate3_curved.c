@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Degenerate geometry in 3D (issue 4), second part (the first, with what every case checks and the tolerances, is
    test_degenerate3.c): identical curved shapes, near-parallel segments and capsules, curved cores end to end
    (cylinders, cones tip to tip), and the origin on the boundary of the GJK simplex when EPA starts. Shared

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Determinism: the same input gives bit-identical output, whichever thread runs it and in whatever order.
  *
  * The main thread answers every query on a fixed set of 2D and 3D pairs (every shape kind, separated, touching and

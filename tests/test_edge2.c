@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D queries on the hard cases: exactly and nearly touching pairs (the origin on or next to the boundary of the
    Minkowski difference, where EPA must work with an origin on an edge or slightly outside its polygon), degenerate
    pairs (identical shapes, collinear capsules: a flat Minkowski difference), and regression seeds from peers'

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* EPA in 3D: penetration depth and normal of overlapping boxes against an independent separating-axis oracle
    (for two convex polyhedra the minimum overlap over the face normals and edge-edge cross products is the exact
    penetration depth), the separation property of every normal, and named regressions for EPA's hazards. */

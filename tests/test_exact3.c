@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact-answer tests of the 3D queries: random pairs of convex shapes, each checked against answers computed
  * independently of the library (oracle3.c: qhull on the Minkowski difference, and closed forms), in double.
  *

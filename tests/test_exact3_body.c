@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The harness of the exact-answer tests, first half: bodies (a gjk shape and pose, and the same geometry in double
  * for the oracle), placement, random numbers and tolerances. The checks: test_exact3_check.c. */
 #define ORACLE3_HARNESS 1

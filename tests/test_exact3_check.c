@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The harness of the exact-answer tests, second half: the per-pair check of the four 3D queries against the
  * oracle, the family driver and the reports. Bodies, random numbers and tolerances: test_exact3_body.c. */
 #define ORACLE3_HARNESS 1

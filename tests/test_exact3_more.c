@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Exact-answer tests of the 3D queries, second executable: rounded hulls, pairs far from the origin, axis-aligned
  * boxes in exact contact, capsules, spheres, sphere-box and flat hulls. The curved families are checked against
  * closed forms (oracle3.c), which the harness also compares with the polytope oracle on every pair. Pair counts,

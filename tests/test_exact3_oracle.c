@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Self-test of the exact-answer oracle (oracle3.c), without the library: an oracle is only worth the checks it can
  * certify. Every answer is verified through conditions that do not reuse the oracle's own route:
  * - hulls: every input point inside every facet plane, every plane touching the set, a closed surface;

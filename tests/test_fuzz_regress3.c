@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Regression tests for what fuzzing found (fuzz/fuzz_query.c, double and float builds). Each test is one input the
    harness decoded, written out with its numbers; its comment says what broke and why. The seeds themselves are in
    fuzz/corpus/fuzz_query and fuzz/corpus/fuzz_query_float, and the table in fuzz/findings/README.md lists them all. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Regression tests for fuzz findings, continued from test_fuzz_regress3.c (which reached the file-size guide). Each
    test is one input the harness decoded, written out with its numbers, and a comment on what broke. The seeds are
    in fuzz/corpus/fuzz_query*, listed in fuzz/findings/README.md. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* GJK distance and intersection in 3D against closed forms, the query contracts (invalid input, caches,
    normalisation) and named regressions for the hazards in NUMERICS.md. */
 #include "testutil.h"

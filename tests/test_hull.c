@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Hull construction (src/hull3.c, src/hull2.c) checked against qhull (libqhull_r) as the independent oracle, plus
    structural invariants (Euler, planarity, convexity, orientation, adjacency), degenerate sets, invalid input and
    the allocator hook. Runs in double and float builds; tolerances scale with GJK_REAL_EPSILON and the points'

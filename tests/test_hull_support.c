@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Hull support queries (shape3.c): a lookup of the direction's cell, then hill climbing over the vertex adjacency.
    Hill climbing is exact on a convex polytope only if the adjacency is the true edge graph and every step is a
    strict improvement; the cell lookup must map every direction (axis-aligned, on a cell boundary, tiny, huge,

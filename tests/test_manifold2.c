@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D contact manifolds (gjk_collide2): exact answers for resting boxes, the named failures of other engines, and
    random pairs of every kind checked point by point against the brute-force oracle (oracle2.c, double, written
    without the library): each point on its shape's surface where the line along the normal leaves A and enters B,

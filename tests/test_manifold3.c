@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 3D contact manifolds (gjk_collide3): exact answers for resting boxes, the failures other engines' users reported
    (each a named test), stability of points and ids, invariance under moving the whole scene, and bad input. The
    random pairs of every kind are in test_manifold3_random.c; the per-point checks in manifold3_check.c. */

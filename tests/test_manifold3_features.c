@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 3D contact manifolds (gjk_collide3), the features' corner cases: reduction of many corners, a hull face too big
    for a feature, corners exactly on a cap's rim, equal caps stacked, the face that must hold the deepest vertex,
    and scenes scaled from tiny to huge. Helpers and per-point checks in manifold3_check.c. */

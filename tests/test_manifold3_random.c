@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Random 3D manifolds, every kind of shape against every kind, checked point by point (manifold3_check.c): each
    point on both surfaces where the line along the normal leaves A and enters B, its separation the exact distance
    between them, none deeper than the depth, the deepest equal to the signed distance and, for polytopes, to the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* No heap allocation inside any query. The test is linked with -Wl,--wrap=malloc (calloc, realloc, free): every
    call to them from the library's objects, linked statically here, goes through the counters below, so a query
    that allocates, directly or through the allocator hook, is caught. Hull creation is the only allocating call,

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D queries against exact answers: closed forms (circle-circle, circle-box with the centre inside the box too,
    capsule-capsule from an independent segment-segment distance, axis-aligned boxes on dyadic data including exactly
    touching faces) and the brute-force oracle of oracle2.c (rotated boxes, random polygons, rounded shapes, pairs

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk_raycast2 against independent answers, the 2D mirror of test_ray3.c and test_ray3_shapes.c:
    - exact_kinds: every 2D kind (plain and rounded, near the world origin and far, three sizes, every ray family)
      against long-double signed distances written from the geometry (test_ray_ref.c) and the first hit by bisection

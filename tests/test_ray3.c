@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk_raycast3 against independent exact answers (test_ray_ref.c: long-double signed distances written from each
    shape's geometry, the first hit found by bisection along the ray). Every shape kind with such a reference, each
    plain and rounded, near the world origin and far from it, at three sizes, through every ray family (aimed,

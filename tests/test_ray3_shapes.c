@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk_raycast3 for every shape kind against the library's own signed-distance queries (an independent method: GJK
    and EPA between the shape and a point, no ray casting): random shapes of every kind (test_shape3, a quarter of
    them rounded) and user shapes wrapping them, near the world origin and far from it, through every ray family.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk_raycast3 / gjk_raycast2: the contract case by case (exact values worked out by hand), one named test per
    hazard met while writing the casts (the failure it caught in a comment), and every kind of bad input. */
 #include <string.h>

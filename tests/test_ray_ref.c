@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Long-double references for the ray-cast tests (see test_ray_ref.h). Written from the geometry of each shape: the
    signed distance of a box from its per-axis excess, of a capsule from the closest point of its segment, of a cylinder
    and a cone from the 2D section through the axis, of an ellipsoid from the Lagrange condition of the closest point

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Independent references for the ray-cast tests, in long double: exact signed distances and closest points of
    every 3D and 2D shape kind with a closed form (written from the geometry, not from the library's code), the
    first hit of a ray by bisection on the signed distance along it (a convex function of the ray parameter for a

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The 2D fast paths against the brute-force oracle (oracle2.c) and closed forms: polygon penetration by separating
    axes (src/sat2.c, both the all-against-all pass of small polygons and the ring walk of bigger ones), polygon
    distance from the axis of largest separation (and its GJK fallback), hill-climbing polygon supports, and the

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* 2D shapes: constructors, validation, support functions against closed forms and a dense brute force, and the
    queries' handling of invalid input (GJK_INVALID_INPUT, zeroed outputs, never NaN). */
 #include <setjmp.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Closed forms for 3D core pairs (src/special3.c, src/special3_box.c) against an independent oracle: qhull's hull of
    the cores' Minkowski difference (oracle3.c), and the oracle's own closed forms (segment-segment distance,
    box-sphere) as a second route.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Support functions of every 3D shape, checked two independent ways for many random directions d:
    (1) support(d) lies in the shape (closed-form membership), and
    (2) no point of a dense sample of the shape reaches farther along d.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Warm starts in 2D (gjk_cache2), the mirror of test_warm3.c: a pair moving smoothly through many frames, queried
    with a cache kept across the frames and without one. The answers must agree, warm queries must need fewer GJK
    iterations, and a cache that belongs to another pair, or is corrupt, must be ignored rather than poison the

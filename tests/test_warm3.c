@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Warm starts in 3D (gjk_cache3): a pair moving smoothly through many frames, queried with a cache kept across the
    frames and without one. The answers must agree (the cache may only change which of several equally close
    points is returned, and the GJK path to it), warm queries must need fewer GJK iterations, and a cache that

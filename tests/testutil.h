@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Shared helpers for the tests: a deterministic PRNG, random directions and rotations, and tolerances that follow
    the build's precision. Header-only so every test stays one executable. */
 #ifndef GJK_TESTUTIL_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* What the commands of the gjk tool share (gjk_cli.c and output.c define these): exit statuses, number format,
    usage text, the scene loader with its messages, JSON lines, and the final flush of standard output. */
 #ifndef GJK_TOOLS_CLI_H

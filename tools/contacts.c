@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The contact commands of the gjk tool: `gjk manifold` (contact manifolds, gjk/manifold.h), `gjk raycast` (the
    scene's rays against every shape, gjk/ray.h) and `gjk cast` (time of impact of each pair moving by its shapes'
    "velocity" and "angular", gjk/cast.h). Each reads the scene like `gjk query` (and rejects it the same way) and

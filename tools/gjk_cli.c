@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in README.md, "Scene format")
    and prints one JSON object per pair with the signed distance, normal and closest points; `gjk render SCENE -o FILE`
    draws the scene as SVG (tools/render.c); `gjk manifold`, `gjk raycast` and `gjk cast` are in tools/contacts.c.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Outlines of a scene's shapes for gjk render: support-function sampling and refinement, label points, painting
    depths and 3D edges (see outline.h). */
 #include "outline.h"

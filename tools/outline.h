@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The geometry of gjk render (tools/render.c writes the SVG): each shape of a scene as the outline its support
    function gives in the picture plane (2D: the world; 3D: the screen of a fixed orthographic view), where its label
    goes, its depth for the painting order and, for 3D boxes and hulls, its edges. Only support functions and the

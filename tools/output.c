@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* JSON output shared by the commands of the gjk tool (cli.h). */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk render: a scene as an SVG picture (see render.h; README.md, "Pictures").
 
    Two passes: the first runs every pair's query and samples every outline (which shapes overlap, label positions,

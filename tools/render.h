@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* `gjk render SCENE -o FILE [--width N]`: the scene as an SVG picture (tools/render.c; README.md, "Pictures").
 
    Every shape is drawn as the outline the library's support function gives (2D: the shape itself; 3D: its silhouette

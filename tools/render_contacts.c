@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk render's contact drawings (render_picture.h): each pair's contact manifold (gjk_collide3/2, the answer of
    `gjk manifold --speculative D`), each ray of the scene against every shape (gjk_raycast3/2, `gjk raycast`) and,
    for pairs with a moving shape, the shape cast over the step (gjk_shape_cast3/2, `gjk cast`): the moving shapes at

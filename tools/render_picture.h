@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* What the files of gjk render share (render.c: the layout, shapes, pairs and the command; render_contacts.c:
    manifolds, rays and shape casts): the picture being drawn, its pixel frame and the SVG number writers. */
 #ifndef GJK_TOOLS_RENDER_PICTURE_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Scene loader of the gjk tool: JSON text -> shapes, poses and pairs, with every field validated (see scene.h and
    README.md, "Scene format"). Messages name the shape (or pair) index and the field at fault. This file reads the
    document and holds the helpers scene_loader.h declares; scene_shape.c reads each shape object. */

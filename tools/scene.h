@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Scene files of the gjk tool: a JSON document describing shapes, their poses and the pairs to query. The format is
    described in README.md, "Scene format". Only the tool uses this (and cJSON); the library knows nothing of it.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Inside the scene loader (not for commands: they use scene.h). The loader is two files: scene.c reads the document
    (dim, the shapes array, pairs, the file itself) and holds what both share, declared here; scene_shape.c reads one
    shape object (type, sizes, points, margin, pose). */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Scene loader, one shape object: its type, the sizes or points the type needs, margin and pose, each field
    validated, then the library's own check (see scene_loader.h; README.md, "Scene format"). Messages name the shape
    index, its type and the field at fault. */

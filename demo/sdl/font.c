@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The 5x7 bitmap font: each glyph is seven rows of five cells, '#' set. */
 #include "font.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* A tiny built-in 5x7 bitmap font (upper case, digits, a little punctuation), so the demo needs no SDL_ttf. */
 #ifndef GJK_SDL_FONT_H
 #define GJK_SDL_FONT_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk-sdl-demo: a 2D shape follows the mouse over another; both turn red when they touch. Draws the GJK simplex,
    the EPA polygon, the normal and the closest points, and A - B in an inset panel (gjk/debug.h).
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Drawing: shape outlines come from the library's support functions (gjk_shape2_support), sampled in many
    directions, so what is drawn is the shape the queries see; the same sampling of A - B gives the inset panel. */
 #include "render.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Drawing the scene with SDL_Renderer: the two shapes, the GJK simplex, the normal and closest points, an inset
    panel with the Minkowski difference A - B, and a text overlay. */
 #ifndef GJK_SDL_RENDER_H

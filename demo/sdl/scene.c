@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The demo's scene: shapes, poses and the debug query. */
 #include "scene.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The demo's scene: two 2D shapes, their poses, and the last debug query (gjk/debug.h). No SDL here: the scene is
    plain state plus the library calls; render.c draws it and main.c feeds it input. */
 #ifndef GJK_SDL_SCENE_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The web demo's bridge to the library, compiled to WebAssembly with the library sources (demo/web/build.sh).
 
    JavaScript calls the exported functions below with plain numbers. Points that do not fit in arguments (polygon and

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* State the web demo's C files share (demo_api.c: buffers, shapes, poses, queries; demo_contacts.c: manifolds, rays,
    shape casts; demo_geometry.c: outlines, wireframes, Minkowski differences), and the functions they export to JavaScript. Nothing here is part of the
    library. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* The web demo's contact queries (demo_api.h): contact manifolds (gjk_collide2/3), ray casts (gjk_raycast2/3) and
    shape casts (gjk_shape_cast2/3) on the demo's shape slots, each answer written to a small static double buffer
    (demo_contacts()) that gjk_api.js reads through HEAPF64. Vectors are 3 numbers, z = 0 in 2D, as in demo_api.c.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* Drawing geometry for the web demo (see demo_api.c for the buffers and slots): exact 2D outlines, 3D wireframes and
    the Minkowski difference A - B sampled through the shapes' support functions. Public headers only; everything is
    written to demo_geometry_buf as a count followed by numbers, in the world frame. */

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/base.h
 /// Status codes, the allocator hook and the assertion hook.
 #ifndef GJK_BASE_H

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/cast.h
 /// Shape casts (time of impact): two shapes moving over a step, linearly and optionally rotating; when do they
 /// first touch, where, and along which normal. What a physics engine needs so that fast or thin bodies do not

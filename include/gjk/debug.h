@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/debug.h
 /// What a query did, step by step: the GJK simplex after every iteration and the final EPA polytope, for drawing
 /// (the web and desktop demos use it) and for debugging a shape of your own.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/gjk.h
 /// gjk: convex collision detection in 2D and 3D. Include this one header.
 ///

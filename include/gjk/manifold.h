@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/manifold.h
 /// Contact manifolds: one normal and up to 4 contact points (2 in 2D) for a pair of shapes, what a physics engine
 /// needs to keep a box resting flat on another instead of rocking on one point.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/math.h
 /// Small value types of gjk: the real type, 2D and 3D vectors, rotations and poses, with `static inline` helpers
 /// that take and return values (`gjk_vec3 c = gjk_add3(a, b)`).

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/query.h
 /// Queries between two convex shapes, mirrored in 3D (suffix 3) and 2D (suffix 2).
 ///

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/ray.h
 /// Ray casts against one posed convex shape, 3D and 2D: where a ray first meets the shape, with the surface normal.
 ///

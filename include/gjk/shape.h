@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /// @file gjk/shape.h
 /// Convex shapes in their local frame, 3D and 2D. A shape is a small value (`gjk_shape3`, `gjk_shape2`) made by a
 /// constructor such as gjk_box3(); it knows nothing of where it stands (that is the query's pose) nor of the
