@@ -24,12 +24,12 @@
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
-static bool usable_motion(const gjk_motion2 *m, gjk_vec2 position) {
+static bool usable_motion2(const gjk_motion2 *m, gjk_vec2 position) {
     return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) && gjk_bounded2(gjk_add2(position, m->translation));
 }
 
 /* A bound on |x| over the points of a core, local frame (see core_reach in cast3.c). */
-static gjk_real core_reach(const gjk_shape2 *s) {
+static gjk_real core_reach2(const gjk_shape2 *s) {
     switch (s->type) {
     case GJK_SHAPE2_SEGMENT: return gjk_maxr(gjk_len2(s->segment.a), gjk_len2(s->segment.b));
     case GJK_SHAPE2_BOX: return gjk_len2(s->box.half_extents);
@@ -45,14 +45,14 @@ static gjk_real core_reach(const gjk_shape2 *s) {
     }
 }
 
-static bool setup(const gjk_cast_input2 *in, gjk_cast2 *c) {
+static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
     if (!in) return false;
     const gjk_pair2 *p = &in->pair;
     gjk2_ctx *x = &c->ctx;
     if (!gjk2_body_init(&x->a, p->a) || !gjk2_body_init(&x->b, p->b)) return false;
     if (!gjk2_unit_rotation(p->pose_a.rotation, &c->qa) || !gjk2_unit_rotation(p->pose_b.rotation, &c->qb)) return false;
     if (!gjk_bounded2(p->pose_a.position) || !gjk_bounded2(p->pose_b.position)) return false;
-    if (!usable_motion(&in->motion_a, p->pose_a.position) || !usable_motion(&in->motion_b, p->pose_b.position))
+    if (!usable_motion2(&in->motion_a, p->pose_a.position) || !usable_motion2(&in->motion_b, p->pose_b.position))
         return false;
     if (!(in->target_distance >= 0 && in->target_distance <= GJK_MAX_COORD)) return false;
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
@@ -81,8 +81,8 @@ static bool setup(const gjk_cast_input2 *in, gjk_cast2 *c) {
     c->rb = x->b.radius;
     /* |x| <= |x| + |y|: a body's extent bounds its reach for free; the rotating cast, whose steps it limits,
        asks for the exact one. */
-    c->reach_a = x->a.extent >= 0 ? x->a.extent : core_reach(p->a);
-    c->reach_b = x->b.extent >= 0 ? x->b.extent : core_reach(p->b);
+    c->reach_a = x->a.extent >= 0 ? x->a.extent : core_reach2(p->a);
+    c->reach_b = x->b.extent >= 0 ? x->b.extent : core_reach2(p->b);
     if (!gjk_bounded(c->reach_a) || !gjk_bounded(c->reach_b)) return false;
     c->target = in->target_distance;
     gjk_real size = c->reach_a + c->ra + c->reach_b + c->rb;
@@ -141,7 +141,7 @@ void gjk_cast2_finish(const gjk_cast2 *c, gjk_real t, gjk_rot2 rot_a, const gjk_
     r->point = gjk_scale2(gjk_add2(r->point_a, r->point_b), GJK_R(0.5));
 }
 
-static gjk_pair2 pair_at(const gjk_cast2 *c, gjk_real t) {
+static gjk_pair2 pair_at2(const gjk_cast2 *c, gjk_real t) {
     const gjk_cast_input2 *in = c->in;
     gjk_pair2 p = in->pair;
     p.pose_a.position = gjk_add2(p.pose_a.position, gjk_scale2(in->motion_a.translation, t));
@@ -151,8 +151,8 @@ static gjk_pair2 pair_at(const gjk_cast2 *c, gjk_real t) {
     return p;
 }
 
-static bool answer_from_query(const gjk_cast2 *c, gjk_real t, gjk_cast_result2 *r) {
-    gjk_pair2 p = pair_at(c, t);
+static bool answer_from_query2(const gjk_cast2 *c, gjk_real t, gjk_cast_result2 *r) {
+    gjk_pair2 p = pair_at2(c, t);
     gjk_result2 q = gjk_signed_distance2(&p, NULL);
     if (q.status == GJK_INVALID_INPUT) return false;
     if (q.status != GJK_OK && r->status == GJK_OK) r->status = q.status;
@@ -164,7 +164,7 @@ static bool answer_from_query(const gjk_cast2 *c, gjk_real t, gjk_cast_result2 *
 }
 
 /* ignore_separating: B's contact point moves away from A's along the normal (rotation included). */
-static bool separating(const gjk_cast2 *c, const gjk_cast_result2 *r) {
+static bool separating2(const gjk_cast2 *c, const gjk_cast_result2 *r) {
     const gjk_cast_input2 *in = c->in;
     gjk_vec2 ra = gjk_sub2(r->point, in->pair.pose_a.position), rb = gjk_sub2(r->point, in->pair.pose_b.position);
     gjk_vec2 va = gjk_mad2(in->motion_a.translation, in->motion_a.rotation, gjk_perp2(ra));
@@ -174,7 +174,7 @@ static bool separating(const gjk_cast2 *c, const gjk_cast_result2 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end { RAY_CONTACT, RAY_MISS, RAY_CAP } ray_end;
+typedef enum ray_end2 { RAY2_CONTACT, RAY2_MISS, RAY2_CAP } ray_end2;
 
 /* A point of D(lambda): w = a - (b0 + lambda d), with A's witness a and B's b0 at lambda = 0 (A's frame). */
 typedef struct ray_vertex {
@@ -228,7 +228,7 @@ static void sub_segment(const ray_vertex *p, int i, int j, sub2 *o) {
 }
 
 /* Closest point of the first n simplex points to the origin, every sub-simplex that can hold it examined. */
-static void closest(const ray_vertex *p, int n, sub2 *o) {
+static void cast_closest2(const ray_vertex *p, int n, sub2 *o) {
     if (n < 3) {
         if (n == 1) sub_point(p, 0, o);
         else sub_segment(p, 0, 1, o);
@@ -291,7 +291,7 @@ static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
     }
 }
 
-static inline void support(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
+static inline void cast_support2(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
     gjk2_ctx *x = &q->c->ctx;
     gjk_vec2 a, b;
     if (x->grow) {
@@ -308,8 +308,8 @@ static inline void support(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
     out->w = gjk_sub2(a, gjk_mad2(b, q->lambda, q->d));
 }
 
-static ray_end ray_cast(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec2 dir) {
-    support(q, dir, &q->p[0]);
+static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec2 dir) {
+    cast_support2(q, dir, &q->p[0]);
     q->lam[0] = 1;
     q->count = 1;
     q->v = q->p[0].w;
@@ -318,20 +318,20 @@ static ray_end ray_cast(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_v
     const gjk_real reach2 = (R + tol) * (R + tol);
     for (;;) {
         gjk_real vv = gjk_len_sq2(q->v);
-        if (q->count == 3 || vv <= reach2) return RAY_CONTACT;
-        if (q->iterations >= GJK_CAST2_MAX_RAY_ITERATIONS) return RAY_CAP;
+        if (q->count == 3 || vv <= reach2) return RAY2_CONTACT;
+        if (q->iterations >= GJK_CAST2_MAX_RAY_ITERATIONS) return RAY2_CAP;
         ++q->iterations;
         ray_vertex *nw = &q->p[q->count];
-        support(q, gjk_neg2(q->v), nw);
-        if (q->c->ctx.bad) return RAY_MISS;
+        cast_support2(q, gjk_neg2(q->v), nw);
+        if (q->c->ctx.bad) return RAY2_MISS;
         gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot2(q->v, nw->w);
         bool advanced = false;
         /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
         if (vw - R * vlen > noise * vlen) {
             gjk_real vd = gjk_dot2(q->v, q->d);
-            if (!(vd > 0)) return RAY_MISS;
+            if (!(vd > 0)) return RAY2_MISS;
             gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY_MISS;
+            if (!(next <= 1)) return RAY2_MISS;
             if (next > q->lambda) {
                 q->n = gjk_scale2(q->v, -GJK_R(1.0) / vlen);
                 q->lambda = next;
@@ -343,16 +343,16 @@ static ray_end ray_cast(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_v
         bool repeated = false;
         for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
         if (!repeated) ++n;
-        else if (!advanced) return RAY_CONTACT; /* GJK converged at this lambda (see cast3.c) */
+        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see cast3.c) */
         sub2 s;
-        closest(q->p, n, &s);
-        if (!moved && !(s.dist2 < vv)) return RAY_CONTACT;
+        cast_closest2(q->p, n, &s);
+        if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;
         moved = false;
         commit(q, &s);
     }
 }
 
-static void ray_contact(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
+static void ray_contact2(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
     gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
     for (int i = 0; i < q->count; ++i) {
         pa = gjk_mad2(pa, q->lam[i], q->p[i].a);
@@ -368,7 +368,7 @@ static void ray_contact(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
     k->core_dist = plane ? gjk_maxr(-gjk_dot2(q->v, k->n), 0) : vl;
 }
 
-static void linear(gjk_cast2 *c, gjk_cast_result2 *r) {
+static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
     ray2 q;
     q.c = c;
     gjk_cast2_place(c, c->qa, c->qb, c->p0);
@@ -378,29 +378,29 @@ static void linear(gjk_cast2 *c, gjk_cast_result2 *r) {
     gjk_vec2 hint = gjk_sub2(c->ctx.b.centre, c->ctx.a.centre);
     if (!(gjk_len_sq2(hint) > 0)) hint = gjk_v2(1, 0);
     bool flat = c->ctx.a.kind != GJK2_USER && c->ctx.b.kind != GJK2_USER;
-    ray_end e = ray_cast(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
+    ray_end2 e = ray_cast2(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
     r->iterations = q.iterations;
     if (c->ctx.bad) return;
-    if (e == RAY_MISS) {
+    if (e == RAY2_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY_CONTACT && q.lambda == 0) {
+    if (e == RAY2_CONTACT && q.lambda == 0) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY_CAP) r->status = GJK_MAX_ITERATIONS;
+    r->state = e == RAY2_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (e == RAY2_CAP) r->status = GJK_MAX_ITERATIONS;
     r->t = q.lambda;
     gjk_cast2_contact k;
-    ray_contact(&q, c->scale, &k);
+    ray_contact2(&q, c->scale, &k);
     gjk_cast2_finish(c, q.lambda, c->qa, &k, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */
 
-static gjk_cast_result2 invalid(void) {
+static gjk_cast_result2 invalid2(void) {
     gjk_cast_result2 r;
     memset(&r, 0, sizeof r);
     r.status = GJK_INVALID_INPUT;
@@ -412,26 +412,26 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
     gjk_cast_result2 r;
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
-    if (!setup(input, &c)) return invalid();
+    if (!cast_setup2(input, &c)) return invalid2();
     bool rotating = c.wa != 0 || c.wb != 0;
     if (rotating) {
-        c.reach_a = core_reach(input->pair.a);
-        c.reach_b = core_reach(input->pair.b);
+        c.reach_a = core_reach2(input->pair.a);
+        c.reach_b = core_reach2(input->pair.b);
         gjk_cast2_rotating(&c, &r);
     }
-    else linear(&c, &r);
-    if (c.ctx.bad) return invalid();
+    else linear2(&c, &r);
+    if (c.ctx.bad) return invalid2();
     bool ok = true;
     if (r.state == GJK_CAST_OVERLAPPED) {
         r.t = 0;
-        ok = answer_from_query(&c, 0, &r);
-        r.hit = !(input->ignore_separating && separating(&c, &r));
+        ok = answer_from_query2(&c, 0, &r);
+        r.hit = !(input->ignore_separating && separating2(&c, &r));
     } else if (r.state == GJK_CAST_SEPARATED && !rotating) {
-        ok = answer_from_query(&c, 1, &r);
+        ok = answer_from_query2(&c, 1, &r);
     } else {
         r.hit = r.state == GJK_CAST_HIT;
     }
-    if (!ok) return invalid();
+    if (!ok) return invalid2();
     gjk_real sum = r.t + r.normal.x + r.normal.y + r.point_a.x + r.point_a.y + r.point_b.x + r.point_b.y +
                    r.point.x + r.point.y;
     if (!gjk_finite(sum)) {

@@ -34,7 +34,7 @@
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
-static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
+static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
     const gjk_cast3_guard *g = data;
     gjk_vec3 p = g->support(d, g->data);
     if (gjk_bounded3(p)) return p;
@@ -42,13 +42,13 @@ static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
     return gjk_v3(0, 0, 0);
 }
 
-static const gjk_shape3 *guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
+static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
     if (s->type != GJK_SHAPE3_USER) return s;
     c->guard[k].support = s->user.support;
     c->guard[k].data = s->user.data;
     c->guard[k].bad = &c->bad;
     c->user[k] = *s;
-    c->user[k].user.support = guarded_support;
+    c->user[k].user.support = cast_guarded_support;
     c->user[k].user.data = &c->guard[k];
     return &c->user[k];
 }
@@ -102,7 +102,7 @@ static gjk_real core_reach(const gjk_shape3 *s) {
 }
 
 /* Check the input and fill c; false for invalid input. */
-static bool setup(const gjk_cast_input3 *in, gjk_cast3 *c) {
+static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!in) return false;
     const gjk_pair3 *p = &in->pair;
     if (gjk_shape3_validate(p->a) != GJK_OK || gjk_shape3_validate(p->b) != GJK_OK) return false;
@@ -114,8 +114,8 @@ static bool setup(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     c->bad = false;
-    c->a = guard_user(c, 0, p->a);
-    c->b = guard_user(c, 1, p->b);
+    c->a = cast_guard_user(c, 0, p->a);
+    c->b = cast_guard_user(c, 1, p->b);
     c->pa = p->pose_a.position;
     c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
     c->va = in->motion_a.translation;
@@ -226,7 +226,7 @@ static void ray_place(ray3 *q, gjk_real lambda) {
     }
 }
 
-static bool repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
+static bool cast_repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
     for (int i = 0; i < n; ++i)
         if (s->v[i].w.x == w.x && s->v[i].w.y == w.y && s->v[i].w.z == w.z) return true;
     return false;
@@ -284,7 +284,7 @@ static ray_end ray_cast(ray3 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_v
            lambda (the duality gap is closed: polytopes exactly, curved cores to rounding), and the origin is
            then within R + tol of D(lambda) up to rounding. */
         int n = s->count;
-        if (!repeats(s, n, nw->w)) ++n;
+        if (!cast_repeats(s, n, nw->w)) ++n;
         else if (!advanced) return RAY_CONTACT;
         gjk_subsimplex3 sub;
         if (moved) closest_full(s, n, &sub);
@@ -360,7 +360,7 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
     gjk_cast_result3 r;
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
-    if (!setup(input, &c)) return invalid();
+    if (!cast_setup3(input, &c)) return invalid();
     bool rotating = gjk_len_sq3(c.wa) > 0 || gjk_len_sq3(c.wb) > 0;
     if (rotating) gjk_cast3_rotating(&c, &r);
     else linear(&c, &r);

@@ -89,7 +89,7 @@ static void flat_answer(const gjk2_ctx *ctx, const gjk2_vertex *s, const gjk2_ve
 
 /* Build a counter-clockwise polygon around (or within the tolerance of) the origin from GJK's final simplex.
    Returns false, with *out filled, when D turns out to be flat. */
-static bool seed(gjk2_ctx *ctx, const gjk2_state *state, gjk_real tol, epa_polygon *poly, gjk2_epa_result *out) {
+static bool seed2(gjk2_ctx *ctx, const gjk2_state *state, gjk_real tol, epa_polygon *poly, gjk2_epa_result *out) {
     const gjk2_simplex *s = &state->simplex;
     if (s->count == 3) {
         /* GJK only keeps a triangle when the origin is inside it and it is not flat. */
@@ -220,7 +220,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     out->status = GJK_OK;
     out->iterations = 0;
     gjk_real tol = gjk2_tolerance(ctx);
-    if (!seed(ctx, state, tol, &poly, out)) {
+    if (!seed2(ctx, state, tol, &poly, out)) {
         out->iterations = ctx->support_calls - calls0;
         return;
     }

@@ -402,7 +402,7 @@ static void contacts(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb
         poly_seg(b, fb, fa, false);
 }
 
-static gjk_vec3 to_world(gjk_mat33 rot, gjk_vec3 pos, gjk_vec3 p) { return gjk_add3(gjk_mat33_mul(rot, p), pos); }
+static gjk_vec3 world_point(gjk_mat33 rot, gjk_vec3 pos, gjk_vec3 p) { return gjk_add3(gjk_mat33_mul(rot, p), pos); }
 
 /* ---- units ------------------------------------------------------------------------------------------------------
    The clipping multiplies up to four lengths (a disc's quadratic: |e|^2 (|y|^2 - r^2)), which overflows in float for
@@ -559,8 +559,8 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     for (int i = 0; i < k; ++i) {
         const contact3 *c = &b.c[keep[i]];
         gjk_manifold_point3 *p = &m.points[i];
-        p->point_a = to_world(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pa, c->da, b.n), k_back));
-        p->point_b = to_world(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pb, -c->db, b.n), k_back));
+        p->point_a = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pa, c->da, b.n), k_back));
+        p->point_b = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pb, -c->db, b.n), k_back));
         p->separation = c->sep * k_back;
         if (p->separation == 0) p->separation = 0; /* no negative zero */
         p->id = c->id;

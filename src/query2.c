@@ -88,7 +88,7 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *
 }
 
 /* A debug query's record of the algorithm that answered. */
-static void note_path(const gjk2_ctx *ctx, gjk_debug_path path) {
+static void note_path2(const gjk2_ctx *ctx, gjk_debug_path path) {
     if (ctx->rec) ctx->rec->out->path = path;
 }
 
@@ -144,7 +144,7 @@ static void start_gjk(gjk2_state *st, gjk2_ctx *ctx, const gjk_pair2 *pair, cons
 
 /* Keep the axis (A's frame, from A towards B) and, when GJK ran, its final simplex for the next query on this pair:
    B's points go back to B's own frame. */
-static void store_cache(gjk_cache2 *cache, const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_vec2 axis,
+static void store_cache2(gjk_cache2 *cache, const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_vec2 axis,
                         const gjk2_state *st) {
     if (cache == NULL) return;
     if (!cache_fits(cache, pair)) {
@@ -170,7 +170,7 @@ static gjk_status gjk_exit_status(const gjk2_state *st) {
    finite input) becomes a zeroed GJK_DEGENERATE result rather than a NaN. One test covers every value: a sum is
    finite only when all its terms are (an infinity or NaN propagates), and it overflows only for values near the
    largest finite number, which are no answer either. */
-static gjk_result2 to_world(gjk_result2 *r, const frame2 *fa, bool points) {
+static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
     r->normal = gjk_rotate2(fa->rot, r->normal);
     gjk_real sum = r->distance + r->normal.x + r->normal.y;
     if (points) {
@@ -244,14 +244,14 @@ static void gjk_core(const gjk2_state *st, gjk2_core *c) {
 /* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
 static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
     if (ctx->polygons) {
-        note_path(ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(ctx, GJK_PATH_CLOSED_FORM);
         gjk_real sep;
         gjk_vec2 axis;
         (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
         return;
     }
     gjk2_epa_result e;
-    note_path(ctx, GJK_PATH_GJK_EPA);
+    note_path2(ctx, GJK_PATH_GJK_EPA);
     gjk2_epa(ctx, st, &e);
     r->epa_iterations = e.iterations;
     if (e.status != GJK_OK) r->status = e.status;
@@ -264,7 +264,7 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
 
 /* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
 static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
-    note_path(ctx, GJK_PATH_GJK);
+    note_path2(ctx, GJK_PATH_GJK);
     gjk2_run(st, ctx, false, false);
     r->iterations = st->iterations;
     if (st->exit == GJK2_BAD_SUPPORT) return;
@@ -302,7 +302,7 @@ static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_res
    support callback failed. */
 static bool gjk_phase(gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *warm, gjk_vec2 direction, bool boolean,
                       gjk2_state *st, gjk_result2 *r) {
-    note_path(ctx, GJK_PATH_GJK);
+    note_path2(ctx, GJK_PATH_GJK);
     start_gjk(st, ctx, pair, warm, direction);
     gjk2_run(st, ctx, boolean, true);
     if (ctx->bad) return false;
@@ -326,14 +326,14 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         if (c.dist > reach)
             separated_result(&ctx, c.dist, c.normal, &r);
         else
             r.intersect = true;
-        store_cache(cache, pair, &ctx, c.normal, NULL);
-        return to_world(&r, &fa, false);
+        store_cache2(cache, pair, &ctx, c.normal, NULL);
+        return to_world2(&r, &fa, false);
     }
     gjk_vec2 start;
     const gjk_cache2 *warm = NULL;
@@ -344,24 +344,24 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         /* The first separating axis proves a gap; none at all, an overlap of the cores. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, ctx.radius > 0 ? &c : NULL, &sep, &axis);
-        store_cache(cache, pair, &ctx, axis, NULL);
+        store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
-            return to_world(&r, &fa, false);
+            return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
             r.intersect = true;
             if (ctx.radius > 0 && c.dist > reach) separated_result(&ctx, c.dist, c.normal, &r);
-            return to_world(&r, &fa, false);
+            return to_world2(&r, &fa, false);
         }
         start = axis; /* apart by at most the radii: the cores' distance decides */
     }
     if (!gjk_phase(&ctx, pair, warm, start, true, &st, &r)) return zero_result(GJK_INVALID_INPUT);
     if (!boolean_separated(&st, &ctx, &r)) r.intersect = true;
-    store_cache(cache, pair, &ctx, r.intersect ? gjk_neg2(st.v) : r.normal, &st);
-    return to_world(&r, &fa, false);
+    store_cache2(cache, pair, &ctx, r.intersect ? gjk_neg2(st.v) : r.normal, &st);
+    return to_world2(&r, &fa, false);
 }
 
 static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
@@ -375,7 +375,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
     const gjk_cache2 *warm = NULL;
     bool done = false;
     if (ctx.special) {
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
@@ -386,7 +386,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
            pairs (overlapping ones need a common point) go on with GJK along the axis found. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
         start = axis;
     }
@@ -395,8 +395,8 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         gjk_core(&st, &c);
     }
     distance_result(&ctx, &c, &r);
-    store_cache(cache, pair, &ctx, c.normal, done ? NULL : &st);
-    return to_world(&r, &fa, true);
+    store_cache2(cache, pair, &ctx, c.normal, done ? NULL : &st);
+    return to_world2(&r, &fa, true);
 }
 
 static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
@@ -408,26 +408,26 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
     if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         if (c.dist > reach) {
             separated_result(&ctx, c.dist, c.normal, &r);
         } else {
             core_result(&ctx, &c, false, &r);
         }
-        store_cache(cache, pair, &ctx, c.normal, NULL);
-        return to_world(&r, &fa, r.intersect);
+        store_cache2(cache, pair, &ctx, c.normal, NULL);
+        return to_world2(&r, &fa, r.intersect);
     }
     if (ctx.polygons) {
         /* Polygons: the separating axes decide, and give the depth when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
-        store_cache(cache, pair, &ctx, axis, NULL);
+        store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
-            return to_world(&r, &fa, false);
+            return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
             core_result(&ctx, &c, false, &r);
@@ -435,7 +435,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
                 r.point_a = r.point_b = gjk_v2(0, 0);
                 separated_result(&ctx, c.dist, c.normal, &r);
             }
-            return to_world(&r, &fa, r.intersect);
+            return to_world2(&r, &fa, r.intersect);
         }
         /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
         gjk2_init(&st, &ctx, axis);
@@ -443,14 +443,14 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         if (!gjk_phase(&ctx, pair, cache, initial_direction(&ctx, pair, cache), true, &st, &r))
             return zero_result(GJK_INVALID_INPUT);
         if (boolean_separated(&st, &ctx, &r)) {
-            store_cache(cache, pair, &ctx, r.normal, &st);
-            return to_world(&r, &fa, false);
+            store_cache2(cache, pair, &ctx, r.normal, &st);
+            return to_world2(&r, &fa, false);
         }
     }
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_cache(cache, pair, &ctx, r.normal, &st);
-    return to_world(&r, &fa, true);
+    store_cache2(cache, pair, &ctx, r.normal, &st);
+    return to_world2(&r, &fa, true);
 }
 
 static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
@@ -461,11 +461,11 @@ static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cach
     gjk_result2 r = zero_result(GJK_OK);
     if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     if (ctx.special) {
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         core_result(&ctx, &c, false, &r);
-        store_cache(cache, pair, &ctx, c.normal, NULL);
-        return to_world(&r, &fa, true);
+        store_cache2(cache, pair, &ctx, c.normal, NULL);
+        return to_world2(&r, &fa, true);
     }
     gjk_vec2 start;
     const gjk_cache2 *warm = NULL;
@@ -477,19 +477,19 @@ static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cach
            first and the separating axes only when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path(&ctx, GJK_PATH_CLOSED_FORM);
+        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(&ctx, &c, false, &r);
-            store_cache(cache, pair, &ctx, c.normal, NULL);
-            return to_world(&r, &fa, true);
+            store_cache2(cache, pair, &ctx, c.normal, NULL);
+            return to_world2(&r, &fa, true);
         }
         start = axis;
     }
     start_gjk(&st, &ctx, pair, warm, start);
     signed_distance_from(&st, &ctx, &r);
     if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_cache(cache, pair, &ctx, r.normal, &st);
-    return to_world(&r, &fa, true);
+    store_cache2(cache, pair, &ctx, r.normal, &st);
+    return to_world2(&r, &fa, true);
 }
 
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
@@ -500,7 +500,7 @@ gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
 }
 
 /* A debug record starts empty, keeping only its inputs. */
-static void reset_debug(gjk_debug2 *debug) {
+static void reset_debug2(gjk_debug2 *debug) {
     if (!debug) return;
     bool skip = debug->skip_closed_forms;
     memset(debug, 0, sizeof *debug);
@@ -509,7 +509,7 @@ static void reset_debug(gjk_debug2 *debug) {
 }
 
 gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug) {
-    reset_debug(debug);
+    reset_debug2(debug);
     gjk_result2 r;
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, cache, debug); break;
@@ -518,6 +518,6 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
     case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, cache, debug); break;
     default: return zero_result(GJK_INVALID_INPUT);
     }
-    if (r.status == GJK_INVALID_INPUT) reset_debug(debug); /* (a callback may fail after steps were recorded) */
+    if (r.status == GJK_INVALID_INPUT) reset_debug2(debug); /* (a callback may fail after steps were recorded) */
     return r;
 }

@@ -17,7 +17,7 @@
 #define RAY_REAL_MIN DBL_MIN
 #endif
 
-static gjk_real l1(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
+static gjk_real l1_norm2(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
 
 typedef struct cast2 {
     gjk2_body body;
@@ -26,14 +26,14 @@ typedef struct cast2 {
     bool bad;
 } cast2;
 
-static gjk_vec2 support(cast2 *c, gjk_vec2 d) {
+static gjk_vec2 support2(cast2 *c, gjk_vec2 d) {
     gjk_vec2 p = gjk2_local_support(&c->body, d);
     if (c->body.kind != GJK2_USER) return p;
     if (!gjk_bounded2(p)) {
         c->bad = true;
         return gjk_v2(0, 0);
     }
-    c->size = gjk_maxr(c->size, l1(p) + c->R);
+    c->size = gjk_maxr(c->size, l1_norm2(p) + c->R);
     return p;
 }
 
@@ -60,7 +60,7 @@ static gjk_vec2 segment_closest(const simplex2 *s, int i, int j, int *keep, int 
     return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
 }
 
-static gjk_vec2 closest(simplex2 *s) {
+static gjk_vec2 closest2(simplex2 *s) {
     int keep = 1, k0 = 0, k1 = 0;
     gjk_vec2 v = s->w[0];
     if (s->count == 2) {
@@ -88,7 +88,7 @@ static gjk_vec2 closest(simplex2 *s) {
 }
 
 /* The GJK ray cast (ray3.c's gjk_cast in 2D). */
-static gjk_ray_outcome gjk_cast(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
+static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
                                 gjk_status *status) {
     const gjk_vec2 o = c->ray.o, u = c->ray.u;
     const gjk_real R = c->R;
@@ -116,13 +116,13 @@ static gjk_ray_outcome gjk_cast(cast2 *c, const gjk_shape2 *shape, gjk_real *ps,
             break;
         }
         ++it;
-        gjk_vec2 p = support(c, v);
+        gjk_vec2 p = support2(c, v);
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
         bool known = false;
         for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
         /* Converged (gap closed, support known, or stalled): see ray3.c. */
         if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
+            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
                 if (moved) {
                     if (!(gjk_dot2(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
@@ -150,7 +150,7 @@ static gjk_ray_outcome gjk_cast(cast2 *c, const gjk_shape2 *shape, gjk_real *ps,
             s.w[s.count] = gjk_sub2(x, p);
             ++s.count;
         }
-        v = closest(&s);
+        v = closest2(&s);
         stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
     }
     *iters = it;
@@ -161,7 +161,7 @@ static gjk_ray_outcome gjk_cast(cast2 *c, const gjk_shape2 *shape, gjk_real *ps,
     return GJK_RAY_HIT;
 }
 
-static gjk_ray_result2 zero_result(gjk_status status) {
+static gjk_ray_result2 zero_ray2(gjk_status status) {
     gjk_ray_result2 r;
     memset(&r, 0, sizeof r);
     r.status = status;
@@ -214,7 +214,7 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     int edge = 0;
     gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);
     if (hit == GJK_RAY_UNDECIDED) return false; /* outside, but within the band: GJK measures it */
-    *out = zero_result(GJK_OK);
+    *out = zero_ray2(GJK_OK);
     if (hit == GJK_RAY_INSIDE) {
         out->hit = out->inside = true;
         out->point = ray->origin;
@@ -224,7 +224,7 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
         out->fraction = t;
         out->point = gjk_mad2(ray->origin, t, ray->translation);
         out->normal = gjk_rotate2(q, nr[edge]);
-        if (!gjk_finite(out->point.x + out->point.y)) *out = zero_result(GJK_DEGENERATE);
+        if (!gjk_finite(out->point.x + out->point.y)) *out = zero_ray2(GJK_DEGENERATE);
     }
     return true;
 }
@@ -235,10 +235,10 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
     if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
-        return zero_result(GJK_INVALID_INPUT);
+        return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 fast;
     if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
-    if (!gjk2_body_init(&c.body, shape)) return zero_result(GJK_INVALID_INPUT);
+    if (!gjk2_body_init(&c.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     c.bad = false;
     c.R = c.body.radius;
     gjk_vec2 uw = gjk_normalize2(ray->translation);
@@ -251,7 +251,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
        its support points are bounded by GJK_MAX_COORD). */
     bool known = c.body.extent >= 0;
     gjk_real bound = known ? c.body.extent : 0;
-    c.far = l1(c.ray.o);
+    c.far = l1_norm2(c.ray.o);
     c.size = bound + c.R;
     c.ray.tol = GJK2_TOL_TOUCH * gjk_maxr(c.far, c.size);
     gjk_real reach = (c.far + (known ? bound : 2 * GJK_MAX_COORD) + c.R + c.ray.tol) * GJK_R(1.0625);
@@ -264,10 +264,10 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
     gjk_ray_outcome out = gjk_ray2_closed(&c.body, &c.ray, &s, &n);
     /* A zero normal from a radius whose square underflows: GJK decides, and the way back stands in last (ray3.c). */
     if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, shape, &s, &n, &iters, &status);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&c, shape, &s, &n, &iters, &status);
     if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(c.ray.u);
-    if (c.bad) return zero_result(GJK_INVALID_INPUT);
-    gjk_ray_result2 r = zero_result(status);
+    if (c.bad) return zero_ray2(GJK_INVALID_INPUT);
+    gjk_ray_result2 r = zero_ray2(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
         r.hit = r.inside = true;
@@ -281,7 +281,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
     r.point = gjk_mad2(ray->origin, r.fraction, ray->translation);
     r.normal = gjk_rotate2(q, n);
     if (!gjk_finite(r.fraction + r.point.x + r.point.y + r.normal.x + r.normal.y)) {
-        r = zero_result(GJK_DEGENERATE);
+        r = zero_ray2(GJK_DEGENERATE);
         r.iterations = iters;
     }
     return r;

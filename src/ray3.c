@@ -39,7 +39,7 @@
 #endif
 
 /* The rotations the queries accept (query3.c): any length whose square stays in the normal range. */
-static bool usable_quat(gjk_quat q) {
+static bool ray_usable_quat(gjk_quat q) {
     gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
     return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
 }
@@ -72,7 +72,7 @@ static gjk_vec3 support(cast3 *c, gjk_vec3 d) {
     return p;
 }
 
-static bool repeats(const gjk_simplex3 *s, gjk_vec3 p) {
+static bool ray_repeats(const gjk_simplex3 *s, gjk_vec3 p) {
     for (int i = 0; i < s->count; ++i)
         if (s->v[i].a.x == p.x && s->v[i].a.y == p.y && s->v[i].a.z == p.z) return true;
     return false;
@@ -147,7 +147,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
            that accuracy: a hit. At the origin, |v| beyond the band is the distance to go and stands in for the
            bound (stopping there instead called a point 2e-12 off a cone's rim inside, where the queries measure
            2e-12; stalling after a tiny advance looped to the iteration cap on 9% of the rays grazing a cone). */
-        bool known = repeats(&s, p);
+        bool known = ray_repeats(&s, p);
         if (!(vw > (moved ? R : lim) * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
@@ -201,7 +201,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
     return GJK_RAY_HIT;
 }
 
-static gjk_ray_result3 zero_result(gjk_status status) {
+static gjk_ray_result3 zero_ray3(gjk_status status) {
     gjk_ray_result3 r;
     memset(&r, 0, sizeof r);
     r.status = status;
@@ -209,10 +209,10 @@ static gjk_ray_result3 zero_result(gjk_status status) {
 }
 
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
-    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !usable_quat(pose.rotation) || !gjk_bounded3(pose.position) ||
+    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !ray_usable_quat(pose.rotation) || !gjk_bounded3(pose.position) ||
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
-        return zero_result(GJK_INVALID_INPUT);
+        return zero_ray3(GJK_INVALID_INPUT);
     cast3 c;
     c.shape = shape;
     c.user = shape->type == GJK_SHAPE3_USER;
@@ -258,8 +258,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
     if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(c.ray.u); /* (the way back: never zero) */
-    if (c.bad) return zero_result(GJK_INVALID_INPUT);
-    gjk_ray_result3 r = zero_result(status);
+    if (c.bad) return zero_ray3(GJK_INVALID_INPUT);
+    gjk_ray_result3 r = zero_ray3(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
         r.hit = r.inside = true;
@@ -274,7 +274,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     r.normal = turn ? gjk_normalize3(gjk_mat33_mul(rot, n)) : n;
     /* Never a NaN (NUMERICS): bounded inputs keep every step finite, but an answer that is not is withheld. */
     if (!gjk_finite(r.fraction + r.point.x + r.point.y + r.point.z + r.normal.x + r.normal.y + r.normal.z)) {
-        r = zero_result(GJK_DEGENERATE);
+        r = zero_ray3(GJK_DEGENERATE);
         r.iterations = iters;
     }
     return r;

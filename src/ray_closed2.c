@@ -27,7 +27,7 @@ static gjk_ray_outcome circle(gjk_vec2 o, gjk_vec2 u, gjk_real R, gjk_real tol, 
 /* A capsule: the segment c +- hl a (a unit) rounded by R > 0, o relative to c. Its side is the slab within R of
    the axis line; a ray that enters the slab beyond an end (or starts in it beyond an end) meets the capsule first on
    that end's circle, if at all (the chord where the slab meets the end lies inside the circle). */
-static gjk_ray_outcome capsule(gjk_vec2 o, gjk_vec2 u, gjk_vec2 a, gjk_real hl, gjk_real R, gjk_real tol,
+static gjk_ray_outcome capsule2(gjk_vec2 o, gjk_vec2 u, gjk_vec2 a, gjk_real hl, gjk_real R, gjk_real tol,
                                gjk_real *s, gjk_vec2 *n) {
     gjk_real oz = gjk_dot2(o, a), cz = oz < -hl ? -hl : (oz > hl ? hl : oz), lim = R + tol;
     if (gjk_len_sq2(gjk_mad2(o, -cz, a)) <= lim * lim) return GJK_RAY_INSIDE;
@@ -51,7 +51,7 @@ static gjk_ray_outcome capsule(gjk_vec2 o, gjk_vec2 u, gjk_vec2 a, gjk_real hl, 
 /* A box of half extents h rounded by m >= 0: the slabs of the box grown by m; an entry point beyond the core box
    on both axes is in a corner's region, where the rounded box is the corner's circle (the 2D case of Ericson,
    "Real-Time Collision Detection", 2005, 5.5.7). Exact. */
-static gjk_ray_outcome box(gjk_vec2 o, gjk_vec2 u, gjk_vec2 h, gjk_real m, gjk_real tol, gjk_real *s, gjk_vec2 *n) {
+static gjk_ray_outcome box2(gjk_vec2 o, gjk_vec2 u, gjk_vec2 h, gjk_real m, gjk_real tol, gjk_real *s, gjk_vec2 *n) {
     gjk_vec2 e = gjk_v2(gjk_maxr(GJK_ABS(o.x) - h.x, 0), gjk_maxr(GJK_ABS(o.y) - h.y, 0));
     gjk_real lim = m + tol;
     if (gjk_len_sq2(e) <= lim * lim) return GJK_RAY_INSIDE;
@@ -115,9 +115,9 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *b, const gjk_ray_local2 *r, gjk
         gjk_real len = gjk_dot2(d, a);
         if (!(len > 0)) return circle(gjk_sub2(r->o, b->p), r->u, R, tol, s, n);
         gjk_vec2 c = gjk_scale2(gjk_add2(b->p, b->q), GJK_R(0.5));
-        return capsule(gjk_sub2(r->o, c), r->u, a, GJK_R(0.5) * len, R, tol, s, n);
+        return capsule2(gjk_sub2(r->o, c), r->u, a, GJK_R(0.5) * len, R, tol, s, n);
     }
-    case GJK2_BOX: return box(r->o, r->u, b->p, R, tol, s, n);
+    case GJK2_BOX: return box2(r->o, r->u, b->p, R, tol, s, n);
     case GJK2_POLYGON:
         if (R > 0 || !b->normals) return GJK_RAY_UNDECIDED;
         return polygon(b, r->o, r->u, tol, s, n);

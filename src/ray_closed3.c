@@ -390,19 +390,19 @@ gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *sh, const gjk_ray_local3 *r, g
     }
 }
 
-static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+static gjk_real l1_norm3(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
 gjk_real gjk_ray3_core_bound(const gjk_shape3 *sh) {
     switch (sh->type) {
-    case GJK_SHAPE3_SEGMENT: return gjk_maxr(l1(sh->segment.a), l1(sh->segment.b));
+    case GJK_SHAPE3_SEGMENT: return gjk_maxr(l1_norm3(sh->segment.a), l1_norm3(sh->segment.b));
     case GJK_SHAPE3_TRIANGLE:
-        return gjk_maxr(l1(sh->triangle.a), gjk_maxr(l1(sh->triangle.b), l1(sh->triangle.c)));
-    case GJK_SHAPE3_BOX: return l1(sh->box.half_extents);
+        return gjk_maxr(l1_norm3(sh->triangle.a), gjk_maxr(l1_norm3(sh->triangle.b), l1_norm3(sh->triangle.c)));
+    case GJK_SHAPE3_BOX: return l1_norm3(sh->box.half_extents);
     case GJK_SHAPE3_CAPSULE: return sh->capsule.half_height;
     case GJK_SHAPE3_CYLINDER:
     case GJK_SHAPE3_CONE: return GJK_R(1.5) * sh->cylinder.radius + sh->cylinder.half_height;
-    case GJK_SHAPE3_ELLIPSOID: return l1(sh->ellipsoid.radii);
-    case GJK_SHAPE3_HULL: return l1(sh->hull.hull->centroid) + GJK_R(1.75) * sh->hull.hull->radius;
+    case GJK_SHAPE3_ELLIPSOID: return l1_norm3(sh->ellipsoid.radii);
+    case GJK_SHAPE3_HULL: return l1_norm3(sh->hull.hull->centroid) + GJK_R(1.75) * sh->hull.hull->radius;
     default: return 0;
     }
 }

@@ -31,7 +31,7 @@ typedef struct axis2 {
     gjk_real base, slope, k, mu;
 } axis2;
 
-static void place(toi2 *s, gjk_real t) {
+static void place2(toi2 *s, gjk_real t) {
     gjk_cast2 *c = s->c;
     s->t = t;
     s->rot_a = gjk_cast2_rotation(c->wa, t, c->qa);
@@ -42,7 +42,7 @@ static void place(toi2 *s, gjk_real t) {
 }
 
 /* GJK on the cores at s->t, started along the last normal (A's frame). */
-static void measure(toi2 *s, bool first) {
+static void measure2(toi2 *s, bool first) {
     gjk_cast2 *c = s->c;
     gjk2_ctx *x = &c->ctx;
     gjk_vec2 dir = first ? gjk_sub2(x->b.centre, x->a.centre) : gjk_inv_rotate2(s->rot_a, s->n);
@@ -58,9 +58,9 @@ static void measure(toi2 *s, bool first) {
     }
 }
 
-static gjk_real clamp_max(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
+static gjk_real clamp_max2(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
 
-static void make_axis(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
+static void make_axis2(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     const gjk_cast2 *c = s->c;
     gjk_vec2 dc = gjk_sub2(s->cb, s->ca), vrel = gjk_sub2(c->vb, c->va), pn = gjk_perp2(s->n);
     x->n = s->n;
@@ -72,11 +72,11 @@ static void make_axis(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     x->slope = gjk_dot2(x->n, vrel) + wf * gjk_dot2(pn, dc);
     gjk_real da = wf - c->wa, db = wf - c->wb;
     gjk_real centre = 2 * GJK_ABS(wf * gjk_dot2(pn, vrel)) + wf * wf * (gjk_len2(dc) + H * gjk_len2(vrel));
-    x->k = clamp_max(centre + da * da * c->reach_a + db * db * c->reach_b);
-    x->mu = wf == 0 ? clamp_max(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
+    x->k = clamp_max2(centre + da * da * c->reach_a + db * db * c->reach_b);
+    x->mu = wf == 0 ? clamp_max2(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
 }
 
-static gjk_real eval(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {
+static gjk_real eval2(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {
     gjk_cast2 *c = s->c;
     gjk_vec2 ea = gjk_inv_rotate2(s->rot_a, gjk_mad2(x->n, h, x->ua));
     gjk_vec2 eb = gjk_inv_rotate2(s->rot_b, gjk_mad2(x->n, h, x->ub));
@@ -87,14 +87,14 @@ static gjk_real eval(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {
 }
 
 /* The shared root finder (toi_root.h) on this axis. */
-static gjk_real eval_cb(const void *s, const void *x, gjk_real h, gjk_real *grad) {
-    return eval((toi2 *)s, (const axis2 *)x, h, grad);
+static gjk_real eval_cb2(const void *s, const void *x, gjk_real h, gjk_real *grad) {
+    return eval2((toi2 *)s, (const axis2 *)x, h, grad);
 }
-static gjk_real safe_step(toi2 *s, const axis2 *x, gjk_real H, gjk_real goal, gjk_real beat) {
-    return gjk_toi_safe_step(eval_cb, s, x, x->mu, H, goal, beat);
+static gjk_real safe_step2(toi2 *s, const axis2 *x, gjk_real H, gjk_real goal, gjk_real beat) {
+    return gjk_toi_safe_step(eval_cb2, s, x, x->mu, H, goal, beat);
 }
 
-static void finish(toi2 *s, gjk_cast_state state, gjk_cast_result2 *r) {
+static void finish2(toi2 *s, gjk_cast_state state, gjk_cast_result2 *r) {
     gjk_cast2_contact k;
     r->state = state;
     r->t = s->t;
@@ -108,8 +108,8 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r) {
     toi2 s;
     s.c = c;
     s.n = gjk_v2(1, 0);
-    place(&s, 0);
-    measure(&s, true);
+    place2(&s, 0);
+    measure2(&s, true);
     if (c->ctx.bad) return;
     if (s.overlap || s.dist - c->target <= c->tol) {
         r->state = GJK_CAST_OVERLAPPED;
@@ -121,7 +121,7 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r) {
     for (;;) {
         if (r->iterations >= TOI_MAX_STEPS) {
             r->status = GJK_MAX_ITERATIONS;
-            finish(&s, GJK_CAST_FAILED, r);
+            finish2(&s, GJK_CAST_FAILED, r);
             return;
         }
         ++r->iterations;
@@ -131,26 +131,26 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r) {
             int f = (winner + k) % 3;
             if (skip[f]) continue;
             axis2 x;
-            make_axis(&s, frames[f], H, &x);
-            gjk_real hf = safe_step(&s, &x, H, goal, h);
+            make_axis2(&s, frames[f], H, &x);
+            gjk_real hf = safe_step2(&s, &x, H, goal, h);
             if (hf > h) h = hf, winner = f;
         }
         if (c->ctx.bad) return;
         gjk_real next = h >= H ? 1 : s.t + h;
         if (!(next > s.t)) { /* no certified step above the resolution of t (see toi3.c): the last safe time */
             r->status = GJK_MAX_ITERATIONS;
-            finish(&s, GJK_CAST_FAILED, r);
+            finish2(&s, GJK_CAST_FAILED, r);
             return;
         }
-        place(&s, next);
-        measure(&s, false);
+        place2(&s, next);
+        measure2(&s, false);
         if (c->ctx.bad) return;
         if (s.overlap || s.dist - c->target <= c->tol) {
-            finish(&s, GJK_CAST_HIT, r);
+            finish2(&s, GJK_CAST_HIT, r);
             return;
         }
         if (next == 1) {
-            finish(&s, GJK_CAST_SEPARATED, r);
+            finish2(&s, GJK_CAST_SEPARATED, r);
             return;
         }
     }

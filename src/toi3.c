@@ -65,7 +65,7 @@ typedef struct axis3 {
     gjk_real mu; /* first-order rate bound: F(h) >= F(0) - mu h as well */
 } axis3;
 
-static void place(toi3 *s, gjk_real t) {
+static void place3(toi3 *s, gjk_real t) {
     const gjk_cast3 *c = s->c;
     gjk_quat qa = gjk_cast3_rotation(c->wa, t, c->qa), qb = gjk_cast3_rotation(c->wb, t, c->qb);
     s->t = t;
@@ -204,7 +204,7 @@ static void contact(const toi3 *s, gjk_cast3_contact *k) {
     }
 }
 
-static void finish(const toi3 *s, gjk_cast_state state, gjk_cast_result3 *r) {
+static void finish3(const toi3 *s, gjk_cast_state state, gjk_cast_result3 *r) {
     gjk_cast3_contact k;
     r->state = state;
     r->t = s->t;
@@ -220,7 +220,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
     s.m.rec = NULL;
     s.measured = false;
     s.n = gjk_v3(1, 0, 0);
-    place(&s, 0);
+    place3(&s, 0);
     measure(&s);
     if (c->bad) return;
     if (s.g.overlap || s.dist - c->target <= c->tol) {
@@ -234,7 +234,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
     for (;;) {
         if (r->iterations >= TOI_MAX_STEPS) {
             r->status = GJK_MAX_ITERATIONS;
-            finish(&s, GJK_CAST_FAILED, r);
+            finish3(&s, GJK_CAST_FAILED, r);
             return;
         }
         ++r->iterations;
@@ -267,18 +267,18 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
             /* Rounding allows no step although the distance is above the tolerance (a turning so fast that the
                steps fall below the resolution of t): the last safe time is all there is. */
             r->status = GJK_MAX_ITERATIONS;
-            finish(&s, GJK_CAST_FAILED, r);
+            finish3(&s, GJK_CAST_FAILED, r);
             return;
         }
-        place(&s, next);
+        place3(&s, next);
         measure(&s);
         if (c->bad) return;
         if (s.g.overlap || s.dist - c->target <= c->tol) {
-            finish(&s, GJK_CAST_HIT, r);
+            finish3(&s, GJK_CAST_HIT, r);
             return;
         }
         if (next == 1) {
-            finish(&s, GJK_CAST_SEPARATED, r);
+            finish3(&s, GJK_CAST_SEPARATED, r);
             return;
         }
     }
