@@ -35,7 +35,7 @@
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
 static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
-    const gjk_cast3_guard *g = data;
+    const gjk_cast3_guard *g = (const gjk_cast3_guard *)data;
     gjk_vec3 p = g->support(d, g->data);
     if (gjk_bounded3(p)) return p;
     *g->bad = true;

@@ -37,14 +37,14 @@ typedef struct edge_key {
 } edge_key;
 
 static int pt_cmp(const void *p, const void *q) {
-    const pt_key *a = p, *b = q;
+    const pt_key *a = (const pt_key *)p, *b = (const pt_key *)q;
     if (a->x != b->x) return a->x < b->x ? -1 : 1;
     if (a->y != b->y) return a->y < b->y ? -1 : 1;
     return (a->i > b->i) - (a->i < b->i);
 }
 
 static int edge_cmp(const void *p, const void *q) {
-    const edge_key *a = p, *b = q;
+    const edge_key *a = (const edge_key *)p, *b = (const edge_key *)q;
     if (a->len != b->len) return a->len > b->len ? -1 : 1;
     return (a->i > b->i) - (a->i < b->i);
 }
@@ -119,8 +119,8 @@ static int merge_runs(const gjk_vec2 *p, int *ring, int h, gjk_real tol, int *ru
 }
 
 static gjk_hull2 *hull2_alloc(int nv) {
-    size_t size = sizeof(gjk_hull2), at = (size + _Alignof(gjk_vec2) - 1) / _Alignof(gjk_vec2) * _Alignof(gjk_vec2);
-    unsigned char *mem = gjk_alloc(at + 2 * sizeof(gjk_vec2) * (size_t)nv);
+    size_t size = sizeof(gjk_hull2), at = (size + GJK_ALIGNOF(gjk_vec2) - 1) / GJK_ALIGNOF(gjk_vec2) * GJK_ALIGNOF(gjk_vec2);
+    unsigned char *mem = (unsigned char *)gjk_alloc(at + 2 * sizeof(gjk_vec2) * (size_t)nv);
     gjk_hull2 *h = (gjk_hull2 *)mem;
     if (!mem) return NULL;
     memset(mem, 0, at + 2 * sizeof(gjk_vec2) * (size_t)nv);
@@ -175,7 +175,7 @@ gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *statu
         if (status) *status = GJK_OUT_OF_MEMORY;
         return NULL;
     }
-    wp = block;
+    wp = (gjk_vec2 *)block;
     keys = (pt_key *)(wp + n);
     ekeys = (edge_key *)(keys + n);
     ring = (int *)(ekeys + n);

@@ -74,18 +74,18 @@ static size_t place(size_t *size, size_t count, size_t elem, size_t align) {
 /* The hull and all its arrays in one allocation, so that gjk_hull3_destroy() is one gjk_free(). */
 gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     size_t size = sizeof(gjk_hull3);
-    size_t ov = place(&size, (size_t)nv, sizeof(gjk_vec3), _Alignof(gjk_vec3));
-    size_t on = place(&size, (size_t)nf, sizeof(gjk_vec3), _Alignof(gjk_vec3));
-    size_t od = place(&size, (size_t)nf, sizeof(gjk_real), _Alignof(gjk_real));
-    size_t off = place(&size, (size_t)nf + 1, sizeof(int), _Alignof(int));
-    size_t ofi = place(&size, (size_t)ni, sizeof(int), _Alignof(int));
-    size_t ovf = place(&size, (size_t)nv + 1, sizeof(int), _Alignof(int));
-    size_t ova = place(&size, (size_t)na, sizeof(int), _Alignof(int));
-    size_t ovff = place(&size, (size_t)nv + 1, sizeof(int), _Alignof(int));
-    size_t ovfs = place(&size, (size_t)ni, sizeof(int), _Alignof(int));
+    size_t ov = place(&size, (size_t)nv, sizeof(gjk_vec3), GJK_ALIGNOF(gjk_vec3));
+    size_t on = place(&size, (size_t)nf, sizeof(gjk_vec3), GJK_ALIGNOF(gjk_vec3));
+    size_t od = place(&size, (size_t)nf, sizeof(gjk_real), GJK_ALIGNOF(gjk_real));
+    size_t off = place(&size, (size_t)nf + 1, sizeof(int), GJK_ALIGNOF(int));
+    size_t ofi = place(&size, (size_t)ni, sizeof(int), GJK_ALIGNOF(int));
+    size_t ovf = place(&size, (size_t)nv + 1, sizeof(int), GJK_ALIGNOF(int));
+    size_t ova = place(&size, (size_t)na, sizeof(int), GJK_ALIGNOF(int));
+    size_t ovff = place(&size, (size_t)nv + 1, sizeof(int), GJK_ALIGNOF(int));
+    size_t ovfs = place(&size, (size_t)ni, sizeof(int), GJK_ALIGNOF(int));
     int grid = gjk_hull3_grid_size(nv);
-    size_t osc = place(&size, (size_t)(6 * grid * grid), sizeof(int), _Alignof(int));
-    unsigned char *mem = gjk_alloc(size);
+    size_t osc = place(&size, (size_t)(6 * grid * grid), sizeof(int), GJK_ALIGNOF(int));
+    unsigned char *mem = (unsigned char *)gjk_alloc(size);
     gjk_hull3 *h = (gjk_hull3 *)mem;
     if (!mem) return NULL;
     memset(mem, 0, size);
@@ -181,7 +181,7 @@ static bool drop_duplicates(const gjk_vec3 *p, int n, gjk_real tol, const int *s
     int *head;
     const double w = 2.0 * (double)tol;
     while (size < 2 * (size_t)n) size *= 2;
-    if (!(head = gjk_alloc(size * sizeof(int)))) return false;
+    if (!(head = (int *)gjk_alloc(size * sizeof(int)))) return false;
     for (size_t i = 0; i < size; i++) head[i] = -1;
     memset(drop, 0, (size_t)n);
     for (int j = -4; j < n; j++) {
@@ -216,7 +216,7 @@ typedef struct plane_key {
 } plane_key;
 
 static int plane_cmp(const void *x, const void *y) {
-    const plane_key *a = x, *b = y;
+    const plane_key *a = (const plane_key *)x, *b = (const plane_key *)y;
     if (a->u != b->u) return a->u < b->u ? -1 : 1;
     if (a->v != b->v) return a->v < b->v ? -1 : 1;
     return (a->i > b->i) - (a->i < b->i);
@@ -261,8 +261,8 @@ static gjk_hull3 *hull3_flat(const gjk_vec3 *points, const gjk_vec3 *wp, int n, 
                              gjk_status *st) {
     gjk_vec3 nrm = gjk_normalize3(gjk_tri_cross(wp[s[0]], wp[s[1]], wp[s[2]]));
     gjk_vec3 e1 = gjk_normalize3(gjk_sub3(wp[s[1]], wp[s[0]])), e2 = gjk_cross3(nrm, e1);
-    gjk_vec2 *proj = gjk_alloc(sizeof(gjk_vec2) * (size_t)n);
-    plane_key *keys = gjk_alloc(sizeof(plane_key) * (size_t)n);
+    gjk_vec2 *proj = (gjk_vec2 *)gjk_alloc(sizeof(gjk_vec2) * (size_t)n);
+    plane_key *keys = (plane_key *)gjk_alloc(sizeof(plane_key) * (size_t)n);
     gjk_hull2 *poly = NULL;
     gjk_hull3 *h = NULL;
     int k = 0, *ids = NULL;
@@ -419,7 +419,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     block = gjk_alloc(sizeof(gjk_vec3) * (size_t)n + sizeof(int) * (2 * (size_t)n + 1) + (size_t)n);
     if (!block) return hull3_fail(status, GJK_OUT_OF_MEMORY);
     memset(&q, 0, sizeof q);
-    q.p = wp = block;
+    q.p = wp = (gjk_vec3 *)block;
     q.next = (int *)(wp + n);
     q.vmap = q.next + n + 1;
     q.flag = (unsigned char *)(q.vmap + n);

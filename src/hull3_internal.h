@@ -14,7 +14,7 @@ typedef struct qh_face {
     int mark, label; /* visibility stamp; merged face index */
     unsigned char alive, visible;
     unsigned char thin, longest; /* merging: height within tol (a sliver), and which edge is the longest */
-    union {         /* the building and the merging fields never live at once: a smaller face, fewer cache misses */
+    GJK_ANONYMOUS union { /* the building and the merging fields never live at once: a smaller face, fewer cache misses */
         struct {
             double cross[3], perm[3]; /* orient3's minors for this triangle and their permanents, computed once */
             double far_vol;           /* filtered volume of far_pt over the face: ranks the outside points */

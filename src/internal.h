@@ -34,6 +34,13 @@ void gjk_heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, c
 /* Room for `need` elements through the allocator hook: a bigger copy, or NULL (old array untouched). */
 void *gjk_grow(void *arr, int *cap, int need, size_t size);
 
+/* The implementation also compiles as C++ (the single header), where _Alignof is spelt alignof. */
+#ifdef __cplusplus
+#define GJK_ALIGNOF(type) alignof(type)
+#else
+#define GJK_ALIGNOF(type) _Alignof(type)
+#endif
+
 static inline bool gjk_finite(gjk_real x) { return isfinite(x) != 0; }
 static inline bool gjk_finite3(gjk_vec3 v) { return gjk_finite(v.x) && gjk_finite(v.y) && gjk_finite(v.z); }
 static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finite(v.y); }

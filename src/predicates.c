@@ -154,7 +154,7 @@ static void sift_down(unsigned char *a, size_t root, size_t n, size_t size, int 
 }
 
 void gjk_heap_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
-    unsigned char *a = base, tmp[32];
+    unsigned char *a = (unsigned char *)base, tmp[32];
     GJK_ASSERT(size <= sizeof tmp);
     for (size_t i = n / 2; i-- > 0;) sift_down(a, i, n, size, cmp);
     for (size_t end = n; end-- > 1;) {

@@ -39,7 +39,7 @@ typedef struct prepared3 {
    2D), and the origin stands in for it so that the arithmetic stays finite until then. Only user shapes pay for
    it: the query works on a copy of the shape with the guard as its callback. */
 static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
-    const user_guard3 *g = data;
+    const user_guard3 *g = (const user_guard3 *)data;
     gjk_vec3 p = g->support(d, g->data);
     if (gjk_bounded3(p)) return p;
     *g->bad = true;

@@ -44,7 +44,7 @@ static int face_new(qhull *q, int a, int b, int c) {
     if (t >= 0) {
         q->free_list = q->f[t].next;
     } else {
-        qh_face *g = gjk_grow(q->f, &q->fcap, q->fcount + 1, sizeof(qh_face));
+        qh_face *g = (qh_face *)gjk_grow(q->f, &q->fcap, q->fcount + 1, sizeof(qh_face));
         if (!g) return -1;
         q->f = g;
         t = q->fcount++;
@@ -122,14 +122,14 @@ static gjk_status qh_step(qhull *q) {
                 q->f[w].visible = above(q, w, apex) > 0;
                 if (q->f[w].visible) {
                     if (!(g = gjk_grow(q->list, &q->list_cap, nvis + 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
-                    q->list = g;
+                    q->list = (int *)g;
                     q->list[nvis++] = w;
                 }
             }
             if (!q->f[w].visible) {
                 qh_edge h;
                 if (!(g = gjk_grow(q->hz, &q->hz_cap, nhz + 1, sizeof(qh_edge)))) return GJK_OUT_OF_MEMORY;
-                q->hz = g;
+                q->hz = (qh_edge *)g;
                 h.a = q->f[u].v[e];
                 h.b = q->f[u].v[(e + 1) % 3];
                 h.w = w;
@@ -140,7 +140,7 @@ static gjk_status qh_step(qhull *q) {
     }
     /* Order the horizon into its loop, following each edge's end to the edge that starts there. */
     if (!(g = gjk_grow(q->nf, &q->nf_cap, nhz, sizeof(int)))) return GJK_OUT_OF_MEMORY;
-    q->nf = g;
+    q->nf = (int *)g;
     for (int j = 0; j < nhz; j++) {
         if (q->vmap[q->hz[j].a] >= 0) simple = false;
         else q->vmap[q->hz[j].a] = j;
@@ -207,7 +207,7 @@ gjk_status gjk_qh_build(qhull *q, int n, const int *s) {
                     if (q->f[t[j]].v[k] == eb && q->f[t[j]].v[(k + 1) % 3] == ea) q->f[t[i]].adj[e] = t[j];
                 }
     if (!(g = gjk_grow(q->list, &q->list_cap, 1, sizeof(int)))) return GJK_OUT_OF_MEMORY;
-    q->list = g;
+    q->list = (int *)g;
     for (int i = 0; i < n; i++)
         if (i != a && i != b && i != c && i != d && !q->flag[i]) assign(q, t, 4, i);
     while (q->pending >= 0) {
@@ -225,7 +225,7 @@ typedef struct seed_key {
 } seed_key;
 
 static int seed_cmp(const void *x, const void *y) {
-    const seed_key *a = x, *b = y;
+    const seed_key *a = (const seed_key *)x, *b = (const seed_key *)y;
     if (a->area != b->area) return a->area > b->area ? -1 : 1;
     return (a->t > b->t) - (a->t < b->t);
 }
@@ -468,10 +468,10 @@ gjk_hull3 *gjk_qh_output(qhull *q, const gjk_vec3 *points, int n, int shift, gjk
     for (int t = 0; t < q->fcount; t++) m += q->f[t].alive;
     block = gjk_alloc((size_t)m * (sizeof(seed_key) + sizeof(gjk_vec3) + 10 * sizeof(int)));
     if (!block || !(g = gjk_grow(q->list, &q->list_cap, m, sizeof(int)))) goto oom;
-    q->list = g;
+    q->list = (int *)g;
     if (!(g = gjk_grow(q->hz, &q->hz_cap, 3 * m, sizeof(qh_edge)))) goto oom;
-    q->hz = g;
-    rn = block;
+    q->hz = (qh_edge *)g;
+    rn = (gjk_vec3 *)block;
     keys = (seed_key *)(rn + m);
     first = (int *)(keys + m);
     len = first + m;

@@ -11,9 +11,10 @@
 /* ---- constructors ----------------------------------------------------------------------------------------- */
 
 static gjk_shape2 make2(gjk_shape2_type type) {
-    gjk_shape2 s = {0};
+    gjk_shape2 s;
     s.type = type;
     s.margin = 0;
+    s.segment.a = s.segment.b = gjk_v2(0, 0);
     return s;
 }
 

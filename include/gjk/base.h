@@ -11,6 +11,14 @@
 extern "C" {
 #endif
 
+/// Marks the anonymous unions of the shape structs. C++ forbids declaring types inside an anonymous union; GCC and
+/// Clang accept it as an extension, and `__extension__` keeps `-pedantic` quiet about it. Empty in C.
+#if defined(__cplusplus) && defined(__GNUC__)
+#define GJK_ANONYMOUS __extension__
+#else
+#define GJK_ANONYMOUS
+#endif
+
 /// Outcome of a query or of a shape creation. Every output struct carries one.
 typedef enum gjk_status {
     /// The answer is within the library's tolerances.

@@ -102,7 +102,7 @@ typedef gjk_vec3 gjk_support3_fn(gjk_vec3 direction, const void *data);
 typedef struct gjk_shape3 {
     gjk_shape3_type type;
     gjk_real margin; ///< rounding radius added around the shape, >= 0
-    union {
+    GJK_ANONYMOUS union {
         struct {
             gjk_vec3 a, b;
         } segment;
@@ -174,7 +174,7 @@ typedef gjk_vec2 gjk_support2_fn(gjk_vec2 direction, const void *data);
 typedef struct gjk_shape2 {
     gjk_shape2_type type;
     gjk_real margin; ///< rounding radius, >= 0
-    union {
+    GJK_ANONYMOUS union {
         struct {
             gjk_vec2 a, b;
         } segment;
