@@ -29,7 +29,7 @@
 #define MAX_V GJK_EPA_MAX_VERTICES
 #define MAX_F (2 * GJK_EPA_MAX_VERTICES)
 
-typedef struct face {
+typedef struct epa_face {
     int v[3];        /* vertex indices, counter-clockwise seen from outside */
     int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
     gjk_dvec3 n;     /* outward unit normal */
@@ -37,7 +37,7 @@ typedef struct face {
     bool valid;      /* normal well defined */
     bool alive;
     bool removed;    /* scratch flag of the current step */
-} face;
+} epa_face;
 
 typedef struct horizon_edge {
     int a, b;    /* vertex indices along the removed region's boundary */
@@ -47,7 +47,7 @@ typedef struct horizon_edge {
 
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
-    face f[MAX_F];
+    epa_face f[MAX_F];
     double key[MAX_F];   /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
                             closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
@@ -62,7 +62,7 @@ typedef struct polytope {
 /* A vertex's point of D in double (exact: gjk_real is float or double). */
 static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 
-static void face_plane(polytope *P, face *F) {
+static void face_plane(polytope *P, epa_face *F) {
     gjk_dvec3 a = vw(P, F->v[0]), b = vw(P, F->v[1]), c = vw(P, F->v[2]);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
@@ -81,7 +81,7 @@ static void face_plane(polytope *P, face *F) {
 
 static int add_face(polytope *P, int a, int b, int c) {
     int i = P->nf++;
-    face *F = &P->f[i];
+    epa_face *F = &P->f[i];
     F->v[0] = a;
     F->v[1] = b;
     F->v[2] = c;
@@ -95,7 +95,7 @@ static int add_face(polytope *P, int a, int b, int c) {
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
    flipping its normal (seen in float with a threshold of 1e-4 relative). */
-static bool sees(const polytope *P, const face *F, gjk_dvec3 w) {
+static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
     return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
 }
@@ -151,10 +151,10 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
         }
         P->stack[top - 1] = code + 1;
         int e = entry == 3 ? off : (entry + 1 + off) % 3;
-        face *F = &P->f[fi];
+        epa_face *F = &P->f[fi];
         int g = F->adj[e];
         if (g < 0) return false;
-        face *G = &P->f[g];
+        epa_face *G = &P->f[g];
         if (G->removed) continue;
         int slot = G->adj[0] == fi ? 0 : (G->adj[1] == fi ? 1 : 2);
         if (sees(P, G, w)) {
@@ -228,7 +228,7 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
 
 /* How far inside face F the point p projects: the smallest edge-side measure (positive inside), scaled by the
    face's doubled area so that faces compare fairly. */
-static double face_inside(const polytope *P, const face *F, gjk_dvec3 p) {
+static double face_inside(const polytope *P, const epa_face *F, gjk_dvec3 p) {
     double m = DBL_MAX;
     for (int e = 0; e < 3; ++e) {
         gjk_dvec3 a = vw(P, F->v[e]), b = vw(P, F->v[(e + 1) % 3]);
@@ -334,7 +334,7 @@ static void record_polytope(const gjk_minkowski3 *m, const polytope *P, int answ
     d->epa_vertex_count = d->epa_face_count = 0;
     d->epa_best_face = -1;
     for (int i = 0; i < P->nf; ++i) {
-        const face *F = &P->f[i];
+        const epa_face *F = &P->f[i];
         if (!F->alive) continue;
         if (i == answer) d->epa_best_face = d->epa_face_count;
         for (int k = 0; k < 3; ++k) {
@@ -394,7 +394,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_DEGENERATE;
             break;
         }
-        face *B = &P.f[best];
+        epa_face *B = &P.f[best];
         if (r.iterations >= 4 * MAX_V) {
             r.status = GJK_MAX_ITERATIONS;
             break;
@@ -447,7 +447,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             int fi;
             if (used < P.nremoved) {
                 fi = P.removed[used++];
-                face *F = &P.f[fi];
+                epa_face *F = &P.f[fi];
                 F->v[0] = h->a;
                 F->v[1] = h->b;
                 F->v[2] = wi;
@@ -502,7 +502,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     double tie = tol_rel * P.scale, best_inside = -DBL_MAX;
     int chosen = best;
     for (int i = 0; i < P.nf; ++i) {
-        face *F = &P.f[i];
+        epa_face *F = &P.f[i];
         /* Only coplanar neighbours: with the origin on the boundary, other faces through it also tie on
            distance but are not converged faces of D. */
         if (!F->alive || !F->valid || F->dist > P.f[best].dist + tie) continue;
@@ -513,7 +513,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             chosen = i;
         }
     }
-    face *B = &P.f[chosen];
+    epa_face *B = &P.f[chosen];
     gjk_real depth = (gjk_real)B->dist;
     gjk_vec3 normal = gjk_normalize3(gjk_from_dv3(B->n));
     gjk_dvec3 proj = gjk_dscale3(B->n, B->dist);

@@ -26,7 +26,7 @@ typedef struct cast2 {
     bool bad;
 } cast2;
 
-static gjk_vec2 support2(cast2 *c, gjk_vec2 d) {
+static gjk_vec2 core_support2(cast2 *c, gjk_vec2 d) {
     gjk_vec2 p = gjk2_local_support(&c->body, d);
     if (c->body.kind != GJK2_USER) return p;
     if (!gjk_bounded2(p)) {
@@ -116,7 +116,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
             break;
         }
         ++it;
-        gjk_vec2 p = support2(c, v);
+        gjk_vec2 p = core_support2(c, v);
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
         bool known = false;
         for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);

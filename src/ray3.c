@@ -59,7 +59,7 @@ typedef struct cast3 {
 
 /* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
    it), and its answer is checked as the queries check it. */
-static gjk_vec3 support(cast3 *c, gjk_vec3 d) {
+static gjk_vec3 core_support(cast3 *c, gjk_vec3 d) {
     if (!c->user) return gjk_core3_support_inline(c->shape, d);
     gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
     d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
@@ -112,7 +112,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
     s.count = 0;
     gjk_vec3 x = o, n = gjk_v3(0, 0, 0), centre;
     if (c->user) {
-        gjk_vec3 p = support(c, gjk_v3(1, 0, 0)), q = support(c, gjk_v3(-1, 0, 0));
+        gjk_vec3 p = core_support(c, gjk_v3(1, 0, 0)), q = core_support(c, gjk_v3(-1, 0, 0));
         centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
     } else {
         centre = gjk_core3_center(c->shape);
@@ -138,7 +138,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
             break;
         }
         ++it;
-        gjk_vec3 p = support(c, v);
+        gjk_vec3 p = core_support(c, v);
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
         /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
            simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the core

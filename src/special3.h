@@ -35,7 +35,7 @@ typedef enum gjk_special_kind {
 } gjk_special_kind;
 
 /* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3 {
+typedef struct gjk_special3_result {
     gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
     gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
                            by depth * normal brings the cores to touching */
