@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
 /* gjk.h: gjk 0.1.0 as a single header. Convex collision detection in 2D and 3D for physics engines, games,
    robotics and tools: GJK and EPA intersection, distance, penetration and signed distance, contact manifolds,
    ray casts, shape casts (linear and rotating), warm starts, convex hulls, debug recording. C11 and C++11.
@@ -14,11 +16,13 @@
        #define GJK_IMPLEMENTATION
        #include "gjk.h"
 
-   Every other file includes it plainly (#include "gjk.h") and sees the declarations only. Give the
-   implementation a source file of its own (gjk.c or gjk.cpp holding just those two lines): it brings the
-   library's file-scope helpers (static functions named support, setup, box, ...) into that file, where they
-   could collide with yours. The declarations have C linkage in C++ too, so a C++ program may also use this
-   header against the implementation compiled as C, or against the built library (libgjk).
+   Every other file includes it plainly (#include "gjk.h") and sees the declarations only; including it twice
+   is harmless. The documentation's examples write #include <gjk/gjk.h>, the installed library's header: this
+   file declares the same API. Give the implementation a source file of its own (gjk.c or gjk.cpp holding just
+   those two lines): it brings the library's file-scope helpers (static functions named support, setup, box,
+   ...) into that file, where they could collide with yours. The declarations have C linkage in C++ too, so a
+   C++ program may also use this header against the implementation compiled as C, or against the built library
+   (libgjk).
 
    Options (define them the same way in every file that includes this header, before the include):
    - GJK_USE_FLOAT: 1 for gjk_real = float; undefined or 0 for double (the default). The library's CMake option
@@ -27,14 +31,14 @@
      they are on.
 
    Bit-identical answers: the library is built with -ffp-contract=off (no fused multiply-add), so its answers do
-   not depend on what the compiler chooses to fuse. Compile the implementation file with the same flag (GCC and
-   Clang; MSVC: /fp:precise, its default) to get the same bits as the library and on every machine; GCC float
-   builds also need -fno-tree-slp-vectorize, as the library's CMake adds (GCC 12's vectorizer drops roundings
-   from double to float). Link with -lm where the C library keeps its math functions apart.
+   not depend on what the compiler chooses to fuse. Compile the implementation file with the same flag to get
+   the same bits as the library (at -O1 to -O3, on every machine); GCC float builds also need
+   -fno-tree-slp-vectorize, as the library's CMake adds (GCC 12's vectorizer drops roundings from double to
+   float). Checked with GCC 12 and Clang 14, as C11 and as C++11, -Wall -Wextra -pedantic. Link with -lm where
+   the C library keeps its math functions apart.
 
    Licence
    -------
-   SPDX-License-Identifier: MIT
    MIT License
 
    Copyright (c) 2026 The gjk authors
@@ -3302,7 +3306,7 @@ static inline double gjk_dlen3(gjk_dvec3 a) { return sqrt(gjk_ddot3(a, a)); }
 #define MAX_V GJK_EPA_MAX_VERTICES
 #define MAX_F (2 * GJK_EPA_MAX_VERTICES)
 
-typedef struct face {
+typedef struct epa_face {
     int v[3];        /* vertex indices, counter-clockwise seen from outside */
     int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
     gjk_dvec3 n;     /* outward unit normal */
@@ -3310,7 +3314,7 @@ typedef struct face {
     bool valid;      /* normal well defined */
     bool alive;
     bool removed;    /* scratch flag of the current step */
-} face;
+} epa_face;
 
 typedef struct horizon_edge {
     int a, b;    /* vertex indices along the removed region's boundary */
@@ -3320,7 +3324,7 @@ typedef struct horizon_edge {
 
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
-    face f[MAX_F];
+    epa_face f[MAX_F];
     double key[MAX_F];   /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
                             closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
@@ -3335,7 +3339,7 @@ typedef struct polytope {
 /* A vertex's point of D in double (exact: gjk_real is float or double). */
 static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 
-static void face_plane(polytope *P, face *F) {
+static void face_plane(polytope *P, epa_face *F) {
     gjk_dvec3 a = vw(P, F->v[0]), b = vw(P, F->v[1]), c = vw(P, F->v[2]);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
@@ -3354,7 +3358,7 @@ static void face_plane(polytope *P, face *F) {
 
 static int add_face(polytope *P, int a, int b, int c) {
     int i = P->nf++;
-    face *F = &P->f[i];
+    epa_face *F = &P->f[i];
     F->v[0] = a;
     F->v[1] = b;
     F->v[2] = c;
@@ -3368,7 +3372,7 @@ static int add_face(polytope *P, int a, int b, int c) {
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
    flipping its normal (seen in float with a threshold of 1e-4 relative). */
-static bool sees(const polytope *P, const face *F, gjk_dvec3 w) {
+static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
     return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
 }
@@ -3424,10 +3428,10 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
         }
         P->stack[top - 1] = code + 1;
         int e = entry == 3 ? off : (entry + 1 + off) % 3;
-        face *F = &P->f[fi];
+        epa_face *F = &P->f[fi];
         int g = F->adj[e];
         if (g < 0) return false;
-        face *G = &P->f[g];
+        epa_face *G = &P->f[g];
         if (G->removed) continue;
         int slot = G->adj[0] == fi ? 0 : (G->adj[1] == fi ? 1 : 2);
         if (sees(P, G, w)) {
@@ -3501,7 +3505,7 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
 
 /* How far inside face F the point p projects: the smallest edge-side measure (positive inside), scaled by the
    face's doubled area so that faces compare fairly. */
-static double face_inside(const polytope *P, const face *F, gjk_dvec3 p) {
+static double face_inside(const polytope *P, const epa_face *F, gjk_dvec3 p) {
     double m = DBL_MAX;
     for (int e = 0; e < 3; ++e) {
         gjk_dvec3 a = vw(P, F->v[e]), b = vw(P, F->v[(e + 1) % 3]);
@@ -3607,7 +3611,7 @@ static void record_polytope(const gjk_minkowski3 *m, const polytope *P, int answ
     d->epa_vertex_count = d->epa_face_count = 0;
     d->epa_best_face = -1;
     for (int i = 0; i < P->nf; ++i) {
-        const face *F = &P->f[i];
+        const epa_face *F = &P->f[i];
         if (!F->alive) continue;
         if (i == answer) d->epa_best_face = d->epa_face_count;
         for (int k = 0; k < 3; ++k) {
@@ -3667,7 +3671,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_DEGENERATE;
             break;
         }
-        face *B = &P.f[best];
+        epa_face *B = &P.f[best];
         if (r.iterations >= 4 * MAX_V) {
             r.status = GJK_MAX_ITERATIONS;
             break;
@@ -3720,7 +3724,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             int fi;
             if (used < P.nremoved) {
                 fi = P.removed[used++];
-                face *F = &P.f[fi];
+                epa_face *F = &P.f[fi];
                 F->v[0] = h->a;
                 F->v[1] = h->b;
                 F->v[2] = wi;
@@ -3775,7 +3779,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     double tie = tol_rel * P.scale, best_inside = -DBL_MAX;
     int chosen = best;
     for (int i = 0; i < P.nf; ++i) {
-        face *F = &P.f[i];
+        epa_face *F = &P.f[i];
         /* Only coplanar neighbours: with the origin on the boundary, other faces through it also tie on
            distance but are not converged faces of D. */
         if (!F->alive || !F->valid || F->dist > P.f[best].dist + tie) continue;
@@ -3786,7 +3790,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             chosen = i;
         }
     }
-    face *B = &P.f[chosen];
+    epa_face *B = &P.f[chosen];
     gjk_real depth = (gjk_real)B->dist;
     gjk_vec3 normal = gjk_normalize3(gjk_from_dv3(B->n));
     gjk_dvec3 proj = gjk_dscale3(B->n, B->dist);
@@ -7618,7 +7622,7 @@ typedef enum gjk_special_kind {
 } gjk_special_kind;
 
 /* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3 {
+typedef struct gjk_special3_result {
     gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
     gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
                            by depth * normal brings the cores to touching */
@@ -8716,7 +8720,7 @@ typedef struct cast2 {
     bool bad;
 } cast2;
 
-static gjk_vec2 support2(cast2 *c, gjk_vec2 d) {
+static gjk_vec2 core_support2(cast2 *c, gjk_vec2 d) {
     gjk_vec2 p = gjk2_local_support(&c->body, d);
     if (c->body.kind != GJK2_USER) return p;
     if (!gjk_bounded2(p)) {
@@ -8806,7 +8810,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
             break;
         }
         ++it;
-        gjk_vec2 p = support2(c, v);
+        gjk_vec2 p = core_support2(c, v);
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
         bool known = false;
         for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
@@ -9036,7 +9040,7 @@ typedef struct cast3 {
 
 /* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
    it), and its answer is checked as the queries check it. */
-static gjk_vec3 support(cast3 *c, gjk_vec3 d) {
+static gjk_vec3 core_support(cast3 *c, gjk_vec3 d) {
     if (!c->user) return gjk_core3_support_inline(c->shape, d);
     gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
     d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
@@ -9089,7 +9093,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
     s.count = 0;
     gjk_vec3 x = o, n = gjk_v3(0, 0, 0), centre;
     if (c->user) {
-        gjk_vec3 p = support(c, gjk_v3(1, 0, 0)), q = support(c, gjk_v3(-1, 0, 0));
+        gjk_vec3 p = core_support(c, gjk_v3(1, 0, 0)), q = core_support(c, gjk_v3(-1, 0, 0));
         centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
     } else {
         centre = gjk_core3_center(c->shape);
@@ -9115,7 +9119,7 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
             break;
         }
         ++it;
-        gjk_vec3 p = support(c, v);
+        gjk_vec3 p = core_support(c, v);
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
         /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
            simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the core
@@ -12613,9 +12617,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef TOI_MAX_STEPS
 
 /* The private headers' macros end with the implementation. */
-#undef GJK_CAST2_H
 #undef GJK_CAST2_MAX_RAY_ITERATIONS
-#undef GJK_INTERNAL2_H
 #undef GJK2_TOL_ABS
 #undef GJK2_TOL_TOUCH
 #undef GJK2_TOL_REL
@@ -12624,31 +12626,21 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK2_SAT_BOOLEAN
 #undef GJK2_INLINE
 #undef GJK2_NOINLINE
-#undef GJK_INTERNAL_H
 #undef GJK_ASSERT
 #undef GJK_ALIGNOF
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
-#undef GJK_CAST3_H
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
-#undef GJK_INTERNAL3_H
 #undef GJK_HULL_GRID_MIN
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
 #undef GJK_TOL_TOUCH
-#undef GJK_DVEC3_H
 #undef GJK_DREAL_EPSILON
-#undef GJK_FEATURE3_H
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN
 #undef GJK_FEATURE_COS
 #undef GJK_MANIFOLD_TIE
-#undef GJK_HULL3_INTERNAL_H
-#undef GJK_MANIFOLD3_INTERNAL_H
 #undef MAX_CAND
 #undef CLIP_MAX
-#undef GJK_SPECIAL3_H
-#undef GJK_RAY_INTERNAL_H
-#undef GJK_TOI_ROOT_H
 #undef GJK_TOI_ROOT_ROUNDS
 #endif /* GJK_IMPLEMENTATION */
