@@ -7,6 +7,7 @@
    answer exactly like the library. Valid C11 and C++11. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gjk/gjk.h>
@@ -403,15 +404,59 @@ static void pair2(int i) {
     }
 }
 
+/* ---- bad input: named statuses, the same through both builds ---- */
+
+static void bad_inputs(void) {
+    gjk_shape3 box = gjk_box3(gjk_v3(1, 1, 1)), thin = gjk_sphere3(-1);
+    gjk_pair3 p;
+    p.a = &box;
+    p.pose_a = gjk_pose3_identity();
+    p.b = &box;
+    p.pose_b = gjk_pose3_identity();
+    p.pose_b.position.y = (gjk_real)NAN;
+    print_result3("bad_pose", gjk_signed_distance3(&p, NULL));
+    p.pose_b = gjk_pose3_identity();
+    p.pose_b.rotation.w = 0;
+    print_manifold3(gjk_collide3(&p, 0, NULL));
+    p.pose_b = gjk_pose3_identity();
+    p.b = &thin;
+    print_result3("bad_shape", gjk_distance3(&p, NULL));
+    gjk_shape2 square = gjk_box2(gjk_v2(1, 1));
+    gjk_ray2 ray;
+    ray.origin = gjk_v2(-3, 0);
+    ray.translation = gjk_v2(6, 0);
+    ray.max_fraction = -1;
+    gjk_ray_result2 rr = gjk_raycast2(&square, gjk_pose2_identity(), &ray);
+    printf("bad_ray %d %d\n", (int)rr.status, (int)rr.hit);
+}
+
+/* Hull creation goes through the allocator hook: count its calls. */
+static int allocs, frees;
+
+static void *count_alloc(size_t size, void *user) {
+    (void)user;
+    allocs++;
+    return malloc(size);
+}
+
+static void count_free(void *ptr, void *user) {
+    (void)user;
+    frees += ptr != NULL;
+    free(ptr);
+}
+
 int main(void) {
     printf("gjk_real %d bytes\n", (int)sizeof(gjk_real));
+    gjk_set_allocator(count_alloc, count_free, NULL);
     make_hulls();
+    bad_inputs();
     for (int i = 0; i < PAIRS3; i++) pair3(i);
     for (int i = 0; i < PAIRS2; i++) pair2(i);
     for (int k = 0; k < HULLS; k++) {
         gjk_hull3_destroy(hulls3[k]);
         gjk_hull2_destroy(hulls2[k]);
     }
-    printf("%s %s\n", gjk_status_string(GJK_OK), gjk_status_string(GJK_INVALID_INPUT));
+    printf("%s, %s; %d allocations, %d frees\n", gjk_status_string(GJK_OK), gjk_status_string(GJK_INVALID_INPUT),
+           allocs, frees);
     return 0;
 }
