@@ -48,7 +48,17 @@ echo "single header: the generator refuses colliding file-scope names"
 # The header as users copy it, reachable as <gjk/gjk.h> so that the driver and the example build unchanged.
 mkdir -p "$tmp/shim/gjk"
 cp "$root/single/gjk.h" "$tmp/shim/gjk/gjk.h"
-printf '#define GJK_IMPLEMENTATION\n#include <gjk/gjk.h>\n' >"$tmp/impl.c"
+# The implementation TU also checks that the declarations may come first and a second inclusion is harmless, and
+# that the implementation's private macros end with it.
+cat >"$tmp/impl.c" <<'EOF'
+#include <gjk/gjk.h>
+#define GJK_IMPLEMENTATION
+#include <gjk/gjk.h>
+#include <gjk/gjk.h>
+#if defined(GJK_ASSERT) || defined(GJK_COPYSIGN) || defined(CAST_TOL_DEFAULT) || defined(GJK_TOI_ROOT_ROUNDS)
+#error "the implementation's private macros leak into the file that includes it"
+#endif
+EOF
 
 # The warnings the issue asks for, plus the library's own -Wshadow (and, for C, its prototype warnings): a file-scope
 # name of one source file shadowing a local of another shows there.
