@@ -232,6 +232,9 @@ def plot_error(rows, path):
         ax.grid(axis="x", color="#e5e5e5")
         ax.set_title(title, fontsize=9)
         ax.set_xlabel("largest error over a scene's pairs (log; one mark per scene)")
+        if not libs:
+            ax.text(0.5, 0.5, "no such cells in this report", transform=ax.transAxes, ha="center", color="#777777")
+            continue
         handles, labels = ax.get_legend_handles_labels()
         uniq = dict(zip(labels, handles))
         ax.legend(uniq.values(), uniq.keys(), fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=3)
