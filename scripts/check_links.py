@@ -10,8 +10,8 @@ Checks, over the files git tracks (every file under the root when it is not a gi
      directory of the repository, and an anchor (#section) names a heading (or an explicit anchor) of its target;
   2. no file mentions a path outside the repository: ../shared, NUMERICS.md (the notes live in docs/numerics.md),
      /work/, or a markdown link that climbs above the root;
-  3. README.md holds at most 300 lines with a picture in its first 40, and its C program (the block with main) is the one in
-     examples/box_capsule.c (without the file's leading comment lines).
+  3. README.md holds at most 300 lines with a picture in its first 40, and its C program (the block with main) is
+     the one in examples/box_capsule.c (without the file's leading comment lines).
 Prints one line per failure (file:line: what) and exits 1 if there is any, else prints a summary and exits 0.
 Standard library only.
 """
