@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: MIT
 """Turn a gjk-bench report (the markdown file `gjk-bench --markdown FILE` writes) into a CSV table and two plots.
 
-    bench/plot.py bench/RESULTS.md                  # writes bench/RESULTS.csv, docs/bench-ratio.svg, docs/bench-error.svg
+    bench/plot.py bench/RESULTS.md       # writes bench/RESULTS.csv, docs/bench-ratio.svg, docs/bench-error.svg
     bench/plot.py REPORT.md --csv OUT.csv --ratio R.svg --error E.svg
 
 The CSV has one row per scene, query and library: the median time, gjk's time over the library's, and the accuracy
@@ -202,7 +202,8 @@ def plot_error(rows, path):
     plt = pyplot()
 
     panels = [("distance and depth: largest |value - exact|", ("distance", "penetration")),
-              ("ray and shape casts: largest |t - exact|; manifolds: deepest point's error", ("raycast", "cast", "manifold"))]
+              ("ray and shape casts: largest |t - exact|; manifolds: deepest point's error",
+               ("raycast", "cast", "manifold"))]
     markers = {"distance": "o", "penetration": "s", "raycast": "^", "cast": "v", "manifold": "D"}
     colours = {"distance": "#1f77b4", "penetration": "#d62728", "raycast": "#2ca02c", "cast": "#9467bd",
                "manifold": "#ff7f0e"}

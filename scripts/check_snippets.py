@@ -22,7 +22,8 @@ import sys
 import tempfile
 
 PRELUDE = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <gjk/gjk.h>\nstatic gjk_pair3 pair;\n"
-FUNCTION_DEF = re.compile(r"^(?!for\b|if\b|while\b|switch\b|return\b)(static )?[A-Za-z_][\w ]*\*?\s*\w+\([^;]*\)\s*\{", re.M)
+FUNCTION_DEF = re.compile(r"^(?!for\b|if\b|while\b|switch\b|return\b)(static )?[A-Za-z_][\w ]*\*?\s*\w+\([^;]*\)\s*\{",
+                          re.M)
 BLOCK = re.compile(r"^```c\n(.*?)^```", re.S | re.M)
 
 
