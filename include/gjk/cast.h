@@ -103,33 +103,34 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 /// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
 /// at time t the shape's angle is its pose's plus t * rotation.
 typedef struct gjk_motion2 {
-    gjk_vec2 translation;
-    gjk_real rotation;
+    gjk_vec2 translation; ///< world, length units over the step
+    gjk_real rotation;    ///< angle turned over the step, radians, counter-clockwise; zero: no rotation
 } gjk_motion2;
 
 /// The 2D mirror of gjk_cast_input3.
 typedef struct gjk_cast_input2 {
-    gjk_pair2 pair;
-    gjk_motion2 motion_a;
-    gjk_motion2 motion_b;
-    gjk_real target_distance;
-    gjk_real tolerance;
-    bool ignore_separating;
+    gjk_pair2 pair;           ///< the shapes and their poses at t = 0
+    gjk_motion2 motion_a;     ///< A's motion over the step (zero: A stands still)
+    gjk_motion2 motion_b;     ///< B's motion over the step
+    gjk_real target_distance; ///< >= 0, length units: contact is when the shapes come this close
+    gjk_real tolerance;       ///< as gjk_cast_input3::tolerance (<= 0: the default relative to the shapes' size)
+    bool ignore_separating;   ///< as gjk_cast_input3::ignore_separating
 } gjk_cast_input2;
 
 /// The 2D mirror of gjk_cast_result3.
 typedef struct gjk_cast_result2 {
-    gjk_status status;
-    gjk_cast_state state;
-    bool hit;
-    gjk_real t;
-    gjk_vec2 normal;
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_vec2 point;
-    int iterations;
+    gjk_status status;    ///< as gjk_cast_result3::status
+    gjk_cast_state state; ///< see gjk_cast_state
+    bool hit;             ///< state HIT, or OVERLAPPED unless ignore_separating applied
+    gjk_real t;           ///< time of first contact in [0, 1]; 1 when separated all the way
+    gjk_vec2 normal;      ///< unit, world frame, from A to B at t
+    gjk_vec2 point_a;     ///< world frame, on A at t: the contact (or closest) point
+    gjk_vec2 point_b;     ///< world frame, on B at t; point_b - point_a = (distance at t) * normal
+    gjk_vec2 point;       ///< world frame: the contact point, midway between point_a and point_b
+    int iterations;       ///< ray-cast support points (linear) or advancement steps (rotating)
 } gjk_cast_result2;
 
+/// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
 gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 
 #ifdef __cplusplus

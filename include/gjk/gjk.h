@@ -47,9 +47,11 @@
 #include "gjk/ray.h"
 #include "gjk/shape.h"
 
-/// Library version.
+/// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
+/// Library version, minor part: changes when features are added compatibly.
 #define GJK_VERSION_MINOR 1
+/// Library version, patch part: changes with fixes only.
 #define GJK_VERSION_PATCH 0
 
 #endif

@@ -65,15 +65,16 @@ typedef struct gjk_ray2 {
 
 /// The 2D mirror of gjk_ray_result3.
 typedef struct gjk_ray_result2 {
-    gjk_status status;
-    bool hit;
-    bool inside;
-    gjk_real fraction;
-    gjk_vec2 point;
-    gjk_vec2 normal;
-    int iterations;
+    gjk_status status; ///< GJK_OK; GJK_MAX_ITERATIONS (best estimate, never past the true hit); GJK_INVALID_INPUT
+    bool hit;          ///< the ray meets the shape for some t in [0, max_fraction]
+    bool inside;       ///< the origin is inside the shape (or on it): hit at fraction 0
+    gjk_real fraction; ///< smallest t at which origin + t * translation is on the shape
+    gjk_vec2 point;    ///< world: origin + fraction * translation
+    gjk_vec2 normal;   ///< world, unit: outward surface normal at point; -unit(translation) when inside
+    int iterations;    ///< GJK ray-cast iterations (0 for closed forms)
 } gjk_ray_result2;
 
+/// The 2D mirror of gjk_raycast3(): cast `ray` against `shape` standing at `pose`.
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
 
 #ifdef __cplusplus

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Build the API reference (Doxygen, from the public headers' /// comments) into build-docs/html.
+# Fails (exit 1) on any doxygen warning: an undocumented public function, type, field, enum value or macro, or a
+# broken doc command. Usage: scripts/docs.sh [OUTPUT_DIR]   (default build-docs; needs Debian's doxygen)
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-build-docs}
+case "$out" in /*) ;; *) out="$root/$out" ;; esac
+command -v doxygen >/dev/null 2>&1 || { echo "docs.sh: doxygen not found (apt-get install doxygen)" >&2; exit 1; }
+mkdir -p "$out"
+log="$out/doxygen-warnings.log"
+cd "$root"
+# OUTPUT_DIRECTORY and WARN_LOGFILE override the Doxyfile's, so that any directory can hold the build.
+status=0
+{ cat docs/Doxyfile; echo "OUTPUT_DIRECTORY = \"$out\""; echo "WARN_LOGFILE = \"$log\""; } |
+  doxygen - >"$out/doxygen.log" 2>&1 || status=$?
+if [ -s "$log" ] || [ "$status" -ne 0 ]; then
+  cat "$log" >&2 2>/dev/null || true
+  [ "$status" -ne 0 ] && tail -n 20 "$out/doxygen.log" >&2
+  echo "docs.sh: doxygen reported $(wc -l <"$log" 2>/dev/null || echo '?') warning line(s): FAILED" >&2
+  exit 1
+fi
+echo "docs.sh: API reference in $out/html/index.html"
