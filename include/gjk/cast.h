@@ -65,8 +65,8 @@ typedef struct gjk_cast_input3 {
     gjk_pair3 pair;            ///< the shapes and their poses at t = 0
     gjk_motion3 motion_a;      ///< A's motion over the step (zero: A stands still)
     gjk_motion3 motion_b;      ///< B's motion over the step
-    gjk_real target_distance;  ///< >= 0: contact is when the shapes come this close (0: touching; a small positive
-                               ///< value keeps a physics engine's bodies from resting in contact)
+    gjk_real target_distance;  ///< contact is when the shapes come this close, length units, at least 0 (0: touching;
+                               ///< a small positive value keeps a physics engine's bodies from resting in contact)
     gjk_real tolerance;        ///< rotating casts, and linear casts of curved cores, stop once the distance is within
                                ///< this of the target (<= 0: a default relative to the shapes' size, the sum of
                                ///< their reaches about their origins: 1e-9 in double and 1e-5 in float times that
@@ -112,7 +112,7 @@ typedef struct gjk_cast_input2 {
     gjk_pair2 pair;           ///< the shapes and their poses at t = 0
     gjk_motion2 motion_a;     ///< A's motion over the step (zero: A stands still)
     gjk_motion2 motion_b;     ///< B's motion over the step
-    gjk_real target_distance; ///< >= 0, length units: contact is when the shapes come this close
+    gjk_real target_distance; ///< contact is when the shapes come this close, length units, at least 0
     gjk_real tolerance;       ///< as gjk_cast_input3::tolerance (<= 0: the default relative to the shapes' size)
     bool ignore_separating;   ///< as gjk_cast_input3::ignore_separating
 } gjk_cast_input2;

@@ -30,8 +30,8 @@ typedef float gjk_real;
 #define GJK_SIN sinf
 #define GJK_COS cosf
 #else
-/// The real type of every coordinate, size and answer: `double`, or `float` in a library built with
-/// -DGJK_USE_FLOAT=ON (GJK_USE_FLOAT in gjk/config.h).
+/// The real type of every coordinate, size and answer: `double`, or `float` in a library built with the CMake
+/// option `-DGJK_USE_FLOAT=ON` (GJK_USE_FLOAT in gjk/config.h).
 typedef double gjk_real;
 /// A floating literal in the build's precision: `GJK_R(0.5)` is `0.5` in double and `0.5f` in float.
 #define GJK_R(x) x

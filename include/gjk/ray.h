@@ -37,7 +37,7 @@ extern "C" {
 typedef struct gjk_ray3 {
     gjk_vec3 origin;       ///< world frame
     gjk_vec3 translation;  ///< world frame; zero: a point query (hit when the origin is inside)
-    gjk_real max_fraction; ///< >= 0; 1 casts the whole translation
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0; 1 casts the whole translation
 } gjk_ray3;
 
 /// Where a ray first meets a shape. Fields are zero when there is no hit (status aside).
@@ -60,7 +60,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
 typedef struct gjk_ray2 {
     gjk_vec2 origin;       ///< world frame
     gjk_vec2 translation;  ///< world frame
-    gjk_real max_fraction; ///< >= 0
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0
 } gjk_ray2;
 
 /// The 2D mirror of gjk_ray_result3.

@@ -65,8 +65,8 @@ typedef struct gjk_hull2 {
 } gjk_hull2;
 
 /// Build the convex hull of `count` points (quickhull with tolerances relative to the points' extent). Returns NULL
-/// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, count < 1 or
-/// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
+/// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, a count below 1 or above
+/// GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
 /// points make a hull, but the queries reject one reaching beyond 1e150, float 1e18: see gjk/query.h.)
 ///
 /// The hull is one block from the allocator hook (gjk/base.h), owned by the caller: release it with
@@ -132,11 +132,11 @@ typedef struct gjk_shape3 {
         } box;
         /// GJK_SHAPE3_SPHERE: the ball about the local origin.
         struct {
-            gjk_real radius; ///< > 0, length units
+            gjk_real radius; ///< positive, length units
         } sphere;
         /// GJK_SHAPE3_CAPSULE, GJK_SHAPE3_CYLINDER, GJK_SHAPE3_CONE: shapes of revolution about local z.
         struct {
-            gjk_real radius;      ///< > 0 (cylinder, cone) or >= 0 (capsule), length units
+            gjk_real radius;      ///< length units, positive (cylinder, cone) or at least 0 (capsule)
             gjk_real half_height; ///< half the axis length, > 0 (cylinder, cone) or >= 0 (capsule), length units
         } capsule, cylinder, cone;
         /// GJK_SHAPE3_ELLIPSOID: the ellipsoid about the local origin with semi-axes along local x, y, z.
@@ -218,7 +218,7 @@ typedef struct gjk_shape2 {
         } segment;
         /// GJK_SHAPE2_CIRCLE: the disc about the local origin.
         struct {
-            gjk_real radius; ///< > 0, length units
+            gjk_real radius; ///< positive, length units
         } circle;
         /// GJK_SHAPE2_BOX: the rectangle [-h, h] on each local axis.
         struct {
@@ -226,7 +226,7 @@ typedef struct gjk_shape2 {
         } box;
         /// GJK_SHAPE2_CAPSULE: the segment on local y rounded by the radius.
         struct {
-            gjk_real radius;      ///< >= 0, length units
+            gjk_real radius;      ///< at least 0, length units
             gjk_real half_height; ///< half the segment's length along local y, >= 0
         } capsule;
         /// GJK_SHAPE2_POLYGON: a convex polygon made by gjk_hull2_create().
