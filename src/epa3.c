@@ -290,12 +290,12 @@ static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, doub
 }
 
 /* EPA stopped before its bounds met (capacity or rounding), typically on a curved D whose deepest directions form a
-   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the
-   best upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's
-   support function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search
-   on the sphere around the best normal (Hooke and Jeeves, J. ACM 8(2), 1961) finishes the job: try small turns
-   along two tangents, keep what lowers h, halve the step when nothing does. Every h is an upper bound, so the
-   answer still separates.
+   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the best
+   upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's support
+   function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search on the sphere
+   around the best normal (Hooke and Jeeves, "'Direct search' solution of numerical and statistical problems", J. ACM
+   8(2), 1961) finishes the job: try small turns along two tangents, keep what lowers h, halve the step when nothing
+   does. Every h is an upper bound, so the answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
 #define REFINE_STEPS 96
 static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {

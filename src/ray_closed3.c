@@ -11,10 +11,10 @@
      surface), and the discriminant comes from the foot of the perpendicular from the centre, |q|^2, computed as a
      vector (Haines, Guenther, Akenine-Moller, "Precision Improvements for Ray/Sphere Intersection", Ray Tracing
      Gems, 2019, ch. 7): b^2 - a c loses every digit for a ray from far away;
-   - slabs: Kay and Kajiya's slab method (SIGGRAPH 1986) with the direction's components below the smallest normal
-     number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf (Williams, Barrus,
-     Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely on IEEE
-     infinities instead, which gives NaN for an origin on a slab plane);
+   - slabs: Kay and Kajiya's slab method ("Ray tracing complex scenes", SIGGRAPH 1986) with the direction's components
+     below the smallest normal number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf
+     (Williams, Barrus, Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely
+     on IEEE infinities instead, which gives NaN for an origin on a slab plane);
    - a direction with a radial part whose square underflows (nearly along a capsule's or cylinder's axis) is left to
      GJK rather than divided by. */
 #include "ray_internal.h"

@@ -140,10 +140,11 @@ static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     return best;
 }
 
-/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments",
-   2003, sec. 4.3.4; Cameron's "enhanced GJK", ICRA 1997): move to the best neighbour while it is strictly farther
-   along d. On a convex polytope a vertex with no better neighbour maximises any linear function, so the walk ends
-   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps. */
+/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments", 2003,
+   sec. 4.3.4; Cameron, "Enhancing GJK: computing minimum and penetration distances between convex polyhedra", ICRA
+   1997): move to the best neighbour while it is strictly farther along d. On a convex polytope a vertex with no better
+   neighbour maximises any linear function, so the walk ends at a support vertex; values strictly increase, so it cannot
+   cycle, and it takes at most vertex_count steps. */
 int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
     const gjk_vec3 *v = h->vertices;
     const int *first = h->vertex_first, *adj = h->vertex_adjacency;

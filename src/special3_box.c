@@ -2,13 +2,14 @@
 // SPDX-License-Identifier: MIT
 /* Separating-axis closed forms for box-box and segment-box cores (see special3.h for the contract).
 
-   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision
-   Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of B and the 9 cross products of their edge directions.
-   The Minkowski difference D = A - B of two boxes is a polytope whose facet normals are all among these axes (a facet
-   of a Minkowski sum is a facet of one operand or the sum of an edge of each, whose normal is their cross product).
-   So the largest gap over the axes is positive exactly when the boxes are apart, and when they overlap the smallest
-   overlap over the axes IS the penetration depth: the depth is min over D's facets of the facet plane's distance to
-   the origin, every facet appears among the axes, and the overlap along any other direction can only be larger.
+   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree: a hierarchical structure for rapid interference
+   detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of
+   B and the 9 cross products of their edge directions. The Minkowski difference D = A - B of two boxes is a polytope
+   whose facet normals are all among these axes (a facet of a Minkowski sum is a facet of one operand or the sum of an
+   edge of each, whose normal is their cross product). So the largest gap over the axes is positive exactly when the
+   boxes are apart, and when they overlap the smallest overlap over the axes IS the penetration depth: the depth is min
+   over D's facets of the facet plane's distance to the origin, every facet appears among the axes, and the overlap
+   along any other direction can only be larger.
 
    Segment-box: D = box + (-segment) is a box swept along the segment; its facets are the box's faces and the
    parallelograms spanned by a box edge and the segment, with normals e_k x u. 3 + 3 axes, same argument. When the

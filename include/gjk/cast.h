@@ -15,18 +15,20 @@
 ///
 /// Contract: the answer is never late: at every time before the reported t the shapes are farther apart than
 /// target_distance (to rounding), so a thin or fast shape cannot tunnel through another, and a hit is not missed.
-/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast
-///   of the origin against the Minkowski difference A - B swept by the radii and the target, along the relative
-///   motion (GJK ray cast, van den Bergen 2004). Every step is a lower bound of t. Polytopes, spheres, capsules,
-///   circles (any pair whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last
-///   digits. Curved cores (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance`
-///   of the target.
-/// - With rotation: conservative advancement (Mirtich 1996) on a second-order bound of the gap along an axis fixed
-///   in the world or in either shape (a Taylor model of the motion, Zhang et al. 2007), so that each step is
-///   certified never to pass the contact and steps converge quadratically near a face contact. It stops once the
-///   distance is within `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps.
-///   That is rare (none in the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D,
-///   62 in 2D): a curved core meeting another edge on edge while both turn fast converges only geometrically.
+/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast of
+///   the origin against the Minkowski difference A - B swept by the radii and the target, along the relative motion
+///   (GJK ray cast: G. van den Bergen, "Ray casting against general convex objects with application to continuous
+///   collision detection", 2004). Every step is a lower bound of t. Polytopes, spheres, capsules, circles (any pair
+///   whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last digits. Curved cores
+///   (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance` of the target.
+/// - With rotation: conservative advancement (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems", PhD
+///   thesis, UC Berkeley, 1996) on a second-order bound of the gap along an axis fixed in the world or in either shape
+///   (a Taylor model of the motion: Zhang, Redon, Lee, Kim, "Continuous collision detection for articulated models
+///   using Taylor models and temporal culling", ACM Trans. Graph. 26(3), 2007), so that each step is certified never to
+///   pass the contact and steps converge quadratically near a face contact. It stops once the distance is within
+///   `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps. That is rare (none in
+///   the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D, 62 in 2D): a curved core
+///   meeting another edge on edge while both turn fast converges only geometrically.
 ///
 /// At a hit the distance at t lies between target_distance and target_distance + tolerance, and t is the first such
 /// time up to that tolerance. Casts allocate nothing, keep no state and may run on many threads at once.

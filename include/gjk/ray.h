@@ -9,9 +9,10 @@
 /// if (r.hit) { /* r.fraction in [0, 1], r.point on the surface, r.normal outward there */ }
 /// ```
 ///
-/// Any shape works (GJK ray cast on the support function, van den Bergen 2004); spheres, boxes, capsules, cylinders
-/// and hulls are answered in closed form or from their planes where that is exact and faster. Margins count: a
-/// rounded shape is hit on its rounded surface.
+/// Any shape works (GJK ray cast on the support function: G. van den Bergen, "Ray casting against general convex
+/// objects with application to continuous collision detection", 2004); spheres, boxes, capsules, cylinders and hulls
+/// are answered in closed form or from their planes where that is exact and faster. Margins count: a rounded shape is
+/// hit on its rounded surface.
 ///
 /// A ray that starts inside the shape (or on its surface, within the touching tolerance of the queries) reports
 /// `hit` and `inside`, fraction 0, point = origin and normal = -unit(translation) (the way back out along the ray,
