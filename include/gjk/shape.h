@@ -32,6 +32,9 @@ extern "C" {
 /// planar convex polygon (its vertices in counter-clockwise order about `faces` normal 0, and two faces, one per
 /// side), 1 a segment (2 vertices, no faces), 0 a single point (1 vertex, no faces). Interior and duplicate input
 /// points are dropped; coplanar triangles are merged into polygonal faces.
+///
+/// Every array lives in the hull's own allocation and is freed with it by gjk_hull3_destroy(); the pointers stay
+/// valid, and the arrays unchanged, for the hull's lifetime. Coordinates are in length units.
 typedef struct gjk_hull3 {
     int dimension;          ///< 0, 1, 2 or 3, see above
     int vertex_count;       ///< number of hull vertices (>= 1)
@@ -54,7 +57,8 @@ typedef struct gjk_hull3 {
 } gjk_hull3;
 
 /// Convex hull of a 2D point cloud. `dimension` 2: a polygon with vertices in counter-clockwise order; 1: a segment
-/// (2 vertices); 0: a point (1 vertex). Interior, duplicate and collinear points are dropped.
+/// (2 vertices); 0: a point (1 vertex). Interior, duplicate and collinear points are dropped. Its arrays live in the
+/// hull's own allocation and are freed with it by gjk_hull2_destroy().
 typedef struct gjk_hull2 {
     int dimension;        ///< 0, 1 or 2
     int vertex_count;     ///< number of vertices (>= 1)
