@@ -92,7 +92,7 @@ typedef struct gjk_cache2 {
     const gjk_shape2 *b;     ///< the shape B the points belong to (compared, never dereferenced)
 } gjk_cache2;
 
-/// The answer of a 3D query. Fields a query does not compute are zero (see the table above).
+/// The answer of a 3D query. Fields a query does not compute are zero (see the table in gjk/query.h).
 typedef struct gjk_result3 {
     gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
     bool intersect;     ///< the shapes overlap or touch (a gap below 128 eps x the pair's size counts as touching)
