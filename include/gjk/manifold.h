@@ -87,7 +87,7 @@ typedef struct gjk_manifold3 {
     gjk_status status;   ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
     gjk_vec3 normal;     ///< world, unit, from A to B (set whenever the signed distance was computed)
     int count;           ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS3
-    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3];
+    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3]; ///< the contact points; entries from `count` on are zero
     int iterations;      ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold3;
 
@@ -98,21 +98,21 @@ typedef struct gjk_manifold3 {
 /// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
-/// One 2D contact point.
+/// One 2D contact point (world frame).
 typedef struct gjk_manifold_point2 {
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_real separation;
-    uint32_t id;
+    gjk_vec2 point_a;    ///< world, on A's surface
+    gjk_vec2 point_b;    ///< world, on B's surface
+    gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
+    uint32_t id;         ///< feature pair id, stable while the same features touch (codes as in 3D)
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
 typedef struct gjk_manifold2 {
-    gjk_status status;
-    gjk_vec2 normal;
-    int count;
-    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2];
-    int iterations;
+    gjk_status status; ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
+    gjk_vec2 normal;   ///< world, unit, from A to B (set whenever the signed distance was computed)
+    int count;         ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS2
+    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2]; ///< the contact points; entries from `count` on are zero
+    int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
 /// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
