@@ -7,7 +7,7 @@ COMMAND is manifold, raycast or cast; OUTPUT the tool's stdout; DIM 2 or 3; PREC
 EXPECTED_JSON a JSON list with one object per expected line, in order.
 
 Every line must be one JSON object with exactly the documented fields, in order, of the documented types, and obey
-the command's contract (README, "Command-line tool"):
+the command's contract (docs/cli.md):
 - manifold: a unit normal; each point's point_b = point_a + separation * normal; ids distinct non-negative integers;
   at most 4 points in 3D, 2 in 2D;
 - raycast: a hit has a unit normal and a fraction >= 0; "inside" only with a hit at fraction 0; a miss is all zero;

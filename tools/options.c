@@ -12,17 +12,6 @@
 /* getopt_long's `val` of an option without a short name: past every character. */
 #define LONG_ONLY_VAL 256
 
-static void print_usage_line(const char *command, const cli_option *opts, int count, FILE *out) {
-    fprintf(out, "usage: gjk %s SCENE", command);
-    for (int i = 0; i < count; i++) {
-        fputs(" [", out);
-        if (opts[i].short_name != 0) fprintf(out, "-%c | ", opts[i].short_name);
-        fprintf(out, "--%s%s%s]", opts[i].name, opts[i].value != NULL ? " " : "",
-                opts[i].value != NULL ? opts[i].metavar : "");
-    }
-    fputc('\n', out);
-}
-
 /* The option whose getopt_long `val` is `val`, or -1. */
 static int find_val(const cli_option *opts, int count, int val) {
     for (int i = 0; i < count; i++) {
@@ -132,7 +121,6 @@ const char *cli_parse(const char *command, int argc, char **argv, const cli_opti
     }
     if (scenes != 1) {
         fprintf(stderr, "gjk: %s takes one SCENE argument (a path, or - for standard input)\n", command);
-        print_usage_line(command, opts, count, stderr);
         return NULL;
     }
     *status = EXIT_OK;
