@@ -83,13 +83,14 @@ static int edit_distance(const char *a, const char *b) {
 }
 
 const char *scene_nearest_name(const char *word, const char *const *names, int count) {
-    /* Close enough to be a slip: one edit per three letters of the shorter name, and at least one. */
+    /* Close enough to be a slip: one edit per three letters of the shorter name, at least two (one for names of up to
+       three letters): "radius" suggests "radii", "x" nothing. */
     const char *best = NULL;
     int best_d = 0;
     size_t n = strlen(word);
     for (int i = 0; i < count; i++) {
         size_t m = strlen(names[i]), shorter = n < m ? n : m;
-        int d = edit_distance(word, names[i]), limit = shorter >= 6 ? (int)(shorter / 3) : 1;
+        int d = edit_distance(word, names[i]), limit = shorter <= 3 ? 1 : shorter < 6 ? 2 : (int)(shorter / 3);
         if (d <= limit && (best == NULL || d < best_d)) {
             best = names[i];
             best_d = d;

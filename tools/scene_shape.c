@@ -378,7 +378,8 @@ static bool check_shape_keys(loader *ld, const cJSON *obj, int which) {
     if (ld->dim == 2 && loader_field(obj, "axis_angle") != NULL) {
         snprintf(hint, sizeof hint, " for a 2D %s (its rotation is an angle in radians)", ld->type);
     } else {
-        snprintf(hint, sizeof hint, " for a %s%s", ld->dim == 2 ? "2D " : "", ld->type);
+        const char *article = ld->dim == 3 && strchr("aeiou", ld->type[0]) != NULL ? "an" : "a";
+        snprintf(hint, sizeof hint, " for %s %s%s", article, ld->dim == 2 ? "2D " : "", ld->type);
     }
     return loader_check_keys(ld, obj, "", list, n, hint);
 }
