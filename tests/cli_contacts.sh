@@ -116,6 +116,15 @@ case_manifold() {
         2 "[{\"a\": 0, \"b\": 1, \"points\": [
             {\"point_a\": [-0.25, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 0\"},
             {\"point_a\": [0.75, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 1\"}]}]"
+    # examples/contacts.json (docs/cli.md shows these lines): a cube resting 0.01 deep on a slab, corners 0-3 of its
+    # bottom face on the slab's top face (face 5); the falling sphere and the rising capsule touch nothing.
+    contact_ok manifold example "$(cat "$src/examples/contacts.json")" 3 '[
+        {"a": 0, "b": 1, "normal": [0, 0, 1], "points": [
+            {"point_a": [-0.5, -0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 0"},
+            {"point_a": [0.5, -0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 1"},
+            {"point_a": [-0.5, 0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 2"},
+            {"point_a": [0.5, 0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 3"}]},
+        {"a": 0, "b": 2, "points": []}, {"a": 0, "b": 3, "points": []}]'
     # Every spelling of the option gives the same lines.
     printf '%s\n' "$scene" >"$tmp/spell.json"
     "$gjk" manifold "$tmp/spell.json" --speculative 0.6 >"$tmp/spell.ref" 2>&1 || bad "manifold --speculative 0.6 failed"
@@ -163,6 +172,16 @@ case_raycast() {
  "rays": [{"origin": [0.5, 0, 0], "translation": [0, 0, 0]}, {"origin": [2, 0, 0], "translation": [0, 0, 0]}]}' 3 '[
         {"ray": 0, "shape": 0, "hit": true, "inside": true, "fraction": 0, "point": [0.5, 0, 0], "normal": null},
         {"ray": 1, "shape": 0, "hit": false, "inside": false, "fraction": null, "point": null, "normal": null}]'
+    # examples/contacts.json: the first ray meets the cube's -x face, the second the sphere, then the slab.
+    miss='"hit": false, "inside": false, "fraction": null, "point": null, "normal": null'
+    contact_ok raycast example "$(cat "$src/examples/contacts.json")" 3 "[
+        {\"ray\": 0, \"shape\": 0, $miss},
+        {\"ray\": 0, \"shape\": 1, \"hit\": true, \"fraction\": 0.4375, \"point\": [-0.5, 0, 0.9], \"normal\": [-1, 0, 0]},
+        {\"ray\": 0, \"shape\": 2, $miss}, {\"ray\": 0, \"shape\": 3, $miss},
+        {\"ray\": 1, \"shape\": 0, \"hit\": true, \"fraction\": 0.875, \"point\": [1.2, 1.2, 0.5], \"normal\": [0, 0, 1]},
+        {\"ray\": 1, \"shape\": 1, $miss},
+        {\"ray\": 1, \"shape\": 2, \"hit\": true, \"fraction\": 0.125, \"point\": [1.2, 1.2, 3.5], \"normal\": [0, 0, 1]},
+        {\"ray\": 1, \"shape\": 3, $miss}]"
     # No rays: nothing to print.
     contact_ok raycast norays '{"shapes": [{"type": "point"}]}' 3 '[]'
 }
@@ -193,6 +212,12 @@ case_cast() {
         {"a": 8, "b": 9, "state": "hit", "hit": true, "t": 0.40414526045912624,
          "normal": [-0.593040555527496, 0.8051725898834603, 0], "point": [40.7664108367393, 0.6265895221982014, 0],
          "tol": 1e-6}]'
+    # examples/contacts.json: the resting cube overlaps at t = 0; the sphere falls 2 in half the step; the capsule
+    # rises away.
+    contact_ok cast example "$(cat "$src/examples/contacts.json")" 3 '[
+        {"a": 0, "b": 1, "state": "overlapped", "hit": true, "t": 0, "normal": [0, 0, 1], "point": [0, 0, 0.495]},
+        {"a": 0, "b": 2, "state": "hit", "hit": true, "t": 0.5, "normal": [0, 0, 1], "point": [1.2, 1.2, 0.5]},
+        {"a": 0, "b": 3, "state": "separated", "hit": false, "t": 1, "normal": null, "point": null}]'
     # Options: spheres 1.5 apart closing 2 per step come within 0.5 at t = 0.5 (--target 0.5), midway point between
     # the two closest points; a sphere overlapping a box and moving away is no hit with --ignore-separating.
     options='{"shapes": [{"type": "sphere", "radius": 1, "position": [10, 0, 0]},
