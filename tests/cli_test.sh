@@ -522,6 +522,16 @@ case_usage() {
         grep -q '^  gjk query SCENE$' "$tmp/out" || bad "$help does not list the query command"
     done
     expect_usage "query --help" 0 out "$usage" -- query --help
+    expect_usage "manifold -h after SCENE" 0 out "$usage" -- manifold scene.json -h
+    expect_usage "unknown global option" 2 err 'gjk: unknown option "--verbose"' -- --verbose
+    expect_usage "query misspelt --help" 2 err 'gjk: query: unknown option "--hlep" (did you mean "--help"?)' -- \
+        query --hlep
+    expect_usage "query after --" 2 err "$one" -- query -- a b
+    # The help names the quaternion order and the other rotation forms where a user looks first.
+    "$gjk" --help >"$tmp/out" 2>&1
+    grep -q 'a quaternion \[w, x, y, z\] (scalar first' "$tmp/out" || bad "--help does not give the quaternion order"
+    grep -q '"axis_angle"' "$tmp/out" || bad "--help does not mention axis_angle"
+    grep -q '^  gjk manifold SCENE \[-s D | --speculative D\]$' "$tmp/out" || bad "--help does not list -s"
     "$gjk" --version >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 0 ] || [ -s "$tmp/err" ] ||
