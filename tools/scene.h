@@ -3,11 +3,11 @@
 /* Scene files of the gjk tool: a JSON document describing shapes, their poses and the pairs to query. The format is
    described in docs/cli.md, "Scene format". Only the tool uses this (and cJSON); the library knows nothing of it.
 
-   Every command that reads a scene (query today; manifold, raycast, cast, render later) calls scene_load(), which
-   validates the whole document, builds the shapes (creating hulls) and lists the pairs, so that a command can check
-   its input completely before it writes any output. The parsed document stays available in `scene.json` for
-   commands that read fields of their own; the scene_json_* helpers parse numbers and vectors with the same rules
-   as the loader (finite, in the build's precision). */
+   Every command calls scene_load(), which validates the whole document, builds the shapes (creating hulls) and
+   lists the pairs and rays, so that a command can check its input completely before it writes any output. Every key
+   at every level is known to the loader or an error: a field for a new command is added to the loader's lists
+   (scene.c, scene_shape.c) before the command reads it from `scene.json`; the scene_json_* helpers parse numbers
+   and vectors with the same rules as the loader (finite, in the build's precision). */
 #ifndef GJK_TOOLS_SCENE_H
 #define GJK_TOOLS_SCENE_H
 
