@@ -24,7 +24,8 @@ case_keys() {
     expect_error doc-rays '{"shapes": [], "ray": []}' "gjk: $f: unknown key \"ray\" (did you mean \"rays\"?)"
     # Shapes, 3D: the keys of every shape, then each type's own (a key of another type is unknown here).
     s='{"type": "point"}, {"type": "point"}'
-    expect_error postion "{\"shapes\": [$s, {\"type\": \"box\", \"half_extents\": [1, 1, 1], \"postion\": [0, 0, 1]}]}" \
+    expect_error postion "{\"shapes\": [$s, {\"type\": \"box\", \"half_extents\": [1, 1, 1],
+        \"postion\": [0, 0, 1]}]}" \
         'gjk: shape 2: unknown key "postion" for a box (did you mean "position"?)'
     expect_error rotaton '{"shapes": [{"type": "sphere", "radius": 1, "rotaton": [1, 0, 0, 0]}]}' \
         'gjk: shape 0: unknown key "rotaton" for a sphere (did you mean "rotation"?)'
@@ -62,19 +63,21 @@ case_keys() {
         'gjk: shape 0: unknown key "radius " for a sphere (did you mean "radius"?)'
     expect_error empty-key '{"shapes": [{"type": "point", "": 1}]}' 'gjk: shape 0: unknown key "" for a point'
     # Shapes, 2D: no axis_angle (the rotation is an angle); each type's keys.
-    expect_error 2d-axis-angle '{"dim": 2, "shapes": [{"type": "box", "half_extents": [1, 1], "axis_angle": [0, 0, 1, 1]}]}' \
+    expect_error 2d-axis-angle '{"dim": 2, "shapes": [{"type": "box", "half_extents": [1, 1],
+        "axis_angle": [0, 0, 1, 1]}]}' \
         'gjk: shape 0: unknown key "axis_angle" for a 2D box (its rotation is an angle in radians)'
     expect_error 2d-radii '{"dim": 2, "shapes": [{"type": "circle", "radii": [1, 1]}]}' \
         'gjk: shape 0: unknown key "radii" for a 2D circle (did you mean "radius"?)'
     expect_error 2d-polygon '{"dim": 2, "shapes": [{"type": "polygon", "pionts": [[0, 0], [1, 0], [0, 1]]}]}' \
         'gjk: shape 0: unknown key "pionts" for a 2D polygon (did you mean "points"?)'
-    expect_error 2d-capsule '{"dim": 2, "shapes": [{"type": "capsule", "radius": 1, "half_height": 1, "half_extents": [1, 1]}]}' \
+    expect_error 2d-capsule '{"dim": 2, "shapes": [{"type": "capsule", "radius": 1, "half_height": 1,
+        "half_extents": [1, 1]}]}' \
         'gjk: shape 0: unknown key "half_extents" for a 2D capsule'
     # Rays.
     r='{"origin": [0, 0, 0], "translation": [1, 0, 0]}'
     expect_error ray-orign "{\"shapes\": [], \"rays\": [$r, {\"orign\": [0, 0, 0], \"translation\": [1, 0, 0]}]}" \
         'gjk: ray 1: unknown key "orign" (did you mean "origin"?)'
-    expect_error ray-max "{\"shapes\": [], \"rays\": [{\"origin\": [0, 0, 0], \"translation\": [1, 0, 0], \"max\": 1}]}" \
+    expect_error ray-max '{"shapes": [], "rays": [{"origin": [0, 0, 0], "translation": [1, 0, 0], "max": 1}]}' \
         'gjk: ray 0: unknown key "max"'
     expect_error ray-direction '{"dim": 2, "shapes": [], "rays": [{"origin": [0, 0], "direction": [1, 0]}]}' \
         'gjk: ray 0: unknown key "direction"'
@@ -123,7 +126,8 @@ case_rotation() {
   {"type": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.7, 0.7, 0.7]], "position": [1.2, 0.3, 0.4],
    $rot, "velocity": [-1, 0, 0]},
   {"type": "cylinder", "radius": 0.5, "half_height": 0.7, "position": [-0.5, 1.1, 0.2], $rot}],
- "rays": [{"origin": [-3, 0.1, 0.05], "translation": [6, 0.2, 0.1]}, {"origin": [0.3, 0.2, 3], "translation": [0, 0, -6]}]}
+ "rays": [{"origin": [-3, 0.1, 0.05], "translation": [6, 0.2, 0.1]},
+          {"origin": [0.3, 0.2, 3], "translation": [0, 0, -6]}]}
 EOF
         done
         for command in query "manifold -s 0.1" raycast cast; do
@@ -132,12 +136,14 @@ EOF
             # shellcheck disable=SC2086
             "$gjk" $command "$tmp/rot-quat.json" >"$tmp/q.out" 2>&1
             [ -s "$tmp/aa.out" ] && cmp -s "$tmp/aa.out" "$tmp/q.out" ||
-                bad "rotation: axis_angle $aa and rotation $q differ for $command: $(diff "$tmp/aa.out" "$tmp/q.out" | head -n 3)"
+                bad "rotation: axis_angle $aa and rotation $q differ for $command:" \
+                    "$(diff "$tmp/aa.out" "$tmp/q.out" | head -n 3)"
         done
         n=$((n + 1))
     done
     # A quarter turn about z by hand: the box's long side (x) turns to y.
-    printf '%s\n' '{"shapes": [{"type": "box", "half_extents": [2, 0.5, 0.5], "axis_angle": [0, 0, 5, 1.5707963267948966]},
+    printf '%s\n' '{"shapes": [
+  {"type": "box", "half_extents": [2, 0.5, 0.5], "axis_angle": [0, 0, 5, 1.5707963267948966]},
   {"type": "sphere", "radius": 0.5, "position": [0, 3, 0]}]}' >"$tmp/quarter.json"
     "$gjk" query "$tmp/quarter.json" >"$tmp/out" 2>"$tmp/err" || bad "rotation quarter: $(cat "$tmp/err")"
     "$py" "$src/tests/cli_test.py" "$tmp/out" 3 "$precision" \
