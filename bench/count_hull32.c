@@ -1,5 +1,5 @@
 /* Instruction-count driver for one benchmark cell, hull-32 distance: 1000 random pairs of 32-point hulls, 10 rounds
-   of gjk_distance3. Timing on this shared machine is noisy (README "Speed"); instructions under callgrind are not,
+   of gjk_distance3. Timing on this shared machine is noisy (docs/benchmarks.md); instructions under callgrind are not,
    so small changes to the hot path are compared with it, between two builds of the library:
      gcc -O2 -Iinclude -IBUILD/include bench/count_hull32.c BUILD/libgjk.a -lm -o count_hull32
      valgrind --tool=callgrind --toggle-collect=gjk_distance3 ./count_hull32

@@ -379,14 +379,14 @@ static void fuzz3(reader *r) {
                          GJK_ABS(pa.position.x) + GJK_ABS(pa.position.y) + GJK_ABS(pa.position.z) +
                          gjk_len3(sd.point_a) + gjk_len3(sd.point_b);
         /* Relative to the size, with an absolute floor: squared lengths underflow below 1e-154 (float 1e-19), so
-           gaps that small read as touching (README "Known limits"; seed regression_tiny_gap). */
+           gaps that small read as touching (docs/numerics.md, "Scale range"; seed regression_tiny_gap). */
         gjk_real band = (GJK_USE_FLOAT ? GJK_R(1e-3) : GJK_R(1e-7)) * scale;
         band = fmax(band, GJK_USE_FLOAT ? 1e-17 : 1e-145);
         if (fin(scale) && scale < GJK_R(1e6)) {
             /* Curved cores converge to a relative gap, not to rounding: against a flat face nearly parallel to the
                normal, GJK's closest point creeps along the curved rim and stops once rounding hides its progress
                (a sliver triangle touching a cylinder 1e5 times smaller stopped 1.6e-7 short, 1e-7 of the size:
-               seed regression_curved_stall, README "Known limits"). The sign check allows for it. */
+               seed regression_curved_stall, docs/numerics.md, "Scale range"). The sign check allows for it. */
             gjk_real sign_band = band;
             if (curved(&a) || curved(&b)) sign_band = (GJK_USE_FLOAT ? GJK_R(1e-2) : GJK_R(1e-6)) * scale;
             if (sd.distance > sign_band && in.intersect) abort();

@@ -1,15 +1,19 @@
 #!/bin/sh
-# Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|test|bench]
+# Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|docs|test|bench]
 #   run   - build the library and the gjk tool: compiler, CMake, cJSON
+#   docs  - also doxygen (the API reference, scripts/docs.sh)
 #   test  - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks),
-#           SDL2 (the desktop demo and its headless test)
+#           SDL2 (the desktop demo and its headless test), doxygen
 #   bench - also the peers the benchmark compares against: libccd, Bullet, FCL (+ Eigen), Box2D
 # Packages already present are not reinstalled; run as root (or with sudo available).
 set -eu
 what=${1:-test}
 pkgs="build-essential cmake pkg-config libcjson-dev"
+if [ "$what" = docs ]; then
+  pkgs="$pkgs doxygen"
+fi
 if [ "$what" = test ] || [ "$what" = bench ]; then
-  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3 valgrind libsdl2-dev"
+  pkgs="$pkgs libcmocka-dev libqhull-dev clang libclang-rt-14-dev python3 valgrind libsdl2-dev doxygen"
 fi
 if [ "$what" = bench ]; then
   pkgs="$pkgs g++ libccd-dev libbullet-dev libfcl-dev libeigen3-dev libbox2d-dev"

@@ -7,16 +7,24 @@
 #   tsan  the determinism test (4 threads) under ThreadSanitizer
 #   web   the WebAssembly demo (demo/web, Debian's emscripten) and its browser test in headless chromium
 #         (playwright-core from npm): the page's answers against the native gjk tool's, dragging, screenshots
+#   docs  the API reference (Doxygen over include/gjk/, every warning an error: scripts/docs.sh), every markdown link
+#         and image resolving inside the repository, the README's shape and example (scripts/check_links.py), and the
+#         C snippets of the README and docs/ compiling in double and float (scripts/check_snippets.py)
+#   single the single header single/gjk.h: up to date with the sources, building as C11 and C++ (gcc, clang, g++,
+#         clang++; double and float) and answering bit for bit like the library (tests/single_header_test.sh)
 #   fuzz  each fuzz harness (fuzz/) on its committed seeds and 100,000 mutants of them from a fixed sequence: the
 #         same inputs on every machine (clang, ASan + UBSan; fuzz/replay.c)
-# and check that the installed package works through find_package(gjk) and pkg-config.
+#   install the install routes as users take them: cmake --install --prefix, then pkg-config at -O0 against the
+#         shared library (also after moving the prefix) and find_package(gjk); add_subdirectory and FetchContent
+#         (tests/install_test.sh)
 # Usage: scripts/test.sh [config ...]
-#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install web fuzz (the default: all of these), and
+#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install docs single web fuzz (the default: all
+#            of these), and
 #            valgrind (every test executable under valgrind memcheck, RelWithDebInfo; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install web fuzz"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install docs single web fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -26,8 +34,21 @@ for c in $configs; do
     clang-asan)       cc=clang; opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_ENABLE_ASSERT=ON -DGJK_BUILD_SDL_DEMO=ON" ;;
     clang-asan-float) cc=clang; opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_SANITIZE=ON -DGJK_USE_FLOAT=ON" ;;
     install)
-      echo "== install: find_package(gjk) and pkg-config"
+      echo "== install: pkg-config, find_package(gjk), add_subdirectory, FetchContent"
       if sh tests/install_test.sh; then echo "install: 1 passed, 0 failed"; else failed="$failed install"; fi
+      continue ;;
+    docs)
+      echo "== docs: API reference, links, snippets"
+      if scripts/docs.sh build-test/docs && /usr/bin/python3 scripts/check_links.py &&
+         /usr/bin/python3 scripts/check_snippets.py; then
+        echo "docs: 1 passed, 0 failed"
+      else
+        failed="$failed docs"
+      fi
+      continue ;;
+    single)
+      echo "== single: the single header"
+      if sh tests/single_header_test.sh; then echo "single: 1 passed, 0 failed"; else failed="$failed single"; fi
       continue ;;
     web)
       # (demo/web/test.sh installs emscripten, chromium and playwright-core when missing.)

@@ -98,6 +98,9 @@
 /// - Sphere, capsule and box pairs (any mix) are answered by closed forms before GJK; hulls of any size cost about
 ///   the same per support point (a direction lookup then a short hill climb), so prefer one detailed hull to many
 ///   small ones.
+/// @mainpage gjk API reference
+/// Convex collision detection in 2D and 3D. Start with gjk/gjk.h, the one header to include; it lists the others.
+/// Every struct field gives its frame (world, A's local frame, or the shape's local frame) and its units.
 #ifndef GJK_GJK_H
 #define GJK_GJK_H
 
@@ -139,18 +142,23 @@ typedef enum gjk_status {
     GJK_OUT_OF_MEMORY = 4
 } gjk_status;
 
-/// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory".
+/// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory"
+/// ("unknown" for any other value). The string is static: never free it.
 const char *gjk_status_string(gjk_status status);
 
-/// Allocation functions. Only hull creation allocates; queries never do.
+/// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
+/// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
 typedef void *gjk_alloc_fn(size_t size, void *user);
+/// The matching release function: frees a block that the paired gjk_alloc_fn returned (never called with NULL).
 typedef void gjk_free_fn(void *ptr, void *user);
 
-/// Replace the allocator used by hull creation (NULL functions restore malloc/free). Call it before creating
+/// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
+/// passed to both functions on every call and must stay valid while they are installed. Call it before creating
 /// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
 void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
-/// Called when GJK_ASSERT fails (debug builds, or builds with GJK_ENABLE_ASSERT). Return to continue, or abort.
+/// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its
+/// text, `file` and `line` where it sits in the library's sources. Return to continue, or abort.
 typedef void gjk_assert_fn(const char *condition, const char *file, int line);
 
 /// Replace the assertion handler (NULL restores the default, which prints and aborts).
@@ -178,18 +186,20 @@ void gjk_set_assert_handler(gjk_assert_fn *handler);
 ///
 /// Contract: the answer is never late: at every time before the reported t the shapes are farther apart than
 /// target_distance (to rounding), so a thin or fast shape cannot tunnel through another, and a hit is not missed.
-/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast
-///   of the origin against the Minkowski difference A - B swept by the radii and the target, along the relative
-///   motion (GJK ray cast, van den Bergen 2004). Every step is a lower bound of t. Polytopes, spheres, capsules,
-///   circles (any pair whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last
-///   digits. Curved cores (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance`
-///   of the target.
-/// - With rotation: conservative advancement (Mirtich 1996) on a second-order bound of the gap along an axis fixed
-///   in the world or in either shape (a Taylor model of the motion, Zhang et al. 2007), so that each step is
-///   certified never to pass the contact and steps converge quadratically near a face contact. It stops once the
-///   distance is within `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps.
-///   That is rare (none in the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D,
-///   62 in 2D): a curved core meeting another edge on edge while both turn fast converges only geometrically.
+/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast of
+///   the origin against the Minkowski difference A - B swept by the radii and the target, along the relative motion
+///   (GJK ray cast: G. van den Bergen, "Ray casting against general convex objects with application to continuous
+///   collision detection", 2004). Every step is a lower bound of t. Polytopes, spheres, capsules, circles (any pair
+///   whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last digits. Curved cores
+///   (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance` of the target.
+/// - With rotation: conservative advancement (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems", PhD
+///   thesis, UC Berkeley, 1996) on a second-order bound of the gap along an axis fixed in the world or in either shape
+///   (a Taylor model of the motion: Zhang, Redon, Lee, Kim, "Continuous collision detection for articulated models
+///   using Taylor models and temporal culling", ACM Trans. Graph. 26(3), 2007), so that each step is certified never to
+///   pass the contact and steps converge quadratically near a face contact. It stops once the distance is within
+///   `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps. That is rare (none in
+///   the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D, 62 in 2D): a curved core
+///   meeting another edge on edge while both turn fast converges only geometrically.
 ///
 /// At a hit the distance at t lies between target_distance and target_distance + tolerance, and t is the first such
 /// time up to that tolerance. Casts allocate nothing, keep no state and may run on many threads at once.
@@ -225,53 +235,70 @@ void gjk_set_assert_handler(gjk_assert_fn *handler);
 extern "C" {
 #endif
 
+/* The reference documents the double build; the float build's definitions mirror these one for one. */
 #if GJK_USE_FLOAT
 typedef float gjk_real;
 #define GJK_R(x) x##f
-/// Machine epsilon of gjk_real.
 #define GJK_REAL_EPSILON FLT_EPSILON
-/// Largest finite gjk_real.
 #define GJK_REAL_MAX FLT_MAX
-/// Squared lengths below this have lost digits to underflow (FLT_MIN * 2^24): gjk_normalize3 rescales first.
-#define GJK_REAL_TINY2 GJK_R(2e-31)
+#define GJK_REAL_TINY2 GJK_R(2e-31) /* FLT_MIN * 2^24 */
 #define GJK_SQRT sqrtf
 #define GJK_ABS fabsf
 #define GJK_SIN sinf
 #define GJK_COS cosf
 #else
+/// The real type of every coordinate, size and answer: `double`, or `float` in a library built with the CMake
+/// option `-DGJK_USE_FLOAT=ON` (GJK_USE_FLOAT in gjk/config.h).
 typedef double gjk_real;
+/// A floating literal in the build's precision: `GJK_R(0.5)` is `0.5` in double and `0.5f` in float.
 #define GJK_R(x) x
+/// Machine epsilon of gjk_real (DBL_EPSILON, or FLT_EPSILON in float).
 #define GJK_REAL_EPSILON DBL_EPSILON
+/// Largest finite gjk_real (DBL_MAX, or FLT_MAX in float).
 #define GJK_REAL_MAX DBL_MAX
+/// Squared lengths below this have lost digits to underflow (about DBL_MIN * 2^53; float FLT_MIN * 2^24):
+/// gjk_normalize3() and gjk_normalize2() rescale such vectors before normalising them.
 #define GJK_REAL_TINY2 2e-292
+/// Square root in the build's precision (sqrt, or sqrtf in float).
 #define GJK_SQRT sqrt
+/// Absolute value in the build's precision (fabs, or fabsf in float).
 #define GJK_ABS fabs
+/// Sine in the build's precision (sin, or sinf in float); the argument in radians.
 #define GJK_SIN sin
+/// Cosine in the build's precision (cos, or cosf in float); the argument in radians.
 #define GJK_COS cos
 #endif
 
 /// A 2D vector or point.
 typedef struct gjk_vec2 {
-    gjk_real x, y;
+    gjk_real x; ///< first coordinate (the frame is the user's: see each field that holds one)
+    gjk_real y; ///< second coordinate
 } gjk_vec2;
 
 /// A 3D vector or point.
 typedef struct gjk_vec3 {
-    gjk_real x, y, z;
+    gjk_real x; ///< first coordinate (the frame is the user's: see each field that holds one)
+    gjk_real y; ///< second coordinate
+    gjk_real z; ///< third coordinate
 } gjk_vec3;
 
 /// A 3D rotation as a quaternion w + xi + yj + zk. It need not be unit: queries accept any quaternion whose squared
 /// length w^2 + x^2 + y^2 + z^2 lies in [1e-150, 1e150] (float builds: [1e-18, 1e18]) and rotate by its unit version.
-/// A zero, tiny, huge or non-finite quaternion is GJK_INVALID_INPUT.
+/// A zero, tiny, huge or non-finite quaternion is GJK_INVALID_INPUT. The scalar part comes first: the order is
+/// (w, x, y, z), as in the CLI's `"rotation": [w, x, y, z]`.
 typedef struct gjk_quat {
-    gjk_real w, x, y, z;
+    gjk_real w; ///< scalar part: cos(angle / 2) for a unit quaternion
+    gjk_real x; ///< vector part, x: axis.x * sin(angle / 2) for a unit quaternion
+    gjk_real y; ///< vector part, y
+    gjk_real z; ///< vector part, z
 } gjk_quat;
 
 /// A 2D rotation as cosine and sine of the angle; build one with gjk_rot2_from_angle(). Queries accept (c, s) of any
 /// finite non-zero length and rotate by its unit version; a zero or non-finite (c, s) (as from a NaN or infinite
 /// angle) is GJK_INVALID_INPUT.
 typedef struct gjk_rot2 {
-    gjk_real c, s;
+    gjk_real c; ///< cosine of the angle (counter-clockwise, radians)
+    gjk_real s; ///< sine of the angle
 } gjk_rot2;
 
 /// Where a 3D shape stands: world point = rotation * local point + position.
@@ -288,23 +315,33 @@ typedef struct gjk_pose2 {
 
 /* ---- 3D vectors ---------------------------------------------------------------------------------------------- */
 
+/// The vector (x, y, z).
 static inline gjk_vec3 gjk_v3(gjk_real x, gjk_real y, gjk_real z) {
     gjk_vec3 r = {x, y, z};
     return r;
 }
+/// a + b
 static inline gjk_vec3 gjk_add3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+/// a - b
 static inline gjk_vec3 gjk_sub3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+/// -a
 static inline gjk_vec3 gjk_neg3(gjk_vec3 a) { return gjk_v3(-a.x, -a.y, -a.z); }
+/// s * a
 static inline gjk_vec3 gjk_scale3(gjk_vec3 a, gjk_real s) { return gjk_v3(a.x * s, a.y * s, a.z * s); }
 /// a + s * b
 static inline gjk_vec3 gjk_mad3(gjk_vec3 a, gjk_real s, gjk_vec3 b) {
     return gjk_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
 }
+/// Dot product a . b
 static inline gjk_real gjk_dot3(gjk_vec3 a, gjk_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/// Cross product a x b (right-handed).
 static inline gjk_vec3 gjk_cross3(gjk_vec3 a, gjk_vec3 b) {
     return gjk_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
+/// Squared length |a|^2.
 static inline gjk_real gjk_len_sq3(gjk_vec3 a) { return gjk_dot3(a, a); }
+/// Length |a| (computed from the squares: it under- or overflows for components beyond about 1e154 or below
+/// 1e-154 in double, 1e19 and 1e-19 in float).
 static inline gjk_real gjk_len3(gjk_vec3 a) { return GJK_SQRT(gjk_dot3(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec3 gjk_normalize3(gjk_vec3 a) {
@@ -326,6 +363,7 @@ static inline gjk_vec3 gjk_mul3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x * b.
 
 /* ---- quaternions and 3D poses -------------------------------------------------------------------------------- */
 
+/// The identity rotation (1, 0, 0, 0).
 static inline gjk_quat gjk_quat_identity(void) {
     gjk_quat q = {1, 0, 0, 0};
     return q;
@@ -352,6 +390,7 @@ static inline gjk_quat gjk_quat_mul(gjk_quat a, gjk_quat b) {
                   a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
     return r;
 }
+/// Conjugate (w, -x, -y, -z): the inverse rotation of a unit quaternion.
 static inline gjk_quat gjk_quat_conj(gjk_quat q) {
     gjk_quat r = {q.w, -q.x, -q.y, -q.z};
     return r;
@@ -365,10 +404,12 @@ static inline gjk_vec3 gjk_quat_rotate(gjk_quat q, gjk_vec3 v) {
 /// Rotate v by the inverse of the unit quaternion q.
 static inline gjk_vec3 gjk_quat_inv_rotate(gjk_quat q, gjk_vec3 v) { return gjk_quat_rotate(gjk_quat_conj(q), v); }
 
+/// The pose at the world origin, unrotated: local and world coordinates coincide.
 static inline gjk_pose3 gjk_pose3_identity(void) {
     gjk_pose3 p = {{0, 0, 0}, {1, 0, 0, 0}};
     return p;
 }
+/// The pose with the given world `position` and local-to-world `rotation`.
 static inline gjk_pose3 gjk_pose3_make(gjk_vec3 position, gjk_quat rotation) {
     gjk_pose3 p;
     p.position = position;
@@ -386,22 +427,30 @@ static inline gjk_vec3 gjk_pose3_inv_apply(gjk_pose3 p, gjk_vec3 world) {
 
 /* ---- 2D vectors, rotations and poses ------------------------------------------------------------------------- */
 
+/// The vector (x, y).
 static inline gjk_vec2 gjk_v2(gjk_real x, gjk_real y) {
     gjk_vec2 r = {x, y};
     return r;
 }
+/// a + b
 static inline gjk_vec2 gjk_add2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x + b.x, a.y + b.y); }
+/// a - b
 static inline gjk_vec2 gjk_sub2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x - b.x, a.y - b.y); }
+/// -a
 static inline gjk_vec2 gjk_neg2(gjk_vec2 a) { return gjk_v2(-a.x, -a.y); }
+/// s * a
 static inline gjk_vec2 gjk_scale2(gjk_vec2 a, gjk_real s) { return gjk_v2(a.x * s, a.y * s); }
 /// a + s * b
 static inline gjk_vec2 gjk_mad2(gjk_vec2 a, gjk_real s, gjk_vec2 b) { return gjk_v2(a.x + s * b.x, a.y + s * b.y); }
+/// Dot product a . b
 static inline gjk_real gjk_dot2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.x + a.y * b.y; }
 /// z component of the 3D cross product: twice the signed area of (0, a, b).
 static inline gjk_real gjk_cross2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.y - a.y * b.x; }
 /// a rotated by +90 degrees.
 static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
+/// Squared length |a|^2.
 static inline gjk_real gjk_len_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
+/// Length |a| (from the squares, as gjk_len3()).
 static inline gjk_real gjk_len2(gjk_vec2 a) { return GJK_SQRT(gjk_dot2(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
@@ -415,6 +464,7 @@ static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
     return gjk_scale2(a, GJK_R(1.0) / GJK_SQRT(l2));
 }
 
+/// The identity rotation (c, s) = (1, 0).
 static inline gjk_rot2 gjk_rot2_identity(void) {
     gjk_rot2 r = {1, 0};
     return r;
@@ -424,24 +474,30 @@ static inline gjk_rot2 gjk_rot2_from_angle(gjk_real angle) {
     gjk_rot2 r = {GJK_COS(angle), GJK_SIN(angle)};
     return r;
 }
+/// Rotate v by the unit rotation q (counter-clockwise by its angle).
 static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) { return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+/// Rotate v by the inverse of the unit rotation q (clockwise by its angle).
 static inline gjk_vec2 gjk_inv_rotate2(gjk_rot2 q, gjk_vec2 v) {
     return gjk_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
 }
 
+/// The pose at the world origin, unrotated.
 static inline gjk_pose2 gjk_pose2_identity(void) {
     gjk_pose2 p = {{0, 0}, {1, 0}};
     return p;
 }
+/// The pose with the given world `position`, turned counter-clockwise by `angle` radians.
 static inline gjk_pose2 gjk_pose2_make(gjk_vec2 position, gjk_real angle) {
     gjk_pose2 p;
     p.position = position;
     p.rotation = gjk_rot2_from_angle(angle);
     return p;
 }
+/// Local point to world point.
 static inline gjk_vec2 gjk_pose2_apply(gjk_pose2 p, gjk_vec2 local) {
     return gjk_add2(gjk_rotate2(p.rotation, local), p.position);
 }
+/// World point to local point.
 static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
     return gjk_inv_rotate2(p.rotation, gjk_sub2(world, p.position));
 }
@@ -512,6 +568,9 @@ extern "C" {
 /// planar convex polygon (its vertices in counter-clockwise order about `faces` normal 0, and two faces, one per
 /// side), 1 a segment (2 vertices, no faces), 0 a single point (1 vertex, no faces). Interior and duplicate input
 /// points are dropped; coplanar triangles are merged into polygonal faces.
+///
+/// Every array lives in the hull's own allocation and is freed with it by gjk_hull3_destroy(); the pointers stay
+/// valid, and the arrays unchanged, for the hull's lifetime. Coordinates are in length units.
 typedef struct gjk_hull3 {
     int dimension;          ///< 0, 1, 2 or 3, see above
     int vertex_count;       ///< number of hull vertices (>= 1)
@@ -534,7 +593,8 @@ typedef struct gjk_hull3 {
 } gjk_hull3;
 
 /// Convex hull of a 2D point cloud. `dimension` 2: a polygon with vertices in counter-clockwise order; 1: a segment
-/// (2 vertices); 0: a point (1 vertex). Interior, duplicate and collinear points are dropped.
+/// (2 vertices); 0: a point (1 vertex). Interior, duplicate and collinear points are dropped. Its arrays live in the
+/// hull's own allocation and are freed with it by gjk_hull2_destroy().
 typedef struct gjk_hull2 {
     int dimension;        ///< 0, 1 or 2
     int vertex_count;     ///< number of vertices (>= 1)
@@ -545,16 +605,28 @@ typedef struct gjk_hull2 {
 } gjk_hull2;
 
 /// Build the convex hull of `count` points (quickhull with tolerances relative to the points' extent). Returns NULL
-/// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, count < 1 or
-/// > GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
+/// and sets *status (if status is not NULL) to GJK_INVALID_INPUT for a NULL array, a count below 1 or above
+/// GJK_HULL_MAX_POINTS, or a non-finite coordinate, and GJK_OUT_OF_MEMORY when allocation fails. (Any finite
 /// points make a hull, but the queries reject one reaching beyond 1e150, float 1e18: see gjk/query.h.)
+///
+/// The hull is one block from the allocator hook (gjk/base.h), owned by the caller: release it with
+/// gjk_hull3_destroy() once no shape points at it. The input points are copied and may be freed on return. On
+/// success *status is GJK_OK.
 gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
+/// Release a hull made by gjk_hull3_create() through the allocator that made it; NULL is accepted and ignored.
+/// Shapes and caches that point at it must no longer be used.
 void gjk_hull3_destroy(gjk_hull3 *hull);
+/// Build the convex hull of `count` 2D points (monotone chain). Same contract as gjk_hull3_create(): NULL with
+/// GJK_INVALID_INPUT for a NULL array, count < 1 or > GJK_HULL_MAX_POINTS, or a non-finite coordinate, NULL with
+/// GJK_OUT_OF_MEMORY when allocation fails; the caller owns the result and releases it with gjk_hull2_destroy().
 gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
+/// Release a hull made by gjk_hull2_create(); NULL is accepted and ignored.
 void gjk_hull2_destroy(gjk_hull2 *hull);
 
 /* ---- 3D shapes ----------------------------------------------------------------------------------------------- */
 
+/// The kind of a 3D shape: which member of gjk_shape3's union holds its sizes. Sizes and points are in the shape's
+/// local frame, length units.
 typedef enum gjk_shape3_type {
     GJK_SHAPE3_POINT = 0,  ///< the local origin
     GJK_SHAPE3_SEGMENT,    ///< segment.a .. segment.b
@@ -567,7 +639,7 @@ typedef enum gjk_shape3_type {
     GJK_SHAPE3_ELLIPSOID,  ///< centred, with ellipsoid.radii along local x, y, z
     GJK_SHAPE3_HULL,       ///< hull.hull, a gjk_hull3 made by gjk_hull3_create()
     GJK_SHAPE3_USER,       ///< user.support callback
-    GJK_SHAPE3_TYPE_COUNT
+    GJK_SHAPE3_TYPE_COUNT  ///< number of shape types (not a type: a shape of this type is GJK_INVALID_INPUT)
 } gjk_shape3_type;
 
 /// A user shape's support function: the point of the (un-rounded) shape farthest along `direction`, both in the
@@ -580,48 +652,70 @@ typedef gjk_vec3 gjk_support3_fn(gjk_vec3 direction, const void *data);
 /// A 3D convex shape in its local frame (length units). Make one with the constructors below; every field may be
 /// set directly as well.
 typedef struct gjk_shape3 {
-    gjk_shape3_type type;
-    gjk_real margin; ///< rounding radius added around the shape, >= 0
+    gjk_shape3_type type; ///< which member of the union below is in use
+    gjk_real margin;      ///< rounding radius added around the shape, length units, >= 0 (0: sharp)
     GJK_ANONYMOUS union {
+        /// GJK_SHAPE3_SEGMENT: the segment from a to b (equal points make a point).
         struct {
-            gjk_vec3 a, b;
+            gjk_vec3 a; ///< first end, local frame
+            gjk_vec3 b; ///< second end, local frame
         } segment;
+        /// GJK_SHAPE3_TRIANGLE: the solid triangle a, b, c (any winding; degenerate ones are accepted).
         struct {
-            gjk_vec3 a, b, c;
+            gjk_vec3 a; ///< first vertex, local frame
+            gjk_vec3 b; ///< second vertex, local frame
+            gjk_vec3 c; ///< third vertex, local frame
         } triangle;
+        /// GJK_SHAPE3_BOX: the box [-h, h] on each local axis.
         struct {
-            gjk_vec3 half_extents; ///< each > 0
+            gjk_vec3 half_extents; ///< h: half the size along local x, y, z, each > 0
         } box;
+        /// GJK_SHAPE3_SPHERE: the ball about the local origin.
         struct {
-            gjk_real radius; ///< > 0
+            gjk_real radius; ///< positive, length units
         } sphere;
+        /// GJK_SHAPE3_CAPSULE, GJK_SHAPE3_CYLINDER, GJK_SHAPE3_CONE: shapes of revolution about local z.
         struct {
-            gjk_real radius;      ///< > 0 (cylinder, cone) or >= 0 (capsule)
-            gjk_real half_height; ///< > 0 (cylinder, cone) or >= 0 (capsule)
+            gjk_real radius;      ///< length units, positive (cylinder, cone) or at least 0 (capsule)
+            gjk_real half_height; ///< half the axis length, > 0 (cylinder, cone) or >= 0 (capsule), length units
         } capsule, cylinder, cone;
+        /// GJK_SHAPE3_ELLIPSOID: the ellipsoid about the local origin with semi-axes along local x, y, z.
         struct {
-            gjk_vec3 radii; ///< each > 0
+            gjk_vec3 radii; ///< semi-axes along local x, y, z, each > 0, length units
         } ellipsoid;
+        /// GJK_SHAPE3_HULL: a convex polytope made by gjk_hull3_create().
         struct {
-            const gjk_hull3 *hull;
+            const gjk_hull3 *hull; ///< borrowed, not owned: must outlive every query on the shape
         } hull;
+        /// GJK_SHAPE3_USER: any convex shape given by its support function.
         struct {
-            gjk_support3_fn *support;
-            const void *data;
+            gjk_support3_fn *support; ///< the support callback, called from the querying thread
+            const void *data;         ///< passed to `support` unchanged; borrowed, must outlive the queries
         } user;
     };
 } gjk_shape3;
 
+/// The point at the local origin (use a margin to make it a sphere).
 gjk_shape3 gjk_point3(void);
+/// The segment from `a` to `b` (local frame).
 gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
+/// The solid triangle `a`, `b`, `c` (local frame).
 gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+/// The box centred on the local origin with the given half extents (each > 0).
 gjk_shape3 gjk_box3(gjk_vec3 half_extents);
+/// The sphere of `radius` (> 0) about the local origin.
 gjk_shape3 gjk_sphere3(gjk_real radius);
+/// The capsule: the segment from (0, 0, -half_height) to (0, 0, half_height) rounded by `radius` (both >= 0).
 gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
+/// The cylinder of `radius` about local z, from z = -half_height to z = +half_height (both > 0).
 gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
+/// The cone with its base disc of `radius` at z = -half_height and its apex at z = +half_height (both > 0).
 gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
+/// The ellipsoid about the local origin with semi-axes `radii` along local x, y, z (each > 0).
 gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
+/// A shape of the hull `hull` (borrowed: it must outlive every query on the shape).
 gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
+/// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
 gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
 /// `shape` with its margin set to `margin` (>= 0): rounded.
 gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
@@ -636,6 +730,7 @@ gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
 
 /* ---- 2D shapes ----------------------------------------------------------------------------------------------- */
 
+/// The kind of a 2D shape: which member of gjk_shape2's union holds its sizes (local frame, length units).
 typedef enum gjk_shape2_type {
     GJK_SHAPE2_POINT = 0, ///< the local origin
     GJK_SHAPE2_SEGMENT,   ///< segment.a .. segment.b
@@ -644,47 +739,63 @@ typedef enum gjk_shape2_type {
     GJK_SHAPE2_CAPSULE,   ///< segment from -half_height to +half_height on local y, rounded by radius
     GJK_SHAPE2_POLYGON,   ///< polygon.hull, a gjk_hull2 made by gjk_hull2_create()
     GJK_SHAPE2_USER,      ///< user.support callback
-    GJK_SHAPE2_TYPE_COUNT
+    GJK_SHAPE2_TYPE_COUNT ///< number of shape types (not a type: a shape of this type is GJK_INVALID_INPUT)
 } gjk_shape2_type;
 
 /// A user 2D shape's support function; same contract as gjk_support3_fn.
 typedef gjk_vec2 gjk_support2_fn(gjk_vec2 direction, const void *data);
 
-/// A 2D convex shape in its local frame.
+/// A 2D convex shape in its local frame (length units). Make one with the constructors below; every field may be
+/// set directly as well.
 typedef struct gjk_shape2 {
-    gjk_shape2_type type;
-    gjk_real margin; ///< rounding radius, >= 0
+    gjk_shape2_type type; ///< which member of the union below is in use
+    gjk_real margin;      ///< rounding radius added around the shape, length units, >= 0 (0: sharp)
     GJK_ANONYMOUS union {
+        /// GJK_SHAPE2_SEGMENT: the segment from a to b (equal points make a point).
         struct {
-            gjk_vec2 a, b;
+            gjk_vec2 a; ///< first end, local frame
+            gjk_vec2 b; ///< second end, local frame
         } segment;
+        /// GJK_SHAPE2_CIRCLE: the disc about the local origin.
         struct {
-            gjk_real radius; ///< > 0
+            gjk_real radius; ///< positive, length units
         } circle;
+        /// GJK_SHAPE2_BOX: the rectangle [-h, h] on each local axis.
         struct {
-            gjk_vec2 half_extents; ///< each > 0
+            gjk_vec2 half_extents; ///< h: half the size along local x and y, each > 0
         } box;
+        /// GJK_SHAPE2_CAPSULE: the segment on local y rounded by the radius.
         struct {
-            gjk_real radius;      ///< >= 0
-            gjk_real half_height; ///< >= 0
+            gjk_real radius;      ///< at least 0, length units
+            gjk_real half_height; ///< half the segment's length along local y, >= 0
         } capsule;
+        /// GJK_SHAPE2_POLYGON: a convex polygon made by gjk_hull2_create().
         struct {
-            const gjk_hull2 *hull;
+            const gjk_hull2 *hull; ///< borrowed, not owned: must outlive every query on the shape
         } polygon;
+        /// GJK_SHAPE2_USER: any convex shape given by its support function.
         struct {
-            gjk_support2_fn *support;
-            const void *data;
+            gjk_support2_fn *support; ///< the support callback, called from the querying thread
+            const void *data;         ///< passed to `support` unchanged; borrowed, must outlive the queries
         } user;
     };
 } gjk_shape2;
 
+/// The point at the local origin (use a margin to make it a circle).
 gjk_shape2 gjk_point2(void);
+/// The segment from `a` to `b` (local frame).
 gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
+/// The circle of `radius` (> 0) about the local origin.
 gjk_shape2 gjk_circle2(gjk_real radius);
+/// The rectangle centred on the local origin with the given half extents (each > 0).
 gjk_shape2 gjk_box2(gjk_vec2 half_extents);
+/// The capsule: the segment from (0, -half_height) to (0, half_height) rounded by `radius` (both >= 0).
 gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
+/// A shape of the polygon `hull` (borrowed: it must outlive every query on the shape).
 gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
+/// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
 gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
+/// `shape` with its margin set to `margin` (>= 0): rounded.
 gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
 
 /// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
@@ -719,12 +830,12 @@ typedef struct gjk_pair3 {
     gjk_pose3 pose_b;    ///< B's local-to-world pose
 } gjk_pair3;
 
-/// Two 2D shapes and where they stand.
+/// Two 2D shapes and where they stand. The shapes are read, never written, and must stay valid during the call.
 typedef struct gjk_pair2 {
-    const gjk_shape2 *a;
-    gjk_pose2 pose_a;
-    const gjk_shape2 *b;
-    gjk_pose2 pose_b;
+    const gjk_shape2 *a; ///< shape A
+    gjk_pose2 pose_a;    ///< A's local-to-world pose
+    const gjk_shape2 *b; ///< shape B
+    gjk_pose2 pose_b;    ///< B's local-to-world pose
 } gjk_pair2;
 
 /// Warm-start state a caller may keep per pair between frames. Zero-initialise it (`gjk_cache3 c = {0};`): a zeroed
@@ -740,7 +851,8 @@ typedef struct gjk_cache3 {
     int count;               ///< simplex points kept below, 0 to 4
     gjk_vec3 point_a[4];     ///< points of A's core, A's local frame
     gjk_vec3 point_b[4];     ///< the matching points of B's core, B's local frame
-    const gjk_shape3 *a, *b; ///< the shapes the points belong to
+    const gjk_shape3 *a;     ///< the shape A the points belong to (compared, never dereferenced)
+    const gjk_shape3 *b;     ///< the shape B the points belong to (compared, never dereferenced)
 } gjk_cache3;
 
 /// The 2D mirror of gjk_cache3: the last search direction and the final GJK simplex (up to 3 points).
@@ -749,10 +861,11 @@ typedef struct gjk_cache2 {
     int count;               ///< simplex points kept below, 0 to 3
     gjk_vec2 point_a[3];     ///< points of A's core, A's local frame
     gjk_vec2 point_b[3];     ///< the matching points of B's core, B's local frame
-    const gjk_shape2 *a, *b; ///< the shapes the points belong to
+    const gjk_shape2 *a;     ///< the shape A the points belong to (compared, never dereferenced)
+    const gjk_shape2 *b;     ///< the shape B the points belong to (compared, never dereferenced)
 } gjk_cache2;
 
-/// The answer of a 3D query. Fields a query does not compute are zero (see the table above).
+/// The answer of a 3D query. Fields a query does not compute are zero (see the table in gjk/query.h).
 typedef struct gjk_result3 {
     gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
     bool intersect;     ///< the shapes overlap or touch (a gap below 128 eps x the pair's size counts as touching)
@@ -767,14 +880,14 @@ typedef struct gjk_result3 {
 
 /// The answer of a 2D query; same contract as gjk_result3.
 typedef struct gjk_result2 {
-    gjk_status status;
-    bool intersect;
-    gjk_real distance;
-    gjk_vec2 normal;
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    int iterations;
-    int epa_iterations;
+    gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
+    bool intersect;     ///< the shapes overlap or touch (a gap below the touching tolerance counts as touching)
+    gjk_real distance;  ///< signed distance, length units: > 0 gap, < 0 minus the penetration depth, 0 touching
+    gjk_vec2 normal;    ///< unit, world frame, from A to B (as gjk_result3::normal)
+    gjk_vec2 point_a;   ///< world frame: closest point (or deepest contact point) on A's surface
+    gjk_vec2 point_b;   ///< world frame: the same on B; point_b = point_a + distance * normal
+    int iterations;     ///< GJK iterations used
+    int epa_iterations; ///< EPA iterations used (0 when EPA did not run)
 } gjk_result2;
 
 /// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
@@ -794,9 +907,13 @@ gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
 /// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
+/// The 2D mirror of gjk_intersect3().
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_distance3().
 gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_penetration3(); polygon pairs get their exact depth by separating axes.
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_signed_distance3().
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 
 #ifdef __cplusplus
@@ -832,8 +949,8 @@ typedef struct gjk_cast_input3 {
     gjk_pair3 pair;            ///< the shapes and their poses at t = 0
     gjk_motion3 motion_a;      ///< A's motion over the step (zero: A stands still)
     gjk_motion3 motion_b;      ///< B's motion over the step
-    gjk_real target_distance;  ///< >= 0: contact is when the shapes come this close (0: touching; a small positive
-                               ///< value keeps a physics engine's bodies from resting in contact)
+    gjk_real target_distance;  ///< contact is when the shapes come this close, length units, at least 0 (0: touching;
+                               ///< a small positive value keeps a physics engine's bodies from resting in contact)
     gjk_real tolerance;        ///< rotating casts, and linear casts of curved cores, stop once the distance is within
                                ///< this of the target (<= 0: a default relative to the shapes' size, the sum of
                                ///< their reaches about their origins: 1e-9 in double and 1e-5 in float times that
@@ -870,33 +987,34 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 /// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
 /// at time t the shape's angle is its pose's plus t * rotation.
 typedef struct gjk_motion2 {
-    gjk_vec2 translation;
-    gjk_real rotation;
+    gjk_vec2 translation; ///< world, length units over the step
+    gjk_real rotation;    ///< angle turned over the step, radians, counter-clockwise; zero: no rotation
 } gjk_motion2;
 
 /// The 2D mirror of gjk_cast_input3.
 typedef struct gjk_cast_input2 {
-    gjk_pair2 pair;
-    gjk_motion2 motion_a;
-    gjk_motion2 motion_b;
-    gjk_real target_distance;
-    gjk_real tolerance;
-    bool ignore_separating;
+    gjk_pair2 pair;           ///< the shapes and their poses at t = 0
+    gjk_motion2 motion_a;     ///< A's motion over the step (zero: A stands still)
+    gjk_motion2 motion_b;     ///< B's motion over the step
+    gjk_real target_distance; ///< contact is when the shapes come this close, length units, at least 0
+    gjk_real tolerance;       ///< as gjk_cast_input3::tolerance (<= 0: the default relative to the shapes' size)
+    bool ignore_separating;   ///< as gjk_cast_input3::ignore_separating
 } gjk_cast_input2;
 
 /// The 2D mirror of gjk_cast_result3.
 typedef struct gjk_cast_result2 {
-    gjk_status status;
-    gjk_cast_state state;
-    bool hit;
-    gjk_real t;
-    gjk_vec2 normal;
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_vec2 point;
-    int iterations;
+    gjk_status status;    ///< as gjk_cast_result3::status
+    gjk_cast_state state; ///< see gjk_cast_state
+    bool hit;             ///< state HIT, or OVERLAPPED unless ignore_separating applied
+    gjk_real t;           ///< time of first contact in [0, 1]; 1 when separated all the way
+    gjk_vec2 normal;      ///< unit, world frame, from A to B at t
+    gjk_vec2 point_a;     ///< world frame, on A at t: the contact (or closest) point
+    gjk_vec2 point_b;     ///< world frame, on B at t; point_b - point_a = (distance at t) * normal
+    gjk_vec2 point;       ///< world frame: the contact point, midway between point_a and point_b
+    int iterations;       ///< ray-cast support points (linear) or advancement steps (rotating)
 } gjk_cast_result2;
 
+/// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
 gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 
 #ifdef __cplusplus
@@ -986,7 +1104,7 @@ typedef struct gjk_debug3 {
 } gjk_debug3;
 
 /// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query). With skip_closed_forms false the result is the plain query's, bit for bit, except
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms false the result is the plain query's, bit for bit, except
 /// for GJK_QUERY_INTERSECT, which runs the GJK that keeps support points instead of the leaner boolean one (same
 /// intersect answer; for separated pairs a possibly different separating axis and lower bound).
 gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
@@ -1076,9 +1194,15 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 /// same features touch (checked under 1e-4 perturbations). A code is (kind << 14) | index, kind 0 a vertex, 1 an
 /// edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
 /// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
-/// set: coordinate k positive) and faces 2 axis + (side > 0), a triangle's vertices 0-2, a capsule's or segment's
-/// ends 0 (-z, a) and 1, a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees) and 4-7 (bottom), caps
-/// 0 (top) and 1. Ids are distinct within a manifold (hulls of more than 2^14 vertices aside).
+/// set: coordinate k positive), faces 2 axis + (side > 0) and edges 3 c + axis (along `axis` from its corner c
+/// whose coordinate on that axis is negative); a triangle's vertices 0-2, faces 0 (the side of its normal
+/// (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a capsule's or segment's ends 0 (-z,
+/// a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees from +x towards
+/// +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line (edge 0), caps 0 (top) and 1,
+/// rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3 (bottom); a cone's base
+/// rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base face 0, rim crossings 0
+/// and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's numbering. Ids are
+/// distinct within a manifold (hulls of more than 2^14 vertices aside).
 ///
 /// Cost (instructions counted with callgrind): the signed distance plus 1.7 times as much for two boxes resting at
 /// an angle (8 corners reduced to 4), plus 20% for hulls of 8 and 32 vertices, plus 40-60% in 2D. No allocation;
@@ -1110,7 +1234,7 @@ typedef struct gjk_manifold3 {
     gjk_status status;   ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
     gjk_vec3 normal;     ///< world, unit, from A to B (set whenever the signed distance was computed)
     int count;           ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS3
-    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3];
+    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3]; ///< the contact points; entries from `count` on are zero
     int iterations;      ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold3;
 
@@ -1121,25 +1245,27 @@ typedef struct gjk_manifold3 {
 /// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
-/// One 2D contact point.
+/// One 2D contact point (world frame).
 typedef struct gjk_manifold_point2 {
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_real separation;
-    uint32_t id;
+    gjk_vec2 point_a;    ///< world, on A's surface
+    gjk_vec2 point_b;    ///< world, on B's surface
+    gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
+    uint32_t id;         ///< feature pair id, stable while the same features touch (codes as in 3D)
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
 typedef struct gjk_manifold2 {
-    gjk_status status;
-    gjk_vec2 normal;
-    int count;
-    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2];
-    int iterations;
+    gjk_status status; ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
+    gjk_vec2 normal;   ///< world, unit, from A to B (set whenever the signed distance was computed)
+    int count;         ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS2
+    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2]; ///< the contact points; entries from `count` on are zero
+    int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
 /// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
-/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge by its first vertex).
+/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
+/// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
+/// the other side; a circle's or point's single point vertex 0).
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus
@@ -1158,9 +1284,10 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 /// if (r.hit) { /* r.fraction in [0, 1], r.point on the surface, r.normal outward there */ }
 /// ```
 ///
-/// Any shape works (GJK ray cast on the support function, van den Bergen 2004); spheres, boxes, capsules, cylinders
-/// and hulls are answered in closed form or from their planes where that is exact and faster. Margins count: a
-/// rounded shape is hit on its rounded surface.
+/// Any shape works (GJK ray cast on the support function: G. van den Bergen, "Ray casting against general convex
+/// objects with application to continuous collision detection", 2004); spheres, boxes, capsules, cylinders and hulls
+/// are answered in closed form or from their planes where that is exact and faster. Margins count: a rounded shape is
+/// hit on its rounded surface.
 ///
 /// A ray that starts inside the shape (or on its surface, within the touching tolerance of the queries) reports
 /// `hit` and `inside`, fraction 0, point = origin and normal = -unit(translation) (the way back out along the ray,
@@ -1180,7 +1307,7 @@ extern "C" {
 typedef struct gjk_ray3 {
     gjk_vec3 origin;       ///< world frame
     gjk_vec3 translation;  ///< world frame; zero: a point query (hit when the origin is inside)
-    gjk_real max_fraction; ///< >= 0; 1 casts the whole translation
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0; 1 casts the whole translation
 } gjk_ray3;
 
 /// Where a ray first meets a shape. Fields are zero when there is no hit (status aside).
@@ -1203,20 +1330,21 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
 typedef struct gjk_ray2 {
     gjk_vec2 origin;       ///< world frame
     gjk_vec2 translation;  ///< world frame
-    gjk_real max_fraction; ///< >= 0
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0
 } gjk_ray2;
 
 /// The 2D mirror of gjk_ray_result3.
 typedef struct gjk_ray_result2 {
-    gjk_status status;
-    bool hit;
-    bool inside;
-    gjk_real fraction;
-    gjk_vec2 point;
-    gjk_vec2 normal;
-    int iterations;
+    gjk_status status; ///< GJK_OK; GJK_MAX_ITERATIONS (best estimate, never past the true hit); GJK_INVALID_INPUT
+    bool hit;          ///< the ray meets the shape for some t in [0, max_fraction]
+    bool inside;       ///< the origin is inside the shape (or on it): hit at fraction 0
+    gjk_real fraction; ///< smallest t at which origin + t * translation is on the shape
+    gjk_vec2 point;    ///< world: origin + fraction * translation
+    gjk_vec2 normal;   ///< world, unit: outward surface normal at point; -unit(translation) when inside
+    int iterations;    ///< GJK ray-cast iterations (0 for closed forms)
 } gjk_ray_result2;
 
+/// The 2D mirror of gjk_raycast3(): cast `ray` against `shape` standing at `pose`.
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
 
 #ifdef __cplusplus
@@ -1227,9 +1355,11 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- end of include/gjk/ray.h ---- */
 
-/// Library version.
+/// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
+/// Library version, minor part: changes when features are added compatibly.
 #define GJK_VERSION_MINOR 1
+/// Library version, patch part: changes with fixes only.
 #define GJK_VERSION_PATCH 0
 
 #endif
@@ -1362,7 +1492,7 @@ static inline gjk_vec2 gjk2_tame(gjk_vec2 d) {
 
 /* Tolerances, as multiples of the machine epsilon of gjk_real, times a length scale of the query (gjk2_ctx.size:
    a bound on every coordinate GJK, EPA and SAT compute with). Thresholds relative to the size of the pair are what
-   keeps GJK/EPA working at any scale and in float (NUMERICS.md, "Float and determinism"). */
+   keeps GJK/EPA working at any scale and in float (docs/numerics.md, "Scale-relative tolerances"). */
 /* Numerical floor: absolute part of every convergence test, flatness of triangles and of D, and the distance below
    which the cores count as overlapping (EPA then runs). A few ulps of the largest coordinate: the rounding of a
    dot product or of a barycentric combination. */
@@ -1532,7 +1662,7 @@ static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x),
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */
 /* Sizes and coordinates are bounded by GJK_MAX_COORD as in 3D: squares of differences of such numbers stay finite
-   (fuzzed: a segment at 7e240 came out overlapping a polygon near the origin once |v|^2 overflowed). */
+   (beyond them a segment at 7e240 comes out overlapping a polygon near the origin once |v|^2 overflows). */
 static inline bool gjk2_positive(gjk_real x) { return x > 0 && x <= GJK_MAX_COORD; }
 static inline bool gjk2_non_negative(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD; }
 
@@ -1979,7 +2109,8 @@ static void commit(ray2 *q, const sub2 *s) {
 
 /* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
    polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
-   is what the polygons' hill climbing from the last vertex counts on (measured: fewer instructions up to 8). */
+   is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
+   vertices). */
 static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
     switch (b->kind) {
     case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
@@ -2273,7 +2404,8 @@ static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
 }
 
 /* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
-   Queries move B into A's frame once (NUMERICS: subtracting far-apart world coordinates loses digits), so A's
+   Queries move B into A's frame once (docs/numerics.md, "Far from the origin": subtracting far-apart world coordinates
+   loses digits), so A's
    support needs no transform and B's needs one rotation each way. */
 typedef struct gjk_recorder3 gjk_recorder3;
 typedef struct gjk_minkowski3 {
@@ -2397,7 +2529,8 @@ void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v)
 /* The world-frame copy of a vertex of D. */
 gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
 
-/* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
+/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
+   at large and small sizes). */
 /* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
    so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
 #if GJK_USE_FLOAT
@@ -2430,7 +2563,7 @@ typedef struct gjk_cast3_guard {
 } gjk_cast3_guard;
 
 /* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
-   (NUMERICS.md, "Far from the origin": the shapes' positions are subtracted once, here). */
+   (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
 typedef struct gjk_cast3 {
     const gjk_cast_input3 *in;
     const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
@@ -2823,7 +2956,8 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
         r.hit = r.state == GJK_CAST_HIT;
     }
     if (!ok) return invalid();
-    /* Never a NaN (NUMERICS.md): an answer that still came out non-finite is zeroed with GJK_DEGENERATE. */
+    /* Never a NaN (docs/numerics.md, "Never a NaN"): an answer that still came out non-finite is zeroed with
+       GJK_DEGENERATE. */
     gjk_real sum = r.t + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z + r.point.x + r.point.y + r.point.z;
     if (!gjk_finite(sum)) {
@@ -2961,7 +3095,7 @@ void gjk_debug2_step(const gjk_recorder2 *rec, const gjk2_simplex *s, gjk_vec2 v
    tolerance relative to the size of the pair, or when the support point repeats a vertex (exact convergence for
    polygonal cores).
 
-   Robustness choices (NUMERICS.md, "EPA"):
+   Robustness choices (docs/numerics.md, "EPA"):
    - Edge normals come from the edge geometry and point out of the polygon, never from the origin, and edge
      distances are signed: an origin exactly on an edge gives depth 0, and an origin slightly outside the seed
      polygon (touching or nearly touching cores) is handled by the same loop, which then grows P towards it.
@@ -3250,11 +3384,13 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
    face's distance is a lower bound of the depth and the support along its normal an upper bound; stop when they
    meet.
 
-   Hazards handled here (NUMERICS.md):
+   Hazards handled here (docs/numerics.md, "EPA"):
    - seeding: GJK often ends on 1-3 points (touching shapes, the origin on an edge or face). The simplex is grown to
      a tetrahedron by supports along directions orthogonal to it; a face normal is computed from the face, never
-     from the origin, so an origin lying exactly on a face gives distance 0 and expands correctly (mujoco_warp
-     #1526). When D is flat (no support leaves its plane) the origin is on D's boundary: depth 0 (libccd #25/#68);
+     from the origin, so an origin lying exactly on a face gives distance 0 and expands correctly (a normal taken
+     from the origin's projection is 0/0 there). When D is flat (no support leaves its plane) the origin is on D's
+     boundary: depth 0, answered directly (a seed that looks for a fourth point off the plane finds none, and an
+     EPA that expands a flat seed divides by its zero volume);
    - the origin slightly outside the polytope (barely separated cores): distances are signed, the minimum still
      picks the right face;
    - near-zero-area faces: their normal comes from the two shortest edges (Catto, "troublesome triangle"); faces
@@ -3270,8 +3406,8 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
    EPA decides which faces a new support point sees and which face is closest from plane equations of its own
    vertices. In float those planes round by about 1e-7 of the polytope's size, and on a polytope with long thin
    faces (shapes 1e5 long touching by 1) the rounding flips visibility tests: the polytope stops being convex and
-   EPA ends on a face whose projection of the origin lies far outside it (float fuzzing: contact points 6e4 and 8e4
-   off both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
+   EPA ends on a face whose projection of the origin lies far outside it (in float: contact points 6e4 and 8e4 off
+   both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
    its source: differences of floats are exact in double and a cross product of them rounds by 1e-16. In double
    builds these are the ordinary vectors. */
 #ifndef GJK_DVEC3_H
@@ -3371,7 +3507,7 @@ static int add_face(polytope *P, int a, int b, int c) {
 
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
-   flipping its normal (seen in float with a threshold of 1e-4 relative). */
+   flipping its normal (a threshold of 1e-4 relative does that in float). */
 static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
     return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
@@ -3565,12 +3701,12 @@ static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, doub
 }
 
 /* EPA stopped before its bounds met (capacity or rounding), typically on a curved D whose deepest directions form a
-   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the
-   best upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's
-   support function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search
-   on the sphere around the best normal (Hooke and Jeeves, J. ACM 8(2), 1961) finishes the job: try small turns
-   along two tangents, keep what lowers h, halve the step when nothing does. Every h is an upper bound, so the
-   answer still separates.
+   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the best
+   upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's support
+   function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search on the sphere
+   around the best normal (Hooke and Jeeves, "'Direct search' solution of numerical and statistical problems", J. ACM
+   8(2), 1961) finishes the job: try small turns along two tangents, keep what lowers h, halve the step when nothing
+   does. Every h is an upper bound, so the answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
 #define REFINE_STEPS 96
 static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
@@ -3755,7 +3891,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     /* GJK found the origin within touching distance of D (or inside it), so no face of a polytope inside D can
        lie farther than that beyond the origin. A polytope that says otherwise is nearly flat and its face
-       orientations are rounding (a sliver triangle against a tiny cylinder in float reported a gap of 1.8 for
+       orientations are rounding (a sliver triangle against a tiny cylinder in float can report a gap of 1.8 for
        touching shapes): D is as thin as rounding can tell, and the honest answer is GJK's, depth zero. */
     if (best >= 0 && P.f[best].dist < -GJK_R(2.0) * GJK_TOL_TOUCH * P.scale) {
         best = -1;
@@ -3775,7 +3911,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
        best, or the clamped contact point would be off the true one. The tolerance is the convergence one: on
        curved D the faces tiling a flat part of it differ in distance by more than rounding, and a sliver along
        its rim (its plane set by points a rounding apart) can win by 1e-12 (double: a segment through a cylinder's
-       middle ended on a sliver at the cap's rim, its witness 1.36 off the segment). */
+       middle can end on a sliver at the cap's rim, its witness 1.36 off the segment). */
     double tie = tol_rel * P.scale, best_inside = -DBL_MAX;
     int chosen = best;
     for (int i = 0; i < P.nf; ++i) {
@@ -3815,12 +3951,12 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_dadd3(gjk_dadd3(gjk_dscale3(vw(&P, fi[0]), la), gjk_dscale3(vw(&P, fi[1]), lb)), gjk_dscale3(vw(&P, fi[2]), lc));
     double miss = gjk_dlen3(gjk_dsub3(on_face, proj));
     if (depth < 0 && miss > GJK_TOL_TOUCH * P.scale && gjk_len_sq3(g->closest) > 0) {
-        /* The origin is outside the polytope (GJK stopped in the touching band with the cores apart by
-           |closest|) and its projection onto the nearest face's plane misses the face: the polytope's nearest
-           point to the origin lies on an edge or a vertex, and the face's witnesses are off by the miss (float: a
-           cylinder 1.2e5 long beside a segment 1.07 away, the contact point 1250 beyond the cylinder's cap; seed
-           regression_band_edge). GJK's closest point is that nearest point, with witnesses on both cores: answer
-           it. (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
+        /* The origin is outside the polytope (GJK stopped in the touching band with the cores apart by |closest|) and
+           its projection onto the nearest face's plane misses the face: the polytope's nearest point to the origin lies
+           on an edge or a vertex, and the face's witnesses are off by the miss (float: a cylinder 1.2e5 long beside a
+           segment 1.07 away puts the contact point 1250 beyond the cylinder's cap; regression seed
+           regression_band_edge). GJK's closest point is that nearest point, with witnesses on both cores: answer it.
+           (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
         gjk_simplex3_witness(&g->simplex, m, g->closest, &r.pa, &r.pb);
         r.depth = -gjk_len3(g->closest);
         r.normal = gjk_normalize3(gjk_neg3(g->closest));
@@ -3829,10 +3965,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     if (miss > 0.05 * P.scale) {
         /* The face misses the origin's projection by a good part of the size (rounding near a converged face
-           misses by 3e-3 at most over the test suites): the polytope is not convex there. With float planes this
-           happened (a cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside
-           it); with the planes in double and the coplanar choice above, no known input reaches this branch any
-           more, and it stays as a guard. The face's witnesses stand for nothing then; answer from D's
+           misses by 3e-3 at most over the test suites): the polytope is not convex there. Planes computed in float
+           do that (a cylinder 6e4 wide around a spiky hull ends on a cap face whose projection lies 6e4 outside
+           it); with the planes in double and the coplanar choice above no known input reaches this branch, which
+           stays as a guard. The face's witnesses stand for nothing then; answer from D's
            support along the normal instead: its value is an upper bound of the depth (so moving B by it
            separates), B's support point lies on B, and A's point is that point carried by the depth onto A's
            supporting plane. */
@@ -3845,8 +3981,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         /* Anchor the contact on one shape's support point and carry it by the depth onto the other's supporting
            plane. Which shape: the one whose support point lies nearer the face's own witness on it. A support
            along the normal can be a whole edge or face, and its point an arbitrary end far from the contact (float:
-           a cylinder 1.4e4 long lying on a hull gave a contact 6e3 off the hull; a needle through a disc, 3.7e4
-           off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
+           a cylinder 1.4e4 long lying on a hull would give a contact 6e3 off the hull; a needle through a disc,
+           3.7e4 off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
         gjk_vec3 fa, fb, pb0 = gjk_sub3(w.a, w.w);
         gjk_witness3_combine(fv, lam, 3, m, &fa, &fb);
         if (gjk_len_sq3(gjk_sub3(pb0, fb)) <= gjk_len_sq3(gjk_sub3(w.a, fa))) {
@@ -4086,7 +4222,7 @@ static bool face_reaches(const gjk_hull3 *h, int face, gjk_vec3 d, gjk_real top,
    that reach it (within tol of the top height): v, and the tied vertices connected to it. Every reaching vertex is
    connected to v through reaching vertices (from any vertex of a polytope an edge path climbs along d to the top:
    the simplex method's argument), so a walk from v over the adjacency finds them all; their faces are exactly the
-   reaching faces. A few dot products per face around a handful of vertices, where the scan of every face cost half
+   reaching faces. A few dot products per face around a handful of vertices, where the scan of every face costs half
    of a manifold on a 1024-vertex hull (about 2000 faces). False when the hull lacks the incidence arrays (filled by
    hand) or the walk outgrows its scratch: the caller scans every face. */
 #define REACH_MAX 64
@@ -4353,9 +4489,9 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
    sub-triangles made with the origin, a segment by the signs of the signed lengths of the sub-segments cut by the
    origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region and cannot cycle.
 
-   Termination (NUMERICS.md, "GJK distance"): the Frank-Wolfe duality gap |v| - (lower bound from the new support
-   point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated support
-   point (finite convergence on polygons); |v| not decreasing (stagnation); and the iteration cap
+   Termination (docs/numerics.md, "GJK termination"): the Frank-Wolfe duality gap |v| - (lower bound from the new
+   support point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated
+   support point (finite convergence on polygons); |v| not decreasing (stagnation); and the iteration cap
    GJK_MAX_GJK_ITERATIONS.
 
    Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared
@@ -4826,7 +4962,7 @@ void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
    van den Bergen, "A fast and robust GJK implementation for collision detection of convex objects", J. Graphics
    Tools 4(2), 1999, and the sub-algorithm is Montanari et al. 2017 (simplex3.c).
 
-   Termination, in order of the hazards it guards against (NUMERICS.md):
+   Termination, in order of the hazards it guards against (docs/numerics.md, "GJK termination"):
    - the Frank-Wolfe duality gap |v|^2 - v.w: a relative tolerance ends smooth shapes, and for polytopes it reaches
      zero exactly (finite convergence);
    - a support point that repeats a simplex vertex: no progress is possible (Box2D v3 checks the same);
@@ -4836,7 +4972,7 @@ void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
 
 /* The size that rounding is relative to, squared: the coordinates w = a - b was computed from, not |w| itself. Two
    shapes touching at a vertex can give w = 0 exactly, and a scale of |w| would then shrink the touching tolerance
-   to nothing (a hull tip touching a hull tip came out 1.1e-16 apart, not touching). */
+   to nothing (a hull tip touching a hull tip would come out 1.1e-16 apart, not touching). */
 static inline gjk_real vertex_scale2(const gjk_vertex3 *v) {
     return gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), gjk_len_sq3(v->w));
 }
@@ -4933,7 +5069,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             r->axis = v;
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
-           counts as touching: the rounded pairs of the degenerate suite disagreed across queries without it). */
+           counts as touching: without it the queries disagree on rounded pairs in the band). */
         if (mode != GJK_MODE_DISTANCE && vw > 0 && vw * vw > radius2 * vv) {
             gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
             if (vw * vw > lim * lim * vv) {
@@ -4949,8 +5085,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
            still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
            sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic
-           too, but its new sub-simplex turns the next search direction; stopping there left two triangles sharing
-           a vertex 6.7e-7 apart (seed regression_sliver_stall). A few such steps are allowed, and the best
+           too, but its new sub-simplex turns the next search direction; stopping there would leave two triangles
+           sharing a vertex 6.7e-7 apart (regression seed regression_sliver_stall). A few such steps are allowed, and
+           the best
            simplex is kept in case they lead nowhere. */
         if (sub.dist2 >= vv && sub.count < 4) {
             if (!(vw < GJK_R(0.5) * vv) || stalls >= GJK_MAX_STALLS) break;
@@ -6155,7 +6292,7 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 /* Contact manifolds in 3D (gjk/manifold.h).
 
    The signed distance (query3.c) gives the normal n and the deepest (or closest) pair of points. The manifold then
-   describes the whole contact region, in A's local frame (as the queries do: NUMERICS.md, "Far from the origin"):
+   describes the whole contact region, in A's local frame (as the queries do: docs/numerics.md, "Far from the origin"):
    1. the supporting feature of each core along n (A) and -n (B), with a small angular tolerance (feature3.c): a
       polygon (face), a disc (cylinder or cone cap), a segment (edge, capsule, cylinder side) or a point;
    2. the lateral overlap of the two features seen along n, i.e. the set of lines parallel to n that cross both.
@@ -6176,7 +6313,8 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
    picks faces and edges through it), and the query's witnesses pa, pb with pb - pa parallel to n mark one line
    that crosses both features; the deepest separation over the overlap is attained at a corner (it is linear on
    each face), and no pair of points of the two shapes can be deeper along n than the depth (the shapes lie in
-   slabs that overlap by the depth: the phantom deep contact of mujoco #3476 cannot arise). Two documented
+   slabs that overlap by the depth: a phantom contact deeper than the pair's depth, which clipping features
+   without this bound can produce, cannot arise). Two documented
    exceptions, both for stability: a cap disc's rim points are fixed in the shape's frame, so when the cap is
    tilted within the tolerance the deepest rim point may fall between them, and the reported deepest point is then
    shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
@@ -6530,8 +6668,8 @@ static void point_face(builder3 *b, const gjk_feature3 *pt, const gjk_feature3 *
    their overlap along A's direction, each with the point of the other segment at the same position along it.
    Where the query's witnesses are at an end (within the tolerance of the overlap's length), they stand for it: the
    pair at the same position is then off the contact across the small angle between the segments, and on a curved
-   side (a cylinder's, a capsule's) it would miss the depth by the surface's curvature over that offset (seen: 1e-5
-   for a cone's side). False when they are not parallel or overlap in at most a point: the query's witnesses are
+   side (a cylinder's, a capsule's) it would miss the depth by the surface's curvature over that offset (1e-5 for
+   a cone's side). False when they are not parallel or overlap in at most a point: the query's witnesses are
    then the contact. */
 static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb) {
     gjk_vec3 ea = gjk_sub3(sa->p[1], sa->p[0]), eb = gjk_sub3(sb->p[1], sb->p[0]);
@@ -6666,7 +6804,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     gjk_real k_unit = 1;
     /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
        one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
-       deepest line can fall outside the clipped region: seen 3.5e-3 shallow on 32-vertex hulls), or come out
+       deepest line can fall outside the clipped region: up to 3.5e-3 shallow on 32-vertex hulls), or come out
        deeper than the depth or with repeated ids (a degenerate face), the second attempt keeps the features within
        the tolerance, whose points always include the deepest. */
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -6716,7 +6854,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
         contacts(&b, &fa, &fb);
         if (!incident) break;
         /* The incident face's points must reproduce the query's depth (neither shallower: a missed deepest line;
-           nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners came out
+           nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners come out
            0.0076 deep for a pair 8e-8 apart) and name distinct feature pairs. */
         gjk_real deepest = GJK_REAL_MAX;
         bool distinct = true;
@@ -6883,7 +7021,7 @@ int gjk_manifold3_reduce(const builder3 *b, int keep[4]) {
    The orientation test is a floating-point filter backed by Shewchuk's expansion arithmetic ("Adaptive precision
    floating-point arithmetic and fast robust geometric predicates", Discrete Comput. Geom. 18, 1997) when the
    filter cannot decide. The error-free transformations need IEEE double arithmetic without fused multiply-add
-   contraction (the build passes -ffp-contract=off). Split out of hull3.c so that each file holds one algorithm. */
+   contraction (the build passes -ffp-contract=off). */
 
 /* ---- exact orientation -------------------------------------------------------------------------------------- */
 /* An expansion is an array of doubles, non-overlapping and in increasing magnitude, zeros removed: its value is
@@ -7059,11 +7197,11 @@ void *gjk_grow(void *arr, int *cap, int need, size_t size) {
 /* The 2D queries: input checks, the change to A's local frame, the choice of algorithm, the analytic radii, and the
    results.
 
-   Every query works in A's local frame (NUMERICS.md, "Far from the origin"): B's pose is expressed relative to A
+   Every query works in A's local frame (docs/numerics.md, "Far from the origin"): B's pose is expressed relative to A
    once, so the support points GJK subtracts are small numbers even when the pair stands far from the world origin,
    and the results are mapped back to the world at the end.
 
-   Radii (NUMERICS.md, "Rounded shapes"): the algorithms work on the cores and the total radius R = rA + rB is
+   Radii (docs/numerics.md, "Rounded shapes"): the algorithms work on the cores and the total radius R = rA + rB is
    applied analytically. Core distance d > R: separated, gap d - R. 0 < d <= R: shallow overlap, depth R - d with
    the core direction, exact. When the cores themselves overlap, the depth is the core depth plus R, exact for convex
    sets because the depth of K + disc(R) is depth(K) + R (the support function of a set rounded by R is its own plus
@@ -7581,12 +7719,14 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 /* The public 3D queries: validate, move B into A's frame, run GJK on the cores, EPA only when the cores overlap,
    add the radii, and move the answer back to the world frame.
 
-   Margins and radii (NUMERICS.md, "Rounded shapes"): a rounded shape is its core swept by a ball, so the difference
-   D of two rounded shapes is the core difference swept by a ball of radius R = rA + rB. Hence, exactly:
+   Margins and radii (docs/numerics.md, "Rounded shapes"): a rounded shape is its core swept by a ball, so the
+   difference D of two rounded shapes is the core difference swept by a ball of radius R = rA + rB. Hence, exactly:
    - cores apart by d > R: the shapes are apart by d - R along the same normal;
    - cores apart by 0 < d <= R: the shapes overlap by R - d along the same normal (no EPA needed);
    - cores overlapping by depth p: the shapes overlap by p + R along the core normal (EPA on the cores only).
-   Getting the middle case wrong is what gave a 7 m depth for barely touching rounded shapes in Jolt #2103. */
+   The middle case is the one to get right: EPA on cores that do not overlap has no depth to find, and handing it
+   such a pair (or reading the core gap as a depth) answers barely touching rounded shapes with depths of the
+   order of their size. */
 
 /* ---- src/special3.h ---- */
 /* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
@@ -7602,10 +7742,11 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
      segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
      (coincident points), oriented deterministically;
    - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree", SIGGRAPH 1996; Ericson,
-     "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap above R + tol (tol = GJK_TOL_TOUCH * scale):
-     SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching: OVERLAP in BOOLEAN mode, else EXACT (the
-     penetration depth, which the axes give exactly for boxes). Apart by at most R + tol: NONE (GJK sizes the gap);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
      mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
    Any other pair: NONE. */
@@ -7973,7 +8114,7 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
        cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
     /* The boolean GJK starts from the cached axis only; the simplex is placed for a tetrahedron that may still
-       hold the origin, and for the distance GJK that rounded cores take (placing it for nothing cost 10% of a
+       hold the origin, and for the distance GJK that rounded cores take (placing it for nothing costs 10% of a
        warm intersect on moving hulls). */
     prepare_search(pair, cache, &p, R > 0 || p.m.rec || (cache && cache->count == 4));
     note_path(&p, GJK_PATH_GJK);
@@ -7995,7 +8136,7 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     return r;
 }
 
-/* Last line of defence (NUMERICS: "never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
+/* Last line of defence (docs/numerics.md, "Never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
    came out non-finite is replaced by a zeroed GJK_DEGENERATE result, as in 2D, rather than returned. A user
    callback that answered a non-finite or unbounded point (`bad`) makes the whole query invalid input, and the
    cache, which may hold the stand-in points, is reset to a cold start. */
@@ -9007,7 +9148,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
    |v|^2 - v.w closed (a curved core: relative GJK_TOL_REL); a support point already in the simplex with no advance;
    or GJK_RAY_MAX_ITERATIONS steps (GJK_MAX_ITERATIONS, the estimate so far, never past the hit). A ray within
    1e-7 of tangency to a curved core converges only linearly (the distance along the ray has a double root there)
-   and took up to ~200 steps in the tests, hence a larger cap than the queries'. At lambda = 0 the
+   and takes up to about 200 steps on the tests' rays, hence a larger cap than the queries'. At lambda = 0 the
    band is the queries' touching band and x only leaves the origin on a lower bound beyond it, so "inside" here
    means what it means in the closed forms: the origin within the touching tolerance of the shape. */
 
@@ -9126,14 +9267,15 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
            to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
            1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
            that accuracy: a hit. At the origin, |v| beyond the band is the distance to go and stands in for the
-           bound (stopping there instead called a point 2e-12 off a cone's rim inside, where the queries measure
-           2e-12; stalling after a tiny advance looped to the iteration cap on 9% of the rays grazing a cone). */
+           bound (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries
+           measure 2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a
+           cone). */
         bool known = ray_repeats(&s, p);
         if (!(vw > (moved ? R : lim) * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
                 /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
-                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ended here) and the
+                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
                    support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
                    sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
                    points inward: that is a hit, not a ray leaving. */
@@ -9202,8 +9344,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
-    /* The shape's local frame: one rotation of the origin's offset and of the direction (NUMERICS, "far from the
-       origin": the pose's position is subtracted before anything else). A point core looks the same in every
+    /* The shape's local frame: one rotation of the origin's offset and of the direction (docs/numerics.md, "Far from
+       the origin": the pose's position is subtracted before anything else). A point core looks the same in every
        orientation, so spheres skip the rotation. */
     bool turn = !gjk_core3_is_origin(shape);
     gjk_mat33 rot = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
@@ -9234,7 +9376,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     int iters = 0;
     gjk_status status = GJK_OK;
     gjk_ray_outcome out = gjk_ray3_closed(shape, &c.ray, &s, &n);
-    /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317: fuzzing) comes out
+    /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
     if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
@@ -9253,7 +9395,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);
     r.normal = turn ? gjk_normalize3(gjk_mat33_mul(rot, n)) : n;
-    /* Never a NaN (NUMERICS): bounded inputs keep every step finite, but an answer that is not is withheld. */
+    /* Never a NaN (docs/numerics.md, "Never a NaN"): bounded inputs keep every step finite, but an answer that is not
+       is withheld. */
     if (!gjk_finite(r.fraction + r.point.x + r.point.y + r.point.z + r.normal.x + r.normal.y + r.normal.z)) {
         r = zero_ray3(GJK_DEGENERATE);
         r.iterations = iters;
@@ -9401,15 +9544,15 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *b, const gjk_ray_local2 *r, gjk
 
    Each form first decides whether the origin is inside the shape or within the touching band `tol` of it, from the
    exact distance (or, for hulls and ellipsoids, from a bound that hands the band itself to GJK), then finds the
-   first hit of a ray from outside. NUMERICS:
+   first hit of a ray from outside. The numerical hazards (docs/numerics.md, "Closed forms"):
    - quadratics: the root nearest the origin is c / (-b + sqrt(disc)) (no cancellation when the origin is near the
      surface), and the discriminant comes from the foot of the perpendicular from the centre, |q|^2, computed as a
      vector (Haines, Guenther, Akenine-Moller, "Precision Improvements for Ray/Sphere Intersection", Ray Tracing
      Gems, 2019, ch. 7): b^2 - a c loses every digit for a ray from far away;
-   - slabs: Kay and Kajiya's slab method (SIGGRAPH 1986) with the direction's components below the smallest normal
-     number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf (Williams, Barrus,
-     Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely on IEEE
-     infinities instead, which gives NaN for an origin on a slab plane);
+   - slabs: Kay and Kajiya's slab method ("Ray tracing complex scenes", SIGGRAPH 1986) with the direction's components
+     below the smallest normal number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf
+     (Williams, Barrus, Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely
+     on IEEE infinities instead, which gives NaN for an origin on a slab plane);
    - a direction with a radial part whose square underflows (nearly along a capsule's or cylinder's axis) is left to
      GJK rather than divided by. */
 
@@ -9580,16 +9723,16 @@ static gjk_real seg_dist2(gjk_real qx, gjk_real qy, gjk_real ax, gjk_real ay, gj
     return GJK_SQRT(dx * dx + dy * dy);
 }
 
-/* A cone: apex (0, 0, h), base disc of radius r at z = -h. The solid is the half-space z >= -h intersected with
-   K = {rho <= k (h - z)}, k = r / 2h; along the ray, g(s) = rho(s) - k (h - z(s)) is convex, so K's part of the
-   ray is the interval between the roots of g on the lower nappe (rho^2 = k^2 (h - z)^2 with h - z >= 0; roots on
-   the upper nappe are spurious). GJK converges only linearly near the apex, where the supports alternate between
-   the apex and rim points (1% of the rays grazing a cone hit its iteration cap), so cones get their own form.
-   NUMERICS: the quadratic is homogeneous in the offset from the apex, so it is solved from the ray's point nearest
-   the apex (a ray passing 1e-8 of the size from the apex lost the whole discriminant from the origin, and missed a
-   cone it entered by 4e-12), and its side root is polished by Newton's method on g from the point itself. The
-   distance for the touching band comes from the section through the axis: the triangle apex, rim, base centre,
-   whose boundary is the side and the base. */
+/* A cone: apex (0, 0, h), base disc of radius r at z = -h. The solid is the half-space z >= -h intersected with K =
+   {rho <= k (h - z)}, k = r / 2h; along the ray, g(s) = rho(s) - k (h - z(s)) is convex, so K's part of the ray is the
+   interval between the roots of g on the lower nappe (rho^2 = k^2 (h - z)^2 with h - z >= 0; roots on the upper nappe
+   are spurious). GJK converges only linearly near the apex, where the supports alternate between the apex and rim
+   points (1% of the rays grazing a cone hit its iteration cap), so cones get their own form. Accuracy
+   (docs/numerics.md, "Closed forms"): the quadratic is homogeneous in the offset from the apex, so it is solved from
+   the ray's point nearest the apex (from the origin, a ray passing 1e-8 of the size from the apex loses the whole
+   discriminant and misses a cone it enters by 4e-12), and its side root is polished by Newton's method on g from the
+   point itself. The distance for the touching band comes from the section through the axis: the triangle apex, rim,
+   base centre, whose boundary is the side and the base. */
 static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_real tol, gjk_real *s, gjk_vec3 *n) {
     const gjk_real k = r / (2 * h);
     gjk_real rho = GJK_SQRT(o.x * o.x + o.y * o.y);
@@ -9613,8 +9756,8 @@ static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_
     if (q == 0) {
         /* Through the apex. A direction outside the cone's aperture (a >= 0) meets the cone there only: a touching
            hit. Inside it the line runs through the lower nappe: entering at the apex when going down, leaving
-           there when going up (taking that for every upward line made a float ray that only grazes the apex,
-           rounded onto it, enter through the base 1.96 before it). */
+           there when going up (taking that for every upward line would make a float ray that only grazes the
+           apex, rounded onto it, enter through the base 1.96 before it). */
         if (a >= 0) lo = hi = 0;
         else if (u.z < 0) lo = 0;
         else hi = 0;
@@ -9649,7 +9792,7 @@ static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_
     }
     if (lo > hi || hi < -sf) return GJK_RAY_MISS;
     /* The origin is outside, so an entry at or before it is the quadratic's rounding (a ray within 1e-8 of
-       tangency in float lost the discriminant and came out entering behind the origin): GJK decides. */
+       tangency in float can lose the discriminant and come out entering behind the origin): GJK decides. */
     if (lo <= -sf) return GJK_RAY_UNDECIDED;
     /* Polish a side root by Newton's method on g, computed from the point itself. g is convex, so a step from
        either side of the root lands at or before it, and from before it the steps approach monotonically: the
@@ -10198,11 +10341,11 @@ gjk_status gjk_shape2_validate(const gjk_shape2 *shape) {
 
 /* ---- supports ----------------------------------------------------------------------------------------------- */
 
-/* Index of a vertex of a polygon farthest along d. Below GJK2_HILL_CLIMB_MIN vertices a brute-force loop
-   (exact, first vertex wins ties); above it hill climbing around the counter-clockwise ring from the previous
-   support vertex of the same body: on a convex polygon v.d is unimodal along the ring, so walking while a neighbour
-   is strictly better ends on a maximum, and successive GJK directions are close, so the walk is short (NUMERICS.md,
-   "Support of big hulls"). The walk is bounded by the vertex count. */
+/* Index of a vertex of a polygon farthest along d. Below GJK2_HILL_CLIMB_MIN vertices a brute-force loop (exact, first
+   vertex wins ties); above it hill climbing around the counter-clockwise ring from the previous support vertex of the
+   same body: on a convex polygon v.d is unimodal along the ring, so walking while a neighbour is strictly better ends
+   on a maximum, and successive GJK directions are close, so the walk is short (docs/numerics.md, "Support functions").
+   The walk is bounded by the vertex count. */
 int gjk2_polygon_support(gjk2_body *b, gjk_vec2 d) {
     const gjk_vec2 *v = b->verts;
     const int n = b->count;
@@ -10328,7 +10471,7 @@ void gjk2_support(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out) {
 /* 3D shapes: constructors, validation and support functions.
 
    A support function returns the point of a convex set farthest along a direction. Two hazards shape the code
-   below (NUMERICS.md, "Support functions"): normalising a zero vector (the classic source of NaN: every division
+   below (docs/numerics.md, "Support functions"): normalising a zero vector (the classic source of NaN: every division
    here is guarded), and the discontinuous supports of cylinders and cones, where any point of the flat cap or rim
    is a valid answer and the code just has to return one of them deterministically. */
 
@@ -10464,10 +10607,11 @@ static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     return best;
 }
 
-/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments",
-   2003, sec. 4.3.4; Cameron's "enhanced GJK", ICRA 1997): move to the best neighbour while it is strictly farther
-   along d. On a convex polytope a vertex with no better neighbour maximises any linear function, so the walk ends
-   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps. */
+/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments", 2003,
+   sec. 4.3.4; Cameron, "Enhancing GJK: computing minimum and penetration distances between convex polyhedra", ICRA
+   1997): move to the best neighbour while it is strictly farther along d. On a convex polytope a vertex with no better
+   neighbour maximises any linear function, so the walk ends at a support vertex; values strictly increase, so it cannot
+   cycle, and it takes at most vertex_count steps. */
 int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
     const gjk_vec3 *v = h->vertices;
     const int *first = h->vertex_first, *adj = h->vertex_adjacency;
@@ -10514,10 +10658,10 @@ int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d) {
 }
 
 /* Directions reach the supports at any length: the boolean GJK's are cross products of points of D (cubic in the
-   coordinates: 1e15 in float for shapes 1e5 across). The curved supports square them, and the squares overflowed:
-   an ellipsoid 1e5 across answered its centre, and gjk_intersect3 claimed a separation by 2.6e4 of shapes that
-   overlapped by 7e3 (float; seed regression_huge_direction). Such directions are scaled by their largest component
-   first; ordinary ones pass untouched (a compare, not a division). */
+   coordinates: 1e15 in float for shapes 1e5 across). The curved supports square them, and the squares overflow: an
+   ellipsoid 1e5 across would answer its centre, and gjk_intersect3 would claim a separation by 2.6e4 of shapes that
+   overlap by 7e3 (float; regression seed regression_huge_direction). Such directions are scaled by their largest
+   component first; ordinary ones pass untouched (a compare, not a division). */
 #if GJK_USE_FLOAT
 #define DIR_LO GJK_R(1e-12)
 #define DIR_HI GJK_R(1e12)
@@ -10544,8 +10688,8 @@ static gjk_real radial(gjk_real x, gjk_real y) {
 
 /* The rim point (x, y) scaled to length `radius`; false when (x, y) is zero. A tiny radial part is first scaled
    up to unit size: radius / |(x, y)| overflows when |(x, y)| is subnormal (a cylinder's support along
-   (0, 3.7e-317, -1.5) came out (NaN, inf) and boolean GJK called a point 1.52 below the cap inside; seed
-   regression_subnormal_rim). */
+   (0, 3.7e-317, -1.5) would come out (NaN, inf), and boolean GJK would call a point 1.52 below the cap inside;
+   regression seed regression_subnormal_rim). */
 static bool rim_point(gjk_real x, gjk_real y, gjk_real radius, gjk_real *px, gjk_real *py) {
     gjk_real rr = x * x + y * y;
     if (!(rr >= GJK_REAL_TINY2)) {
@@ -10670,11 +10814,11 @@ gjk_vec3 gjk_shape3_support(const gjk_shape3 *s, gjk_vec3 d) {
    convex objects", ACM Trans. Graph. 36(1), 2017.
 
    Johnson's original sub-algorithm decides Voronoi regions from differences of dot products and, near degenerate
-   simplices, cycles or picks a region that does not hold the closest point (NUMERICS.md). The signed-volume method
-   instead computes barycentric coordinates as ratios of signed volumes (areas, lengths) measured in the coordinate
-   plane (axis) where the simplex is largest, and decides regions only by comparing signs. A simplex whose volume is
-   zero (or negligible next to its size) simply fails every sign test and falls through to its faces, so
-   degenerate simplices reduce naturally instead of dividing by ~0. */
+   simplices, cycles or picks a region that does not hold the closest point (docs/numerics.md, "The signed-volume
+   simplex solver"). The signed-volume method instead computes barycentric coordinates as ratios of signed volumes
+   (areas, lengths) measured in the coordinate plane (axis) where the simplex is largest, and decides regions only by
+   comparing signs. A simplex whose volume is zero (or negligible next to its size) simply fails every sign test and
+   falls through to its faces, so degenerate simplices reduce naturally instead of dividing by ~0. */
 
 /* True when a and b are both strictly positive or both strictly negative. */
 static inline bool same_sign(gjk_real a, gjk_real b) { return (a > 0 && b > 0) || (a < 0 && b < 0); }
@@ -10763,8 +10907,9 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
             r->idx[1] = j;
             r->idx[2] = k;
             /* The sub-areas sum to mu in exact arithmetic; on a sliver (two vertices 5e-12 apart, the third 4 away)
-               they missed it by 8.8e-7 relative, and coordinates that do not sum to 1 scale every witness: a box
-               corner shared by all three vertices came out 3.5e-6 off the box (seed regression_lambda_sum).
+               they can miss it by 8.8e-7 relative, and coordinates that do not sum to 1 scale every witness: a box
+               corner shared by all three vertices would come out 3.5e-6 off the box (regression seed
+               regression_lambda_sum).
                Dividing by their own sum keeps the weights a convex combination. */
             gjk_real sum = C0 + C1 + C2;
             r->lambda[0] = C0 / sum;
@@ -10864,8 +11009,8 @@ gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s) {
 }
 
 /* Barycentric coordinates of a point in a sliver triangle are ill-conditioned: the closest point v itself is the
-   plane projection (solve2) and is accurate, but sum(lambda_i w_i) may miss it by far more than rounding (a fuzzed
-   sphere against a cylinder's rim: 1e-4 at size 3, so that the sphere's witness left the sphere once the two were
+   plane projection (solve2) and is accurate, but sum(lambda_i w_i) may miss it by far more than rounding (a sphere
+   against a cylinder's rim: 1e-4 at size 3, enough to put the sphere's witness off the sphere once the two are
    re-centred on the normal). A weight error moves each shape's witness in proportion to how far apart that shape's
    vertices are, so the mismatch with the target is charged to the shapes in that proportion: a shape whose
    vertices coincide (a point core, a vertex of a box) keeps its exact witness, and pa - pb = target. */
@@ -11214,10 +11359,10 @@ void gjk2_special(const gjk2_ctx *ctx, gjk2_core *out) {
 /* Closed forms for 3D core pairs, tried before GJK: points and segments (sphere, capsule and segment shapes), and a
    point against a box (sphere-box). Box-box and segment-box are in special3_box.c. See special3.h for the contract.
 
-   NUMERICS: every answer here is a few dozen flops on the inputs, so it is exact to rounding; the hazards are the
-   degenerate configurations (parallel or zero-length segments, segments that cross, a sphere centre inside the box
-   or on its surface, coincident centres), where a normal built by normalising a difference would be 0/0. Each has
-   its own deterministic branch below. */
+   Numerics (docs/numerics.md, "Closed forms"): every answer here is a few dozen flops on the inputs, so it is exact to
+   rounding; the hazards are the degenerate configurations (parallel or zero-length segments, segments that cross, a
+   sphere centre inside the box or on its surface, coincident centres), where a normal built by normalising a difference
+   would be 0/0. Each has its own deterministic branch below. */
 
 #if GJK_USE_FLOAT
 #define SP_REAL_MIN FLT_MIN
@@ -11468,8 +11613,8 @@ static void point_point(gjk_vec3 p, gjk_special3_result *out) {
     out->pb = p;
     out->scale = gjk_special3_l1(p);
     /* p is the exact difference (no rounding made it): its direction is right however short it is. Below SP_TINY2
-       its square loses digits, and gjk_normalize3 rescales first (centres 2.3e-142 apart had been given A's +x
-       axis as the normal: seed regression_tiny_centres). */
+       its square loses digits, and gjk_normalize3 rescales first (without that, centres 2.3e-142 apart would get
+       A's +x axis as the normal; regression seed regression_tiny_centres). */
     if (dd > SP_TINY2) out->normal = gjk_scale3(p, GJK_R(1.0) / d);
     else if (p.x != 0 || p.y != 0 || p.z != 0) out->normal = gjk_normalize3(p);
     else out->normal = gjk_v3(1, 0, 0);
@@ -11527,20 +11672,21 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 /* ---- src/special3_box.c ---- */
 /* Separating-axis closed forms for box-box and segment-box cores (see special3.h for the contract).
 
-   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision
-   Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of B and the 9 cross products of their edge directions.
-   The Minkowski difference D = A - B of two boxes is a polytope whose facet normals are all among these axes (a facet
-   of a Minkowski sum is a facet of one operand or the sum of an edge of each, whose normal is their cross product).
-   So the largest gap over the axes is positive exactly when the boxes are apart, and when they overlap the smallest
-   overlap over the axes IS the penetration depth: the depth is min over D's facets of the facet plane's distance to
-   the origin, every facet appears among the axes, and the overlap along any other direction can only be larger.
+   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree: a hierarchical structure for rapid interference
+   detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of
+   B and the 9 cross products of their edge directions. The Minkowski difference D = A - B of two boxes is a polytope
+   whose facet normals are all among these axes (a facet of a Minkowski sum is a facet of one operand or the sum of an
+   edge of each, whose normal is their cross product). So the largest gap over the axes is positive exactly when the
+   boxes are apart, and when they overlap the smallest overlap over the axes IS the penetration depth: the depth is min
+   over D's facets of the facet plane's distance to the origin, every facet appears among the axes, and the overlap
+   along any other direction can only be larger.
 
    Segment-box: D = box + (-segment) is a box swept along the segment; its facets are the box's faces and the
    parallelograms spanned by a box edge and the segment, with normals e_k x u. 3 + 3 axes, same argument. When the
    axes show the cores apart but none by more than R, the exact segment-box distance decides
    (closest_on_segment_to_box), so this pair never needs GJK.
 
-   NUMERICS:
+   Numerics (docs/numerics.md, "Closed forms"):
    - Cross axes are never approximated from |R| with an epsilon added (Ericson's remedy for nearly parallel edges):
      L = e_i x c_j has components that ARE entries of the rotation (exact), |L|^2 = R_i1j^2 + R_i2j^2 has no
      cancellation, and B's extent along L uses c_k . L = (c_j x c_k)_i computed from the rotation's entries, which is
@@ -11550,13 +11696,13 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
    - Cross axes are compared as g / |L| against a bound q through squares (g^2 vs q^2 |L|^2, signs apart): no square
      root but one per improvement.
    - The box-box test is written with scalars and branch-free where it can: random poses make per-axis branches
-     unpredictable, and arrays filled from the structs then read in pairs stalled the compiler's vectorised loads on
-     store forwarding (measured: 66 -> 44 ns per overlapping pair).
+     unpredictable, and arrays filled from the structs then read in pairs stall the compiler's vectorised loads on
+     store forwarding (half as slow again per overlapping pair).
    - Ties: face axes of A, then of B, then cross axes, each kept unless beaten; a cross axis must beat the best face
      by EDGE_MARGIN * scale (the rounding of two gaps), so that rounding does not swap a face contact for an edge
      contact in the same plane (a cross axis parallel to a face normal, e.g. boxes at right angles). As a second
      guard, the supporting edges of a winning cross axis must cross inside both edges, as they do when the axis is
-     the normal of a facet of D at the minimum; otherwise it was a tie and the best face axis answers.
+     the normal of a facet of D at the minimum; otherwise it is a tie and the best face axis answers.
    - Witnesses: a face axis clips the other box's deepest feature against the face (Sutherland-Hodgman) and takes
      the centre of the clipped polygon; a cross axis takes the closest points of the two supporting edges. */
 
@@ -11746,8 +11892,8 @@ static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
             return GJK_SPECIAL_EXACT;
         /* The supporting edges do not cross. Only a tie (within rounding) lets the best face answer; a cross axis
-           clearly better than every face bounds the depth below the face's, so the face would overstate it (found
-           by fuzz/fuzz_query.c: nearly aligned boxes touching along an edge, face depth 0.107, true depth 0). The
+           clearly better than every face bounds the depth below the face's, so the face would overstate it
+           (nearly aligned boxes touching along an edge: face depth 0.107, true depth 0). The
            exact answer is then GJK + EPA's. */
         if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
         best = face_best, axis = face_axis, bsign = face_sign; /* a tie after all: the face answers */
@@ -11783,9 +11929,9 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
-/* The witnesses, checked: each must lie on its box. Found by fuzz/fuzz_query.c (seed fuzz/corpus/fuzz_query/regression_box_edge_tie):
-   when a face axis ties with the true contact axis and the incident box's deepest vertex hangs beyond the reference
-   face, the clipped-and-clamped centre is not a point of the incident box (it was off A by the depth). Depth and
+/* The witnesses, checked: each must lie on its box. When a face axis ties with the true contact axis and the
+   incident box's deepest vertex hangs beyond the reference face, the clipped-and-clamped centre is not a point of
+   the incident box (it can be off A by the depth; regression seed regression_box_edge_tie). Depth and
    normal are still exact, but rather than return a wrong contact point the pair goes to GJK + EPA (NONE). */
 static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
@@ -12054,7 +12200,7 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
             } else {
                 /* Not crossing inside both. A cross axis clearly better than every face still bounds the depth
                    below the face's (a segment through a box corner: depth 0 on the cross axis, 0.587 on the best
-                   face, found by fuzzing), so the face would overstate it: GJK and EPA answer, as for box-box.
+                   face), so the face would overstate it: GJK and EPA answer, as for box-box.
                    Otherwise it is a tie within rounding, and the face answers. */
                 if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
                 best = face_best, axis = face_axis, bsign = face_sign;
@@ -12126,8 +12272,7 @@ typedef gjk_real gjk_toi_eval_fn(const void *s, const void *x, gjk_real h, gjk_r
 /* The largest step h in [0, H] found with F >= goal on [0, h], or a step no larger than `beat` (one another axis
    certified) when this axis cannot beat it. mu: the axis's first-order bound on the approach speed (a step of
    (F(0) - goal) / mu is safe whatever F does further on; GJK_REAL_MAX when there is none). Static inline with a
-   constant `eval`, so that the compiler inlines the evaluation into each caller as before the two copies were
-   merged. */
+   constant `eval`, so that the compiler inlines the evaluation into each caller. */
 static inline gjk_real gjk_toi_safe_step(gjk_toi_eval_fn *eval, const void *s, const void *x, gjk_real mu, gjk_real H,
                                          gjk_real goal, gjk_real beat) {
     gjk_real g0, gx;
@@ -12360,7 +12505,8 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r) {
    The axis may also turn, at any constant rate (make_axis gives the general bound), and the one that certifies the
    longest step wins: fixed in the world; fixed in A or in B, which follows a face's normal (on a world-fixed axis
    the far corners of a turning face tilt towards the other shape at first order, and the steps shrink only
-   geometrically: a triangle meeting a turning box's face took 58 steps, now 8); turning with two edges that meet
+   geometrically: a triangle meeting a turning box's face takes 58 steps on the world axis alone, 8 with the
+   box's); turning with two edges that meet
    (edge_frame). Near a contact the step is then within O(d^2) of the true one, the advancement converges
    quadratically instead of geometrically, in a handful of steps, and each step is certified, never past the
    contact. Curved cores meeting edge on edge (a cylinder's rim) still converge geometrically; the cap of 64 steps
@@ -12407,10 +12553,10 @@ static void place3(toi3 *s, gjk_real t) {
 }
 
 /* GJK on the cores at s->t, warm-started from the previous time's simplex: its points are points of the two
-   cores in their own frames, so placed at the new poses they are still points of D (as gjk_cache3 does). (Stopping
-   GJK at the first axis that proves the shapes apart, which is all the advancement needs, was tried: the poorer
-   axes cost more steps than the shorter GJK runs saved, 25% more instructions for boxes and hulls, 15% fewer for
-   cylinders.) */
+   cores in their own frames, so placed at the new poses they are still points of D (as gjk_cache3 does). GJK runs
+   to the closest points although the first axis that proves the shapes apart is all the advancement needs: the
+   poorer axes cost more steps than the shorter GJK runs save (25% more instructions for boxes and hulls, though
+   15% fewer for cylinders). */
 static void measure(toi3 *s) {
     const gjk_cast3 *c = s->c;
     gjk_simplex3 warm;

@@ -270,7 +270,8 @@ static void commit(ray2 *q, const sub2 *s) {
 
 /* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
    polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
-   is what the polygons' hill climbing from the last vertex counts on (measured: fewer instructions up to 8). */
+   is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
+   vertices). */
 static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
     switch (b->kind) {
     case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;

@@ -376,7 +376,8 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
         r.hit = r.state == GJK_CAST_HIT;
     }
     if (!ok) return invalid();
-    /* Never a NaN (NUMERICS.md): an answer that still came out non-finite is zeroed with GJK_DEGENERATE. */
+    /* Never a NaN (docs/numerics.md, "Never a NaN"): an answer that still came out non-finite is zeroed with
+       GJK_DEGENERATE. */
     gjk_real sum = r.t + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z + r.point.x + r.point.y + r.point.z;
     if (!gjk_finite(sum)) {

@@ -19,7 +19,7 @@ typedef struct gjk_cast3_guard {
 } gjk_cast3_guard;
 
 /* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
-   (NUMERICS.md, "Far from the origin": the shapes' positions are subtracted once, here). */
+   (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
 typedef struct gjk_cast3 {
     const gjk_cast_input3 *in;
     const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */

@@ -5,8 +5,8 @@
    EPA decides which faces a new support point sees and which face is closest from plane equations of its own
    vertices. In float those planes round by about 1e-7 of the polytope's size, and on a polytope with long thin
    faces (shapes 1e5 long touching by 1) the rounding flips visibility tests: the polytope stops being convex and
-   EPA ends on a face whose projection of the origin lies far outside it (float fuzzing: contact points 6e4 and 8e4
-   off both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
+   EPA ends on a face whose projection of the origin lies far outside it (in float: contact points 6e4 and 8e4 off
+   both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
    its source: differences of floats are exact in double and a cross product of them rounds by 1e-16. In double
    builds these are the ordinary vectors. */
 #ifndef GJK_DVEC3_H

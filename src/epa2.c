@@ -10,7 +10,7 @@
    tolerance relative to the size of the pair, or when the support point repeats a vertex (exact convergence for
    polygonal cores).
 
-   Robustness choices (NUMERICS.md, "EPA"):
+   Robustness choices (docs/numerics.md, "EPA"):
    - Edge normals come from the edge geometry and point out of the polygon, never from the origin, and edge
      distances are signed: an origin exactly on an edge gives depth 0, and an origin slightly outside the seed
      polygon (touching or nearly touching cores) is handled by the same loop, which then grows P towards it.

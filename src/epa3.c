@@ -9,11 +9,13 @@
    face's distance is a lower bound of the depth and the support along its normal an upper bound; stop when they
    meet.
 
-   Hazards handled here (NUMERICS.md):
+   Hazards handled here (docs/numerics.md, "EPA"):
    - seeding: GJK often ends on 1-3 points (touching shapes, the origin on an edge or face). The simplex is grown to
      a tetrahedron by supports along directions orthogonal to it; a face normal is computed from the face, never
-     from the origin, so an origin lying exactly on a face gives distance 0 and expands correctly (mujoco_warp
-     #1526). When D is flat (no support leaves its plane) the origin is on D's boundary: depth 0 (libccd #25/#68);
+     from the origin, so an origin lying exactly on a face gives distance 0 and expands correctly (a normal taken
+     from the origin's projection is 0/0 there). When D is flat (no support leaves its plane) the origin is on D's
+     boundary: depth 0, answered directly (a seed that looks for a fourth point off the plane finds none, and an
+     EPA that expands a flat seed divides by its zero volume);
    - the origin slightly outside the polytope (barely separated cores): distances are signed, the minimum still
      picks the right face;
    - near-zero-area faces: their normal comes from the two shortest edges (Catto, "troublesome triangle"); faces
@@ -94,7 +96,7 @@ static int add_face(polytope *P, int a, int b, int c) {
 
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
-   flipping its normal (seen in float with a threshold of 1e-4 relative). */
+   flipping its normal (a threshold of 1e-4 relative does that in float). */
 static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
     return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
@@ -288,12 +290,12 @@ static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, doub
 }
 
 /* EPA stopped before its bounds met (capacity or rounding), typically on a curved D whose deepest directions form a
-   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the
-   best upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's
-   support function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search
-   on the sphere around the best normal (Hooke and Jeeves, J. ACM 8(2), 1961) finishes the job: try small turns
-   along two tangents, keep what lowers h, halve the step when nothing does. Every h is an upper bound, so the
-   answer still separates.
+   continuum (identical cylinders, cones tip to tip): its polytope is then a coarse chord approximation, and the best
+   upper bound found, 1.9976 for a depth of 2, is only a few per mille right. The depth is the minimum of D's support
+   function h(n) = n . support(n) over unit n, and h is smooth near such a minimum, so a pattern search on the sphere
+   around the best normal (Hooke and Jeeves, "'Direct search' solution of numerical and statistical problems", J. ACM
+   8(2), 1961) finishes the job: try small turns along two tangents, keep what lowers h, halve the step when nothing
+   does. Every h is an upper bound, so the answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
 #define REFINE_STEPS 96
 static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
@@ -478,7 +480,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     /* GJK found the origin within touching distance of D (or inside it), so no face of a polytope inside D can
        lie farther than that beyond the origin. A polytope that says otherwise is nearly flat and its face
-       orientations are rounding (a sliver triangle against a tiny cylinder in float reported a gap of 1.8 for
+       orientations are rounding (a sliver triangle against a tiny cylinder in float can report a gap of 1.8 for
        touching shapes): D is as thin as rounding can tell, and the honest answer is GJK's, depth zero. */
     if (best >= 0 && P.f[best].dist < -GJK_R(2.0) * GJK_TOL_TOUCH * P.scale) {
         best = -1;
@@ -498,7 +500,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
        best, or the clamped contact point would be off the true one. The tolerance is the convergence one: on
        curved D the faces tiling a flat part of it differ in distance by more than rounding, and a sliver along
        its rim (its plane set by points a rounding apart) can win by 1e-12 (double: a segment through a cylinder's
-       middle ended on a sliver at the cap's rim, its witness 1.36 off the segment). */
+       middle can end on a sliver at the cap's rim, its witness 1.36 off the segment). */
     double tie = tol_rel * P.scale, best_inside = -DBL_MAX;
     int chosen = best;
     for (int i = 0; i < P.nf; ++i) {
@@ -538,12 +540,12 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_dadd3(gjk_dadd3(gjk_dscale3(vw(&P, fi[0]), la), gjk_dscale3(vw(&P, fi[1]), lb)), gjk_dscale3(vw(&P, fi[2]), lc));
     double miss = gjk_dlen3(gjk_dsub3(on_face, proj));
     if (depth < 0 && miss > GJK_TOL_TOUCH * P.scale && gjk_len_sq3(g->closest) > 0) {
-        /* The origin is outside the polytope (GJK stopped in the touching band with the cores apart by
-           |closest|) and its projection onto the nearest face's plane misses the face: the polytope's nearest
-           point to the origin lies on an edge or a vertex, and the face's witnesses are off by the miss (float: a
-           cylinder 1.2e5 long beside a segment 1.07 away, the contact point 1250 beyond the cylinder's cap; seed
-           regression_band_edge). GJK's closest point is that nearest point, with witnesses on both cores: answer
-           it. (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
+        /* The origin is outside the polytope (GJK stopped in the touching band with the cores apart by |closest|) and
+           its projection onto the nearest face's plane misses the face: the polytope's nearest point to the origin lies
+           on an edge or a vertex, and the face's witnesses are off by the miss (float: a cylinder 1.2e5 long beside a
+           segment 1.07 away puts the contact point 1250 beyond the cylinder's cap; regression seed
+           regression_band_edge). GJK's closest point is that nearest point, with witnesses on both cores: answer it.
+           (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
         gjk_simplex3_witness(&g->simplex, m, g->closest, &r.pa, &r.pb);
         r.depth = -gjk_len3(g->closest);
         r.normal = gjk_normalize3(gjk_neg3(g->closest));
@@ -552,10 +554,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     }
     if (miss > 0.05 * P.scale) {
         /* The face misses the origin's projection by a good part of the size (rounding near a converged face
-           misses by 3e-3 at most over the test suites): the polytope is not convex there. With float planes this
-           happened (a cylinder 6e4 wide around a spiky hull ended on a cap face whose projection lay 6e4 outside
-           it); with the planes in double and the coplanar choice above, no known input reaches this branch any
-           more, and it stays as a guard. The face's witnesses stand for nothing then; answer from D's
+           misses by 3e-3 at most over the test suites): the polytope is not convex there. Planes computed in float
+           do that (a cylinder 6e4 wide around a spiky hull ends on a cap face whose projection lies 6e4 outside
+           it); with the planes in double and the coplanar choice above no known input reaches this branch, which
+           stays as a guard. The face's witnesses stand for nothing then; answer from D's
            support along the normal instead: its value is an upper bound of the depth (so moving B by it
            separates), B's support point lies on B, and A's point is that point carried by the depth onto A's
            supporting plane. */
@@ -568,8 +570,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         /* Anchor the contact on one shape's support point and carry it by the depth onto the other's supporting
            plane. Which shape: the one whose support point lies nearer the face's own witness on it. A support
            along the normal can be a whole edge or face, and its point an arbitrary end far from the contact (float:
-           a cylinder 1.4e4 long lying on a hull gave a contact 6e3 off the hull; a needle through a disc, 3.7e4
-           off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
+           a cylinder 1.4e4 long lying on a hull would give a contact 6e3 off the hull; a needle through a disc,
+           3.7e4 off the disc); the face's witnesses, though misaligned, lie near the contact on both shapes. */
         gjk_vec3 fa, fb, pb0 = gjk_sub3(w.a, w.w);
         gjk_witness3_combine(fv, lam, 3, m, &fa, &fb);
         if (gjk_len_sq3(gjk_sub3(pb0, fb)) <= gjk_len_sq3(gjk_sub3(w.a, fa))) {

@@ -134,7 +134,7 @@ static bool face_reaches(const gjk_hull3 *h, int face, gjk_vec3 d, gjk_real top,
    that reach it (within tol of the top height): v, and the tied vertices connected to it. Every reaching vertex is
    connected to v through reaching vertices (from any vertex of a polytope an edge path climbs along d to the top:
    the simplex method's argument), so a walk from v over the adjacency finds them all; their faces are exactly the
-   reaching faces. A few dot products per face around a handful of vertices, where the scan of every face cost half
+   reaching faces. A few dot products per face around a handful of vertices, where the scan of every face costs half
    of a manifold on a 1024-vertex hull (about 2000 faces). False when the hull lacks the incidence arrays (filled by
    hand) or the walk outgrows its scratch: the caller scans every face. */
 #define REACH_MAX 64

@@ -9,9 +9,9 @@
    sub-triangles made with the origin, a segment by the signs of the signed lengths of the sub-segments cut by the
    origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region and cannot cycle.
 
-   Termination (NUMERICS.md, "GJK distance"): the Frank-Wolfe duality gap |v| - (lower bound from the new support
-   point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated support
-   point (finite convergence on polygons); |v| not decreasing (stagnation); and the iteration cap
+   Termination (docs/numerics.md, "GJK termination"): the Frank-Wolfe duality gap |v| - (lower bound from the new
+   support point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated
+   support point (finite convergence on polygons); |v| not decreasing (stagnation); and the iteration cap
    GJK_MAX_GJK_ITERATIONS.
 
    Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared

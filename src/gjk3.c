@@ -7,7 +7,7 @@
    van den Bergen, "A fast and robust GJK implementation for collision detection of convex objects", J. Graphics
    Tools 4(2), 1999, and the sub-algorithm is Montanari et al. 2017 (simplex3.c).
 
-   Termination, in order of the hazards it guards against (NUMERICS.md):
+   Termination, in order of the hazards it guards against (docs/numerics.md, "GJK termination"):
    - the Frank-Wolfe duality gap |v|^2 - v.w: a relative tolerance ends smooth shapes, and for polytopes it reaches
      zero exactly (finite convergence);
    - a support point that repeats a simplex vertex: no progress is possible (Box2D v3 checks the same);
@@ -18,7 +18,7 @@
 
 /* The size that rounding is relative to, squared: the coordinates w = a - b was computed from, not |w| itself. Two
    shapes touching at a vertex can give w = 0 exactly, and a scale of |w| would then shrink the touching tolerance
-   to nothing (a hull tip touching a hull tip came out 1.1e-16 apart, not touching). */
+   to nothing (a hull tip touching a hull tip would come out 1.1e-16 apart, not touching). */
 static inline gjk_real vertex_scale2(const gjk_vertex3 *v) {
     return gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), gjk_len_sq3(v->w));
 }
@@ -115,7 +115,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             r->axis = v;
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
-           counts as touching: the rounded pairs of the degenerate suite disagreed across queries without it). */
+           counts as touching: without it the queries disagree on rounded pairs in the band). */
         if (mode != GJK_MODE_DISTANCE && vw > 0 && vw * vw > radius2 * vv) {
             gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
             if (vw * vw > lim * lim * vv) {
@@ -131,8 +131,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
            still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
            sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic
-           too, but its new sub-simplex turns the next search direction; stopping there left two triangles sharing
-           a vertex 6.7e-7 apart (seed regression_sliver_stall). A few such steps are allowed, and the best
+           too, but its new sub-simplex turns the next search direction; stopping there would leave two triangles
+           sharing a vertex 6.7e-7 apart (regression seed regression_sliver_stall). A few such steps are allowed, and
+           the best
            simplex is kept in case they lead nowhere. */
         if (sub.dist2 >= vv && sub.count < 4) {
             if (!(vw < GJK_R(0.5) * vv) || stalls >= GJK_MAX_STALLS) break;

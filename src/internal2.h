@@ -35,7 +35,7 @@ static inline gjk_vec2 gjk2_tame(gjk_vec2 d) {
 
 /* Tolerances, as multiples of the machine epsilon of gjk_real, times a length scale of the query (gjk2_ctx.size:
    a bound on every coordinate GJK, EPA and SAT compute with). Thresholds relative to the size of the pair are what
-   keeps GJK/EPA working at any scale and in float (NUMERICS.md, "Float and determinism"). */
+   keeps GJK/EPA working at any scale and in float (docs/numerics.md, "Scale-relative tolerances"). */
 /* Numerical floor: absolute part of every convergence test, flatness of triangles and of D, and the distance below
    which the cores count as overlapping (EPA then runs). A few ulps of the largest coordinate: the rounding of a
    dot product or of a barycentric combination. */
@@ -205,7 +205,7 @@ static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x),
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */
 /* Sizes and coordinates are bounded by GJK_MAX_COORD as in 3D: squares of differences of such numbers stay finite
-   (fuzzed: a segment at 7e240 came out overlapping a polygon near the origin once |v|^2 overflowed). */
+   (beyond them a segment at 7e240 comes out overlapping a polygon near the origin once |v|^2 overflows). */
 static inline bool gjk2_positive(gjk_real x) { return x > 0 && x <= GJK_MAX_COORD; }
 static inline bool gjk2_non_negative(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD; }
 

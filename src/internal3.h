@@ -90,7 +90,8 @@ static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
 }
 
 /* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
-   Queries move B into A's frame once (NUMERICS: subtracting far-apart world coordinates loses digits), so A's
+   Queries move B into A's frame once (docs/numerics.md, "Far from the origin": subtracting far-apart world coordinates
+   loses digits), so A's
    support needs no transform and B's needs one rotation each way. */
 typedef struct gjk_recorder3 gjk_recorder3;
 typedef struct gjk_minkowski3 {
@@ -214,7 +215,8 @@ void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v)
 /* The world-frame copy of a vertex of D. */
 gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
 
-/* Tolerances, relative to the problem's scale (see NUMERICS.md: absolute thresholds break at large sizes). */
+/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
+   at large and small sizes). */
 /* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
    so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
 #if GJK_USE_FLOAT

@@ -3,7 +3,7 @@
 /* Contact manifolds in 3D (gjk/manifold.h).
 
    The signed distance (query3.c) gives the normal n and the deepest (or closest) pair of points. The manifold then
-   describes the whole contact region, in A's local frame (as the queries do: NUMERICS.md, "Far from the origin"):
+   describes the whole contact region, in A's local frame (as the queries do: docs/numerics.md, "Far from the origin"):
    1. the supporting feature of each core along n (A) and -n (B), with a small angular tolerance (feature3.c): a
       polygon (face), a disc (cylinder or cone cap), a segment (edge, capsule, cylinder side) or a point;
    2. the lateral overlap of the two features seen along n, i.e. the set of lines parallel to n that cross both.
@@ -24,7 +24,8 @@
    picks faces and edges through it), and the query's witnesses pa, pb with pb - pa parallel to n mark one line
    that crosses both features; the deepest separation over the overlap is attained at a corner (it is linear on
    each face), and no pair of points of the two shapes can be deeper along n than the depth (the shapes lie in
-   slabs that overlap by the depth: the phantom deep contact of mujoco #3476 cannot arise). Two documented
+   slabs that overlap by the depth: a phantom contact deeper than the pair's depth, which clipping features
+   without this bound can produce, cannot arise). Two documented
    exceptions, both for stability: a cap disc's rim points are fixed in the shape's frame, so when the cap is
    tilted within the tolerance the deepest rim point may fall between them, and the reported deepest point is then
    shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
@@ -345,8 +346,8 @@ static void point_face(builder3 *b, const gjk_feature3 *pt, const gjk_feature3 *
    their overlap along A's direction, each with the point of the other segment at the same position along it.
    Where the query's witnesses are at an end (within the tolerance of the overlap's length), they stand for it: the
    pair at the same position is then off the contact across the small angle between the segments, and on a curved
-   side (a cylinder's, a capsule's) it would miss the depth by the surface's curvature over that offset (seen: 1e-5
-   for a cone's side). False when they are not parallel or overlap in at most a point: the query's witnesses are
+   side (a cylinder's, a capsule's) it would miss the depth by the surface's curvature over that offset (1e-5 for
+   a cone's side). False when they are not parallel or overlap in at most a point: the query's witnesses are
    then the contact. */
 static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb) {
     gjk_vec3 ea = gjk_sub3(sa->p[1], sa->p[0]), eb = gjk_sub3(sb->p[1], sb->p[0]);
@@ -481,7 +482,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     gjk_real k_unit = 1;
     /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
        one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
-       deepest line can fall outside the clipped region: seen 3.5e-3 shallow on 32-vertex hulls), or come out
+       deepest line can fall outside the clipped region: up to 3.5e-3 shallow on 32-vertex hulls), or come out
        deeper than the depth or with repeated ids (a degenerate face), the second attempt keeps the features within
        the tolerance, whose points always include the deepest. */
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -531,7 +532,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
         contacts(&b, &fa, &fb);
         if (!incident) break;
         /* The incident face's points must reproduce the query's depth (neither shallower: a missed deepest line;
-           nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners came out
+           nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners come out
            0.0076 deep for a pair 8e-8 apart) and name distinct feature pairs. */
         gjk_real deepest = GJK_REAL_MAX;
         bool distinct = true;

@@ -5,7 +5,7 @@
    The orientation test is a floating-point filter backed by Shewchuk's expansion arithmetic ("Adaptive precision
    floating-point arithmetic and fast robust geometric predicates", Discrete Comput. Geom. 18, 1997) when the
    filter cannot decide. The error-free transformations need IEEE double arithmetic without fused multiply-add
-   contraction (the build passes -ffp-contract=off). Split out of hull3.c so that each file holds one algorithm. */
+   contraction (the build passes -ffp-contract=off). */
 #include <float.h>
 #include <math.h>
 #include <string.h>

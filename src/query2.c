@@ -3,11 +3,11 @@
 /* The 2D queries: input checks, the change to A's local frame, the choice of algorithm, the analytic radii, and the
    results.
 
-   Every query works in A's local frame (NUMERICS.md, "Far from the origin"): B's pose is expressed relative to A
+   Every query works in A's local frame (docs/numerics.md, "Far from the origin"): B's pose is expressed relative to A
    once, so the support points GJK subtracts are small numbers even when the pair stands far from the world origin,
    and the results are mapped back to the world at the end.
 
-   Radii (NUMERICS.md, "Rounded shapes"): the algorithms work on the cores and the total radius R = rA + rB is
+   Radii (docs/numerics.md, "Rounded shapes"): the algorithms work on the cores and the total radius R = rA + rB is
    applied analytically. Core distance d > R: separated, gap d - R. 0 < d <= R: shallow overlap, depth R - d with
    the core direction, exact. When the cores themselves overlap, the depth is the core depth plus R, exact for convex
    sets because the depth of K + disc(R) is depth(K) + R (the support function of a set rounded by R is its own plus

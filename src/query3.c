@@ -3,12 +3,14 @@
 /* The public 3D queries: validate, move B into A's frame, run GJK on the cores, EPA only when the cores overlap,
    add the radii, and move the answer back to the world frame.
 
-   Margins and radii (NUMERICS.md, "Rounded shapes"): a rounded shape is its core swept by a ball, so the difference
-   D of two rounded shapes is the core difference swept by a ball of radius R = rA + rB. Hence, exactly:
+   Margins and radii (docs/numerics.md, "Rounded shapes"): a rounded shape is its core swept by a ball, so the
+   difference D of two rounded shapes is the core difference swept by a ball of radius R = rA + rB. Hence, exactly:
    - cores apart by d > R: the shapes are apart by d - R along the same normal;
    - cores apart by 0 < d <= R: the shapes overlap by R - d along the same normal (no EPA needed);
    - cores overlapping by depth p: the shapes overlap by p + R along the core normal (EPA on the cores only).
-   Getting the middle case wrong is what gave a 7 m depth for barely touching rounded shapes in Jolt #2103. */
+   The middle case is the one to get right: EPA on cores that do not overlap has no depth to find, and handing it
+   such a pair (or reading the core gap as a depth) answers barely touching rounded shapes with depths of the
+   order of their size. */
 #include <string.h>
 
 #include "special3.h"
@@ -329,7 +331,7 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     /* A cached simplex that still holds the origin answers at once. Otherwise, for cores without radii, the
        cheaper boolean GJK settles nearly every pair; the distance GJK settles the rest. */
     /* The boolean GJK starts from the cached axis only; the simplex is placed for a tetrahedron that may still
-       hold the origin, and for the distance GJK that rounded cores take (placing it for nothing cost 10% of a
+       hold the origin, and for the distance GJK that rounded cores take (placing it for nothing costs 10% of a
        warm intersect on moving hulls). */
     prepare_search(pair, cache, &p, R > 0 || p.m.rec || (cache && cache->count == 4));
     note_path(&p, GJK_PATH_GJK);
@@ -351,7 +353,7 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     return r;
 }
 
-/* Last line of defence (NUMERICS: "never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
+/* Last line of defence (docs/numerics.md, "Never a NaN"): inputs are bounded (GJK_MAX_COORD), but an answer that still
    came out non-finite is replaced by a zeroed GJK_DEGENERATE result, as in 2D, rather than returned. A user
    callback that answered a non-finite or unbounded point (`bad`) makes the whole query invalid input, and the
    cache, which may hold the stand-in points, is reset to a cold start. */

@@ -22,7 +22,7 @@
    |v|^2 - v.w closed (a curved core: relative GJK_TOL_REL); a support point already in the simplex with no advance;
    or GJK_RAY_MAX_ITERATIONS steps (GJK_MAX_ITERATIONS, the estimate so far, never past the hit). A ray within
    1e-7 of tangency to a curved core converges only linearly (the distance along the ray has a double root there)
-   and took up to ~200 steps in the tests, hence a larger cap than the queries'. At lambda = 0 the
+   and takes up to about 200 steps on the tests' rays, hence a larger cap than the queries'. At lambda = 0 the
    band is the queries' touching band and x only leaves the origin on a lower bound beyond it, so "inside" here
    means what it means in the closed forms: the origin within the touching tolerance of the shape. */
 #include <float.h>
@@ -145,14 +145,15 @@ static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters
            to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
            1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
            that accuracy: a hit. At the origin, |v| beyond the band is the distance to go and stands in for the
-           bound (stopping there instead called a point 2e-12 off a cone's rim inside, where the queries measure
-           2e-12; stalling after a tiny advance looped to the iteration cap on 9% of the rays grazing a cone). */
+           bound (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries
+           measure 2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a
+           cone). */
         bool known = ray_repeats(&s, p);
         if (!(vw > (moved ? R : lim) * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
                 /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
-                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ended here) and the
+                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
                    support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
                    sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
                    points inward: that is a hit, not a ray leaving. */
@@ -221,8 +222,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
-    /* The shape's local frame: one rotation of the origin's offset and of the direction (NUMERICS, "far from the
-       origin": the pose's position is subtracted before anything else). A point core looks the same in every
+    /* The shape's local frame: one rotation of the origin's offset and of the direction (docs/numerics.md, "Far from
+       the origin": the pose's position is subtracted before anything else). A point core looks the same in every
        orientation, so spheres skip the rotation. */
     bool turn = !gjk_core3_is_origin(shape);
     gjk_mat33 rot = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
@@ -253,7 +254,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     int iters = 0;
     gjk_status status = GJK_OK;
     gjk_ray_outcome out = gjk_ray3_closed(shape, &c.ray, &s, &n);
-    /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317: fuzzing) comes out
+    /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
     if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
@@ -272,7 +273,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);
     r.normal = turn ? gjk_normalize3(gjk_mat33_mul(rot, n)) : n;
-    /* Never a NaN (NUMERICS): bounded inputs keep every step finite, but an answer that is not is withheld. */
+    /* Never a NaN (docs/numerics.md, "Never a NaN"): bounded inputs keep every step finite, but an answer that is not
+       is withheld. */
     if (!gjk_finite(r.fraction + r.point.x + r.point.y + r.point.z + r.normal.x + r.normal.y + r.normal.z)) {
         r = zero_ray3(GJK_DEGENERATE);
         r.iterations = iters;

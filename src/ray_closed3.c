@@ -6,15 +6,15 @@
 
    Each form first decides whether the origin is inside the shape or within the touching band `tol` of it, from the
    exact distance (or, for hulls and ellipsoids, from a bound that hands the band itself to GJK), then finds the
-   first hit of a ray from outside. NUMERICS:
+   first hit of a ray from outside. The numerical hazards (docs/numerics.md, "Closed forms"):
    - quadratics: the root nearest the origin is c / (-b + sqrt(disc)) (no cancellation when the origin is near the
      surface), and the discriminant comes from the foot of the perpendicular from the centre, |q|^2, computed as a
      vector (Haines, Guenther, Akenine-Moller, "Precision Improvements for Ray/Sphere Intersection", Ray Tracing
      Gems, 2019, ch. 7): b^2 - a c loses every digit for a ray from far away;
-   - slabs: Kay and Kajiya's slab method (SIGGRAPH 1986) with the direction's components below the smallest normal
-     number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf (Williams, Barrus,
-     Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely on IEEE
-     infinities instead, which gives NaN for an origin on a slab plane);
+   - slabs: Kay and Kajiya's slab method ("Ray tracing complex scenes", SIGGRAPH 1986) with the direction's components
+     below the smallest normal number flushed to zero by the caller, so 1 / u is finite and (h - o) / u is never 0 * inf
+     (Williams, Barrus, Morley, Shirley, "An Efficient and Robust Ray-Box Intersection Algorithm", JGT 10(1), 2005, rely
+     on IEEE infinities instead, which gives NaN for an origin on a slab plane);
    - a direction with a radial part whose square underflows (nearly along a capsule's or cylinder's axis) is left to
      GJK rather than divided by. */
 #include "ray_internal.h"
@@ -186,16 +186,16 @@ static gjk_real seg_dist2(gjk_real qx, gjk_real qy, gjk_real ax, gjk_real ay, gj
     return GJK_SQRT(dx * dx + dy * dy);
 }
 
-/* A cone: apex (0, 0, h), base disc of radius r at z = -h. The solid is the half-space z >= -h intersected with
-   K = {rho <= k (h - z)}, k = r / 2h; along the ray, g(s) = rho(s) - k (h - z(s)) is convex, so K's part of the
-   ray is the interval between the roots of g on the lower nappe (rho^2 = k^2 (h - z)^2 with h - z >= 0; roots on
-   the upper nappe are spurious). GJK converges only linearly near the apex, where the supports alternate between
-   the apex and rim points (1% of the rays grazing a cone hit its iteration cap), so cones get their own form.
-   NUMERICS: the quadratic is homogeneous in the offset from the apex, so it is solved from the ray's point nearest
-   the apex (a ray passing 1e-8 of the size from the apex lost the whole discriminant from the origin, and missed a
-   cone it entered by 4e-12), and its side root is polished by Newton's method on g from the point itself. The
-   distance for the touching band comes from the section through the axis: the triangle apex, rim, base centre,
-   whose boundary is the side and the base. */
+/* A cone: apex (0, 0, h), base disc of radius r at z = -h. The solid is the half-space z >= -h intersected with K =
+   {rho <= k (h - z)}, k = r / 2h; along the ray, g(s) = rho(s) - k (h - z(s)) is convex, so K's part of the ray is the
+   interval between the roots of g on the lower nappe (rho^2 = k^2 (h - z)^2 with h - z >= 0; roots on the upper nappe
+   are spurious). GJK converges only linearly near the apex, where the supports alternate between the apex and rim
+   points (1% of the rays grazing a cone hit its iteration cap), so cones get their own form. Accuracy
+   (docs/numerics.md, "Closed forms"): the quadratic is homogeneous in the offset from the apex, so it is solved from
+   the ray's point nearest the apex (from the origin, a ray passing 1e-8 of the size from the apex loses the whole
+   discriminant and misses a cone it enters by 4e-12), and its side root is polished by Newton's method on g from the
+   point itself. The distance for the touching band comes from the section through the axis: the triangle apex, rim,
+   base centre, whose boundary is the side and the base. */
 static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_real tol, gjk_real *s, gjk_vec3 *n) {
     const gjk_real k = r / (2 * h);
     gjk_real rho = GJK_SQRT(o.x * o.x + o.y * o.y);
@@ -219,8 +219,8 @@ static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_
     if (q == 0) {
         /* Through the apex. A direction outside the cone's aperture (a >= 0) meets the cone there only: a touching
            hit. Inside it the line runs through the lower nappe: entering at the apex when going down, leaving
-           there when going up (taking that for every upward line made a float ray that only grazes the apex,
-           rounded onto it, enter through the base 1.96 before it). */
+           there when going up (taking that for every upward line would make a float ray that only grazes the
+           apex, rounded onto it, enter through the base 1.96 before it). */
         if (a >= 0) lo = hi = 0;
         else if (u.z < 0) lo = 0;
         else hi = 0;
@@ -255,7 +255,7 @@ static gjk_ray_outcome cone(gjk_vec3 o, gjk_vec3 u, gjk_real r, gjk_real h, gjk_
     }
     if (lo > hi || hi < -sf) return GJK_RAY_MISS;
     /* The origin is outside, so an entry at or before it is the quadratic's rounding (a ray within 1e-8 of
-       tangency in float lost the discriminant and came out entering behind the origin): GJK decides. */
+       tangency in float can lose the discriminant and come out entering behind the origin): GJK decides. */
     if (lo <= -sf) return GJK_RAY_UNDECIDED;
     /* Polish a side root by Newton's method on g, computed from the point itself. g is convex, so a step from
        either side of the root lands at or before it, and from before it the steps approach monotonically: the

@@ -74,11 +74,11 @@ gjk_status gjk_shape2_validate(const gjk_shape2 *shape) {
 
 /* ---- supports ----------------------------------------------------------------------------------------------- */
 
-/* Index of a vertex of a polygon farthest along d. Below GJK2_HILL_CLIMB_MIN vertices a brute-force loop
-   (exact, first vertex wins ties); above it hill climbing around the counter-clockwise ring from the previous
-   support vertex of the same body: on a convex polygon v.d is unimodal along the ring, so walking while a neighbour
-   is strictly better ends on a maximum, and successive GJK directions are close, so the walk is short (NUMERICS.md,
-   "Support of big hulls"). The walk is bounded by the vertex count. */
+/* Index of a vertex of a polygon farthest along d. Below GJK2_HILL_CLIMB_MIN vertices a brute-force loop (exact, first
+   vertex wins ties); above it hill climbing around the counter-clockwise ring from the previous support vertex of the
+   same body: on a convex polygon v.d is unimodal along the ring, so walking while a neighbour is strictly better ends
+   on a maximum, and successive GJK directions are close, so the walk is short (docs/numerics.md, "Support functions").
+   The walk is bounded by the vertex count. */
 int gjk2_polygon_support(gjk2_body *b, gjk_vec2 d) {
     const gjk_vec2 *v = b->verts;
     const int n = b->count;

@@ -3,7 +3,7 @@
 /* 3D shapes: constructors, validation and support functions.
 
    A support function returns the point of a convex set farthest along a direction. Two hazards shape the code
-   below (NUMERICS.md, "Support functions"): normalising a zero vector (the classic source of NaN: every division
+   below (docs/numerics.md, "Support functions"): normalising a zero vector (the classic source of NaN: every division
    here is guarded), and the discontinuous supports of cylinders and cones, where any point of the flat cap or rim
    is a valid answer and the code just has to return one of them deterministically. */
 #include "internal3.h"
@@ -140,10 +140,11 @@ static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     return best;
 }
 
-/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments",
-   2003, sec. 4.3.4; Cameron's "enhanced GJK", ICRA 1997): move to the best neighbour while it is strictly farther
-   along d. On a convex polytope a vertex with no better neighbour maximises any linear function, so the walk ends
-   at a support vertex; values strictly increase, so it cannot cycle, and it takes at most vertex_count steps. */
+/* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments", 2003,
+   sec. 4.3.4; Cameron, "Enhancing GJK: computing minimum and penetration distances between convex polyhedra", ICRA
+   1997): move to the best neighbour while it is strictly farther along d. On a convex polytope a vertex with no better
+   neighbour maximises any linear function, so the walk ends at a support vertex; values strictly increase, so it cannot
+   cycle, and it takes at most vertex_count steps. */
 int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
     const gjk_vec3 *v = h->vertices;
     const int *first = h->vertex_first, *adj = h->vertex_adjacency;
@@ -190,10 +191,10 @@ int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d) {
 }
 
 /* Directions reach the supports at any length: the boolean GJK's are cross products of points of D (cubic in the
-   coordinates: 1e15 in float for shapes 1e5 across). The curved supports square them, and the squares overflowed:
-   an ellipsoid 1e5 across answered its centre, and gjk_intersect3 claimed a separation by 2.6e4 of shapes that
-   overlapped by 7e3 (float; seed regression_huge_direction). Such directions are scaled by their largest component
-   first; ordinary ones pass untouched (a compare, not a division). */
+   coordinates: 1e15 in float for shapes 1e5 across). The curved supports square them, and the squares overflow: an
+   ellipsoid 1e5 across would answer its centre, and gjk_intersect3 would claim a separation by 2.6e4 of shapes that
+   overlap by 7e3 (float; regression seed regression_huge_direction). Such directions are scaled by their largest
+   component first; ordinary ones pass untouched (a compare, not a division). */
 #if GJK_USE_FLOAT
 #define DIR_LO GJK_R(1e-12)
 #define DIR_HI GJK_R(1e12)
@@ -220,8 +221,8 @@ static gjk_real radial(gjk_real x, gjk_real y) {
 
 /* The rim point (x, y) scaled to length `radius`; false when (x, y) is zero. A tiny radial part is first scaled
    up to unit size: radius / |(x, y)| overflows when |(x, y)| is subnormal (a cylinder's support along
-   (0, 3.7e-317, -1.5) came out (NaN, inf) and boolean GJK called a point 1.52 below the cap inside; seed
-   regression_subnormal_rim). */
+   (0, 3.7e-317, -1.5) would come out (NaN, inf), and boolean GJK would call a point 1.52 below the cap inside;
+   regression seed regression_subnormal_rim). */
 static bool rim_point(gjk_real x, gjk_real y, gjk_real radius, gjk_real *px, gjk_real *py) {
     gjk_real rr = x * x + y * y;
     if (!(rr >= GJK_REAL_TINY2)) {

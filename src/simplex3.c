@@ -5,11 +5,11 @@
    convex objects", ACM Trans. Graph. 36(1), 2017.
 
    Johnson's original sub-algorithm decides Voronoi regions from differences of dot products and, near degenerate
-   simplices, cycles or picks a region that does not hold the closest point (NUMERICS.md). The signed-volume method
-   instead computes barycentric coordinates as ratios of signed volumes (areas, lengths) measured in the coordinate
-   plane (axis) where the simplex is largest, and decides regions only by comparing signs. A simplex whose volume is
-   zero (or negligible next to its size) simply fails every sign test and falls through to its faces, so
-   degenerate simplices reduce naturally instead of dividing by ~0. */
+   simplices, cycles or picks a region that does not hold the closest point (docs/numerics.md, "The signed-volume
+   simplex solver"). The signed-volume method instead computes barycentric coordinates as ratios of signed volumes
+   (areas, lengths) measured in the coordinate plane (axis) where the simplex is largest, and decides regions only by
+   comparing signs. A simplex whose volume is zero (or negligible next to its size) simply fails every sign test and
+   falls through to its faces, so degenerate simplices reduce naturally instead of dividing by ~0. */
 #include "internal3.h"
 
 /* True when a and b are both strictly positive or both strictly negative. */
@@ -99,8 +99,9 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
             r->idx[1] = j;
             r->idx[2] = k;
             /* The sub-areas sum to mu in exact arithmetic; on a sliver (two vertices 5e-12 apart, the third 4 away)
-               they missed it by 8.8e-7 relative, and coordinates that do not sum to 1 scale every witness: a box
-               corner shared by all three vertices came out 3.5e-6 off the box (seed regression_lambda_sum).
+               they can miss it by 8.8e-7 relative, and coordinates that do not sum to 1 scale every witness: a box
+               corner shared by all three vertices would come out 3.5e-6 off the box (regression seed
+               regression_lambda_sum).
                Dividing by their own sum keeps the weights a convex combination. */
             gjk_real sum = C0 + C1 + C2;
             r->lambda[0] = C0 / sum;
@@ -200,8 +201,8 @@ gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s) {
 }
 
 /* Barycentric coordinates of a point in a sliver triangle are ill-conditioned: the closest point v itself is the
-   plane projection (solve2) and is accurate, but sum(lambda_i w_i) may miss it by far more than rounding (a fuzzed
-   sphere against a cylinder's rim: 1e-4 at size 3, so that the sphere's witness left the sphere once the two were
+   plane projection (solve2) and is accurate, but sum(lambda_i w_i) may miss it by far more than rounding (a sphere
+   against a cylinder's rim: 1e-4 at size 3, enough to put the sphere's witness off the sphere once the two are
    re-centred on the normal). A weight error moves each shape's witness in proportion to how far apart that shape's
    vertices are, so the mismatch with the target is charged to the shapes in that proportion: a shape whose
    vertices coincide (a point core, a vertex of a box) keeps its exact witness, and pa - pb = target. */

@@ -3,10 +3,10 @@
 /* Closed forms for 3D core pairs, tried before GJK: points and segments (sphere, capsule and segment shapes), and a
    point against a box (sphere-box). Box-box and segment-box are in special3_box.c. See special3.h for the contract.
 
-   NUMERICS: every answer here is a few dozen flops on the inputs, so it is exact to rounding; the hazards are the
-   degenerate configurations (parallel or zero-length segments, segments that cross, a sphere centre inside the box
-   or on its surface, coincident centres), where a normal built by normalising a difference would be 0/0. Each has
-   its own deterministic branch below. */
+   Numerics (docs/numerics.md, "Closed forms"): every answer here is a few dozen flops on the inputs, so it is exact to
+   rounding; the hazards are the degenerate configurations (parallel or zero-length segments, segments that cross, a
+   sphere centre inside the box or on its surface, coincident centres), where a normal built by normalising a difference
+   would be 0/0. Each has its own deterministic branch below. */
 #include "special3.h"
 
 #include <float.h>
@@ -260,8 +260,8 @@ static void point_point(gjk_vec3 p, gjk_special3_result *out) {
     out->pb = p;
     out->scale = gjk_special3_l1(p);
     /* p is the exact difference (no rounding made it): its direction is right however short it is. Below SP_TINY2
-       its square loses digits, and gjk_normalize3 rescales first (centres 2.3e-142 apart had been given A's +x
-       axis as the normal: seed regression_tiny_centres). */
+       its square loses digits, and gjk_normalize3 rescales first (without that, centres 2.3e-142 apart would get
+       A's +x axis as the normal; regression seed regression_tiny_centres). */
     if (dd > SP_TINY2) out->normal = gjk_scale3(p, GJK_R(1.0) / d);
     else if (p.x != 0 || p.y != 0 || p.z != 0) out->normal = gjk_normalize3(p);
     else out->normal = gjk_v3(1, 0, 0);

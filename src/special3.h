@@ -13,10 +13,11 @@
      segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
      (coincident points), oriented deterministically;
    - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree", SIGGRAPH 1996; Ericson,
-     "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap above R + tol (tol = GJK_TOL_TOUCH * scale):
-     SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching: OVERLAP in BOOLEAN mode, else EXACT (the
-     penetration depth, which the axes give exactly for boxes). Apart by at most R + tol: NONE (GJK sizes the gap);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
      mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
    Any other pair: NONE. */

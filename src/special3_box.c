@@ -2,20 +2,21 @@
 // SPDX-License-Identifier: MIT
 /* Separating-axis closed forms for box-box and segment-box cores (see special3.h for the contract).
 
-   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree", SIGGRAPH 1996; Ericson, "Real-Time Collision
-   Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of B and the 9 cross products of their edge directions.
-   The Minkowski difference D = A - B of two boxes is a polytope whose facet normals are all among these axes (a facet
-   of a Minkowski sum is a facet of one operand or the sum of an edge of each, whose normal is their cross product).
-   So the largest gap over the axes is positive exactly when the boxes are apart, and when they overlap the smallest
-   overlap over the axes IS the penetration depth: the depth is min over D's facets of the facet plane's distance to
-   the origin, every facet appears among the axes, and the overlap along any other direction can only be larger.
+   Box-box: the 15 axes of Gottschalk, Lin, Manocha ("OBBTree: a hierarchical structure for rapid interference
+   detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1): the 3 face normals of A, the 3 of
+   B and the 9 cross products of their edge directions. The Minkowski difference D = A - B of two boxes is a polytope
+   whose facet normals are all among these axes (a facet of a Minkowski sum is a facet of one operand or the sum of an
+   edge of each, whose normal is their cross product). So the largest gap over the axes is positive exactly when the
+   boxes are apart, and when they overlap the smallest overlap over the axes IS the penetration depth: the depth is min
+   over D's facets of the facet plane's distance to the origin, every facet appears among the axes, and the overlap
+   along any other direction can only be larger.
 
    Segment-box: D = box + (-segment) is a box swept along the segment; its facets are the box's faces and the
    parallelograms spanned by a box edge and the segment, with normals e_k x u. 3 + 3 axes, same argument. When the
    axes show the cores apart but none by more than R, the exact segment-box distance decides
    (closest_on_segment_to_box), so this pair never needs GJK.
 
-   NUMERICS:
+   Numerics (docs/numerics.md, "Closed forms"):
    - Cross axes are never approximated from |R| with an epsilon added (Ericson's remedy for nearly parallel edges):
      L = e_i x c_j has components that ARE entries of the rotation (exact), |L|^2 = R_i1j^2 + R_i2j^2 has no
      cancellation, and B's extent along L uses c_k . L = (c_j x c_k)_i computed from the rotation's entries, which is
@@ -25,13 +26,13 @@
    - Cross axes are compared as g / |L| against a bound q through squares (g^2 vs q^2 |L|^2, signs apart): no square
      root but one per improvement.
    - The box-box test is written with scalars and branch-free where it can: random poses make per-axis branches
-     unpredictable, and arrays filled from the structs then read in pairs stalled the compiler's vectorised loads on
-     store forwarding (measured: 66 -> 44 ns per overlapping pair).
+     unpredictable, and arrays filled from the structs then read in pairs stall the compiler's vectorised loads on
+     store forwarding (half as slow again per overlapping pair).
    - Ties: face axes of A, then of B, then cross axes, each kept unless beaten; a cross axis must beat the best face
      by EDGE_MARGIN * scale (the rounding of two gaps), so that rounding does not swap a face contact for an edge
      contact in the same plane (a cross axis parallel to a face normal, e.g. boxes at right angles). As a second
      guard, the supporting edges of a winning cross axis must cross inside both edges, as they do when the axis is
-     the normal of a facet of D at the minimum; otherwise it was a tie and the best face axis answers.
+     the normal of a facet of D at the minimum; otherwise it is a tie and the best face axis answers.
    - Witnesses: a face axis clips the other box's deepest feature against the face (Sutherland-Hodgman) and takes
      the centre of the clipped polygon; a cross axis takes the closest points of the two supporting edges. */
 #include "special3.h"
@@ -222,8 +223,8 @@ static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
             return GJK_SPECIAL_EXACT;
         /* The supporting edges do not cross. Only a tie (within rounding) lets the best face answer; a cross axis
-           clearly better than every face bounds the depth below the face's, so the face would overstate it (found
-           by fuzz/fuzz_query.c: nearly aligned boxes touching along an edge, face depth 0.107, true depth 0). The
+           clearly better than every face bounds the depth below the face's, so the face would overstate it
+           (nearly aligned boxes touching along an edge: face depth 0.107, true depth 0). The
            exact answer is then GJK + EPA's. */
         if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
         best = face_best, axis = face_axis, bsign = face_sign; /* a tie after all: the face answers */
@@ -259,9 +260,9 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
-/* The witnesses, checked: each must lie on its box. Found by fuzz/fuzz_query.c (seed fuzz/corpus/fuzz_query/regression_box_edge_tie):
-   when a face axis ties with the true contact axis and the incident box's deepest vertex hangs beyond the reference
-   face, the clipped-and-clamped centre is not a point of the incident box (it was off A by the depth). Depth and
+/* The witnesses, checked: each must lie on its box. When a face axis ties with the true contact axis and the
+   incident box's deepest vertex hangs beyond the reference face, the clipped-and-clamped centre is not a point of
+   the incident box (it can be off A by the depth; regression seed regression_box_edge_tie). Depth and
    normal are still exact, but rather than return a wrong contact point the pair goes to GJK + EPA (NONE). */
 static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
@@ -530,7 +531,7 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
             } else {
                 /* Not crossing inside both. A cross axis clearly better than every face still bounds the depth
                    below the face's (a segment through a box corner: depth 0 on the cross axis, 0.587 on the best
-                   face, found by fuzzing), so the face would overstate it: GJK and EPA answer, as for box-box.
+                   face), so the face would overstate it: GJK and EPA answer, as for box-box.
                    Otherwise it is a tie within rounding, and the face answers. */
                 if (best - face_best > TIE_MARGIN * S) return GJK_SPECIAL_NONE;
                 best = face_best, axis = face_axis, bsign = face_sign;

@@ -29,7 +29,8 @@
    The axis may also turn, at any constant rate (make_axis gives the general bound), and the one that certifies the
    longest step wins: fixed in the world; fixed in A or in B, which follows a face's normal (on a world-fixed axis
    the far corners of a turning face tilt towards the other shape at first order, and the steps shrink only
-   geometrically: a triangle meeting a turning box's face took 58 steps, now 8); turning with two edges that meet
+   geometrically: a triangle meeting a turning box's face takes 58 steps on the world axis alone, 8 with the
+   box's); turning with two edges that meet
    (edge_frame). Near a contact the step is then within O(d^2) of the true one, the advancement converges
    quadratically instead of geometrically, in a handful of steps, and each step is certified, never past the
    contact. Curved cores meeting edge on edge (a cylinder's rim) still converge geometrically; the cap of 64 steps
@@ -78,10 +79,10 @@ static void place3(toi3 *s, gjk_real t) {
 }
 
 /* GJK on the cores at s->t, warm-started from the previous time's simplex: its points are points of the two
-   cores in their own frames, so placed at the new poses they are still points of D (as gjk_cache3 does). (Stopping
-   GJK at the first axis that proves the shapes apart, which is all the advancement needs, was tried: the poorer
-   axes cost more steps than the shorter GJK runs saved, 25% more instructions for boxes and hulls, 15% fewer for
-   cylinders.) */
+   cores in their own frames, so placed at the new poses they are still points of D (as gjk_cache3 does). GJK runs
+   to the closest points although the first axis that proves the shapes apart is all the advancement needs: the
+   poorer axes cost more steps than the shorter GJK runs save (25% more instructions for boxes and hulls, though
+   15% fewer for cylinders). */
 static void measure(toi3 *s) {
     const gjk_cast3 *c = s->c;
     gjk_simplex3 warm;

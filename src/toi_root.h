@@ -17,8 +17,7 @@ typedef gjk_real gjk_toi_eval_fn(const void *s, const void *x, gjk_real h, gjk_r
 /* The largest step h in [0, H] found with F >= goal on [0, h], or a step no larger than `beat` (one another axis
    certified) when this axis cannot beat it. mu: the axis's first-order bound on the approach speed (a step of
    (F(0) - goal) / mu is safe whatever F does further on; GJK_REAL_MAX when there is none). Static inline with a
-   constant `eval`, so that the compiler inlines the evaluation into each caller as before the two copies were
-   merged. */
+   constant `eval`, so that the compiler inlines the evaluation into each caller. */
 static inline gjk_real gjk_toi_safe_step(gjk_toi_eval_fn *eval, const void *s, const void *x, gjk_real mu, gjk_real H,
                                          gjk_real goal, gjk_real beat) {
     gjk_real g0, gx;

@@ -7,12 +7,14 @@ COMMAND is manifold, raycast or cast; OUTPUT the tool's stdout; DIM 2 or 3; PREC
 EXPECTED_JSON a JSON list with one object per expected line, in order.
 
 Every line must be one JSON object with exactly the documented fields, in order, of the documented types, and obey
-the command's contract (README, "Command-line tool"):
-- manifold: a unit normal; each point's point_b = point_a + separation * normal; ids distinct non-negative integers;
-  at most 4 points in 3D, 2 in 2D;
-- raycast: a hit has a unit normal and a fraction >= 0; "inside" only with a hit at fraction 0; a miss is all zero;
-- cast: state one of hit, separated, overlapped, failed; t in [0, 1]; hit true for state hit; t = 1 when separated.
-Then each key of the expected object is compared: integers, strings and booleans exactly, numbers and vectors
+the command's contract (docs/cli.md):
+- manifold: a unit normal; each point's point_b = point_a + separation * normal; ids distinct non-negative integers,
+  feature_a and feature_b the names of their two halves ("face 3"); at most 4 points in 3D, 2 in 2D;
+- raycast: a hit has a fraction >= 0, a point and a unit normal (null only for a point query from inside); "inside"
+  only with a hit at fraction 0; a miss has fraction, point and normal null;
+- cast: state one of hit, separated, overlapped, failed; t in [0, 1]; hit true for state hit; t = 1 when separated;
+  normal and point only at a hit or overlap (else null).
+Then each key of the expected object is compared: integers, strings, booleans and null exactly, numbers and vectors
 within max("tol", 1e-9 in double or 1e-4 in float) (relative above 1); "points" as a set (any order, same count),
 each expected point's keys compared as above. Exits 1 with a message on the first mismatch.
 """
@@ -25,7 +27,8 @@ FIELDS = {
     "raycast": ["ray", "shape", "status", "hit", "inside", "fraction", "point", "normal"],
     "cast": ["a", "b", "status", "state", "hit", "t", "normal", "point"],
 }
-POINT_FIELDS = ["point_a", "point_b", "separation", "id"]
+POINT_FIELDS = ["point_a", "point_b", "separation", "id", "feature_a", "feature_b"]
+KINDS = ["vertex", "edge", "face", "rim"]
 STATUSES = {"ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory"}
 STATES = {"hit", "separated", "overlapped", "failed"}
 
@@ -67,6 +70,9 @@ def check_manifold(n, obj, dim, tol):
         check_vec(n, "point_b", p["point_b"], dim)
         if not is_number(p["separation"]) or not is_index(p["id"]):
             fail(n, "separation must be a number and id a non-negative integer: %r" % p)
+        for key, code in (("feature_a", p["id"] >> 16), ("feature_b", p["id"] & 0xFFFF)):
+            if p[key] != "%s %d" % (KINDS[code >> 14], code & 0x3FFF):
+                fail(n, "%s %r does not name the feature of id %d" % (key, p[key], p["id"]))
         if p["id"] in ids:
             fail(n, "id %d repeats" % p["id"])
         ids.add(p["id"])
@@ -82,19 +88,22 @@ def check_raycast(n, obj, dim, tol):
     for key in ("hit", "inside"):
         if not isinstance(obj[key], bool):
             fail(n, "%s must be a boolean" % key)
-    if not is_number(obj["fraction"]):
-        fail(n, "fraction must be a finite number")
+    if not obj["hit"]:
+        if obj["inside"] or obj["fraction"] is not None or obj["point"] is not None or obj["normal"] is not None:
+            fail(n, "a miss must have inside false and fraction, point and normal null: %r" % obj)
+        return
+    if not is_number(obj["fraction"]) or obj["fraction"] < 0:
+        fail(n, "fraction must be a finite number >= 0")
     check_vec(n, "point", obj["point"], dim)
-    check_vec(n, "normal", obj["normal"], dim)
-    if obj["inside"] and not (obj["hit"] and obj["fraction"] == 0):
+    if obj["inside"] and obj["fraction"] != 0:
         fail(n, "inside without a hit at fraction 0: %r" % obj)
-    if obj["hit"]:
-        if obj["fraction"] < 0:
-            fail(n, "negative fraction")
-        if not obj["inside"] and not is_unit(obj["normal"], tol):
+    if obj["normal"] is None:
+        if not obj["inside"]:
+            fail(n, "a hit from outside without a normal: %r" % obj)
+    else:
+        check_vec(n, "normal", obj["normal"], dim)
+        if not is_unit(obj["normal"], tol):
             fail(n, "normal is not unit: %r" % obj["normal"])
-    elif obj["fraction"] != 0 or any(obj["point"]) or any(obj["normal"]):
-        fail(n, "a miss must be all zero: %r" % obj)
 
 
 def check_cast(n, obj, dim, tol):
@@ -102,8 +111,11 @@ def check_cast(n, obj, dim, tol):
         fail(n, "unknown state %r" % obj["state"])
     if not isinstance(obj["hit"], bool) or not is_number(obj["t"]) or not 0 <= obj["t"] <= 1:
         fail(n, "hit must be a boolean and t a number in [0, 1]: %r" % obj)
-    check_vec(n, "normal", obj["normal"], dim)
-    check_vec(n, "point", obj["point"], dim)
+    if obj["state"] in ("hit", "overlapped"):
+        check_vec(n, "normal", obj["normal"], dim)
+        check_vec(n, "point", obj["point"], dim)
+    elif obj["normal"] is not None or obj["point"] is not None:
+        fail(n, "no contact (state %s) but a normal or point: %r" % (obj["state"], obj))
     if obj["state"] == "hit" and not obj["hit"]:
         fail(n, "state hit without hit")
     if obj["state"] in ("separated", "failed") and obj["hit"]:
@@ -118,7 +130,7 @@ CHECKS = {"manifold": check_manifold, "raycast": check_raycast, "cast": check_ca
 
 
 def compare(n, key, got, want, tol):
-    if isinstance(want, (bool, str)) or (isinstance(want, int) and key in ("a", "b", "ray", "shape", "id")):
+    if want is None or isinstance(want, (bool, str)) or (isinstance(want, int) and key in ("a", "b", "ray", "shape", "id")):
         if got != want:
             fail(n, "%s is %r, expected %r" % (key, got, want))
     elif isinstance(want, list):
@@ -135,7 +147,7 @@ def compare_points(n, got, want, tol):
     for w in want:
         for i, g in enumerate(left):
             try_ok = all(
-                (g[k] == w[k]) if k == "id" else
+                (g[k] == w[k]) if k == "id" or isinstance(w[k], str) else
                 (len(g[k]) == len(w[k]) and all(near(a, b, tol) for a, b in zip(g[k], w[k])))
                 if isinstance(w[k], list) else near(g[k], w[k], tol) for k in w)
             if try_ok:

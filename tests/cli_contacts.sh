@@ -73,6 +73,66 @@ case_manifold() {
             {"point_a": [0.75, 0.5], "point_b": [0.75, 0.49], "separation": -0.01}]},
         {"a": 2, "b": 3, "status": "ok", "normal": [0, 1], "points": [
             {"point_a": [10, 0.5], "point_b": [10, 0.49], "separation": -0.01}]}]'
+
+    # Feature ids, by hand (docs/cli.md, "Feature ids"): a small box resting on a large one gives points of A's top
+    # face (face 5: axis z, + side) on B's 4 bottom corners (vertex k: bit 0 x > 0, bit 1 y > 0, bit 2 z > 0); B
+    # turned a quarter turn about z brings its corner 0 (-x, -y) to the world's (+x, -y) place, and so on; in B-A
+    # order the halves swap. Two boxes crossing edge on edge, A turned 45 degrees about y (its top edge is the one
+    # from corner 4 (-x, -y, +z) along y: edge 4 * 3 + 1 = 13), B turned 45 degrees about x (its bottom edge from
+    # corner 0 along x: edge 0 * 3 + 0 = 0): one point, edge 13 / edge 0.
+    ids='{"shapes": [
+  {"type": "box", "half_extents": [2, 2, 0.5]},
+  {"type": "box", "half_extents": [0.5, 0.5, 0.5], "position": [0.25, 0.5, 0.99]},
+  {"type": "box", "half_extents": [0.5, 0.5, 0.5], "position": [0.25, 0.5, 0.99],
+   "rotation": [0.7071067811865476, 0, 0, 0.7071067811865476]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [10, 0, 0], "axis_angle": [0, 1, 0, 0.7853981633974483]},
+  {"type": "box", "half_extents": [1, 1, 1], "position": [10, 0, 2.818427124746190],
+   "axis_angle": [1, 0, 0, 0.7853981633974483]}],
+ "pairs": [[0, 1], [0, 2], [1, 0], [3, 4]]}'
+    f5=32773 # (2 << 14) | 5
+    contact_ok manifold feature-ids "$ids" 3 "[
+        {\"a\": 0, \"b\": 1, \"points\": [
+            {\"point_a\": [-0.25, 0, 0.5], \"id\": $((f5 << 16)), \"feature_a\": \"face 5\", \"feature_b\": \"vertex 0\"},
+            {\"point_a\": [0.75, 0, 0.5], \"id\": $((f5 << 16 | 1)), \"feature_a\": \"face 5\", \"feature_b\": \"vertex 1\"},
+            {\"point_a\": [-0.25, 1, 0.5], \"id\": $((f5 << 16 | 2)), \"feature_a\": \"face 5\", \"feature_b\": \"vertex 2\"},
+            {\"point_a\": [0.75, 1, 0.5], \"id\": $((f5 << 16 | 3)), \"feature_a\": \"face 5\", \"feature_b\": \"vertex 3\"}]},
+        {\"a\": 0, \"b\": 2, \"points\": [
+            {\"point_a\": [0.75, 0, 0.5], \"feature_a\": \"face 5\", \"feature_b\": \"vertex 0\"},
+            {\"point_a\": [0.75, 1, 0.5], \"feature_a\": \"face 5\", \"feature_b\": \"vertex 1\"},
+            {\"point_a\": [-0.25, 0, 0.5], \"feature_a\": \"face 5\", \"feature_b\": \"vertex 2\"},
+            {\"point_a\": [-0.25, 1, 0.5], \"feature_a\": \"face 5\", \"feature_b\": \"vertex 3\"}]},
+        {\"a\": 1, \"b\": 0, \"points\": [
+            {\"point_a\": [-0.25, 0, 0.49], \"id\": $f5, \"feature_a\": \"vertex 0\", \"feature_b\": \"face 5\"},
+            {\"point_a\": [0.75, 0, 0.49], \"id\": $((1 << 16 | f5)), \"feature_a\": \"vertex 1\", \"feature_b\": \"face 5\"},
+            {\"point_a\": [-0.25, 1, 0.49], \"id\": $((2 << 16 | f5)), \"feature_a\": \"vertex 2\", \"feature_b\": \"face 5\"},
+            {\"point_a\": [0.75, 1, 0.49], \"id\": $((3 << 16 | f5)), \"feature_a\": \"vertex 3\", \"feature_b\": \"face 5\"}]},
+        {\"a\": 3, \"b\": 4, \"normal\": [0, 0, 1], \"points\": [
+            {\"point_a\": [10, 0, 1.4142135623730951], \"separation\": -0.01, \"id\": $(((1 << 14 | 13) << 16 | 1 << 14)),
+             \"feature_a\": \"edge 13\", \"feature_b\": \"edge 0\"}]}]"
+    # 2D: the top edge of a box (edge 2: corners 0-3 counter-clockwise from (-x, -y), an edge by its first corner)
+    # against the bottom corners of a smaller one (0 and 1).
+    contact_ok manifold feature-ids2 '{"dim": 2, "shapes": [
+  {"type": "box", "half_extents": [2, 0.5]}, {"type": "box", "half_extents": [0.5, 0.5], "position": [0.25, 0.99]}]}' \
+        2 "[{\"a\": 0, \"b\": 1, \"points\": [
+            {\"point_a\": [-0.25, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 0\"},
+            {\"point_a\": [0.75, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 1\"}]}]"
+    # examples/contacts.json (docs/cli.md shows these lines): a cube resting 0.01 deep on a slab, corners 0-3 of its
+    # bottom face on the slab's top face (face 5); the falling sphere and the rising capsule touch nothing.
+    contact_ok manifold example "$(cat "$src/examples/contacts.json")" 3 '[
+        {"a": 0, "b": 1, "normal": [0, 0, 1], "points": [
+            {"point_a": [-0.5, -0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 0"},
+            {"point_a": [0.5, -0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 1"},
+            {"point_a": [-0.5, 0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 2"},
+            {"point_a": [0.5, 0.5, 0.5], "separation": -0.01, "feature_a": "face 5", "feature_b": "vertex 3"}]},
+        {"a": 0, "b": 2, "points": []}, {"a": 0, "b": 3, "points": []}]'
+    # Every spelling of the option gives the same lines.
+    printf '%s\n' "$scene" >"$tmp/spell.json"
+    "$gjk" manifold "$tmp/spell.json" --speculative 0.6 >"$tmp/spell.ref" 2>&1 || bad "manifold --speculative 0.6 failed"
+    for spelling in --speculative=0.6 "-s 0.6" -s0.6 "--spec 0.6" "-s0.6 --"; do
+        # shellcheck disable=SC2086 # split on purpose
+        "$gjk" manifold $spelling "$tmp/spell.json" >"$tmp/spell.out" 2>&1
+        cmp -s "$tmp/spell.ref" "$tmp/spell.out" || bad "manifold $spelling: not the output of --speculative 0.6"
+    done
 }
 
 case_raycast() {
@@ -88,7 +148,8 @@ case_raycast() {
         {"ray": 0, "shape": 0, "status": "ok", "hit": true, "inside": false, "fraction": 0.4, "point": [-1, 0, 0],
          "normal": [-1, 0, 0]},
         {"ray": 0, "shape": 1, "hit": true, "fraction": 0.75, "point": [2.5, 0, 0], "normal": [-1, 0, 0]},
-        {"ray": 0, "shape": 2, "hit": false}, {"ray": 0, "shape": 3, "hit": false},
+        {"ray": 0, "shape": 2, "hit": false, "inside": false, "fraction": null, "point": null, "normal": null},
+        {"ray": 0, "shape": 3, "hit": false, "fraction": null, "point": null, "normal": null},
         {"ray": 1, "shape": 0, "hit": true, "inside": true, "fraction": 0, "point": [0, 0, 0], "normal": [0, 0, -1]},
         {"ray": 1, "shape": 1, "hit": false}, {"ray": 1, "shape": 2, "hit": false},
         {"ray": 1, "shape": 3, "hit": true, "inside": false, "fraction": 0.4, "point": [0, 0, 4],
@@ -106,6 +167,21 @@ case_raycast() {
         {"ray": 0, "shape": 1, "hit": true, "fraction": 0.7, "point": [4, 0], "normal": [-1, 0]},
         {"ray": 1, "shape": 0, "hit": false},
         {"ray": 1, "shape": 1, "hit": true, "inside": true, "fraction": 0, "point": [5, 0], "normal": [0, -1]}]'
+    # A point query (no translation) from inside: a hit at the origin with no normal; from outside: a miss.
+    contact_ok raycast point-query '{"shapes": [{"type": "sphere", "radius": 1}],
+ "rays": [{"origin": [0.5, 0, 0], "translation": [0, 0, 0]}, {"origin": [2, 0, 0], "translation": [0, 0, 0]}]}' 3 '[
+        {"ray": 0, "shape": 0, "hit": true, "inside": true, "fraction": 0, "point": [0.5, 0, 0], "normal": null},
+        {"ray": 1, "shape": 0, "hit": false, "inside": false, "fraction": null, "point": null, "normal": null}]'
+    # examples/contacts.json: the first ray meets the cube's -x face, the second the sphere, then the slab.
+    miss='"hit": false, "inside": false, "fraction": null, "point": null, "normal": null'
+    contact_ok raycast example "$(cat "$src/examples/contacts.json")" 3 "[
+        {\"ray\": 0, \"shape\": 0, $miss},
+        {\"ray\": 0, \"shape\": 1, \"hit\": true, \"fraction\": 0.4375, \"point\": [-0.5, 0, 0.9], \"normal\": [-1, 0, 0]},
+        {\"ray\": 0, \"shape\": 2, $miss}, {\"ray\": 0, \"shape\": 3, $miss},
+        {\"ray\": 1, \"shape\": 0, \"hit\": true, \"fraction\": 0.875, \"point\": [1.2, 1.2, 0.5], \"normal\": [0, 0, 1]},
+        {\"ray\": 1, \"shape\": 1, $miss},
+        {\"ray\": 1, \"shape\": 2, \"hit\": true, \"fraction\": 0.125, \"point\": [1.2, 1.2, 3.5], \"normal\": [0, 0, 1]},
+        {\"ray\": 1, \"shape\": 3, $miss}]"
     # No rays: nothing to print.
     contact_ok raycast norays '{"shapes": [{"type": "point"}]}' 3 '[]'
 }
@@ -131,11 +207,17 @@ case_cast() {
         {"a": 0, "b": 1, "status": "ok", "state": "hit", "hit": true, "t": 0.25, "normal": [1, 0, 0],
          "point": [11, 0, 0]},
         {"a": 2, "b": 3, "state": "hit", "hit": true, "t": 0.4375, "normal": [1, 0, 0]},
-        {"a": 4, "b": 5, "state": "separated", "hit": false, "t": 1, "normal": [1, 0, 0]},
+        {"a": 4, "b": 5, "state": "separated", "hit": false, "t": 1, "normal": null, "point": null},
         {"a": 6, "b": 7, "state": "overlapped", "hit": true, "t": 0},
         {"a": 8, "b": 9, "state": "hit", "hit": true, "t": 0.40414526045912624,
          "normal": [-0.593040555527496, 0.8051725898834603, 0], "point": [40.7664108367393, 0.6265895221982014, 0],
          "tol": 1e-6}]'
+    # examples/contacts.json: the resting cube overlaps at t = 0; the sphere falls 2 in half the step; the capsule
+    # rises away.
+    contact_ok cast example "$(cat "$src/examples/contacts.json")" 3 '[
+        {"a": 0, "b": 1, "state": "overlapped", "hit": true, "t": 0, "normal": [0, 0, 1], "point": [0, 0, 0.495]},
+        {"a": 0, "b": 2, "state": "hit", "hit": true, "t": 0.5, "normal": [0, 0, 1], "point": [1.2, 1.2, 0.5]},
+        {"a": 0, "b": 3, "state": "separated", "hit": false, "t": 1, "normal": null, "point": null}]'
     # Options: spheres 1.5 apart closing 2 per step come within 0.5 at t = 0.5 (--target 0.5), midway point between
     # the two closest points; a sphere overlapping a box and moving away is no hit with --ignore-separating.
     options='{"shapes": [{"type": "sphere", "radius": 1, "position": [10, 0, 0]},
@@ -156,7 +238,7 @@ case_cast() {
   {"type": "circle", "radius": 0.2, "position": [12, 2]}]}' 2 '[
         {"a": 0, "b": 1, "status": "ok", "state": "hit", "hit": true, "t": 0.5, "normal": [1, 0],
          "point": [0.5, 0]},
-        {"a": 0, "b": 2, "state": "separated", "hit": false, "t": 1},
+        {"a": 0, "b": 2, "state": "separated", "hit": false, "t": 1, "normal": null, "point": null},
         {"a": 0, "b": 3, "state": "separated", "hit": false, "t": 1},
         {"a": 1, "b": 2, "state": "separated", "hit": false, "t": 1},
         {"a": 1, "b": 3, "state": "separated", "hit": false, "t": 1},
@@ -186,23 +268,32 @@ case_contact_errors() {
         "gjk: shape 0: velocity must be [x, y], 2 finite numbers"
     for d in -1 x 1e400; do
         contact_error manifold "speculative $d" '{"shapes": []}' \
-            "gjk: manifold: --speculative must be a distance >= 0, not \"$d\"" --speculative "$d"
+            "gjk: manifold: invalid value \"$d\" for --speculative (a distance >= 0)" --speculative "$d"
     done
+    contact_error manifold "speculative= -1" '{"shapes": []}' \
+        'gjk: manifold: invalid value "-1" for --speculative (a distance >= 0)' --speculative=-1
+    contact_error manifold "-s -1" '{"shapes": []}' 'gjk: manifold: invalid value "-1" for -s (a distance >= 0)' -s -1
     contact_error manifold "speculative without D" '{"shapes": []}' \
-        "gjk: manifold: --speculative needs a distance >= 0" --speculative
-    contact_error cast "target -2" '{"shapes": []}' "gjk: cast: --target must be a distance >= 0, not \"-2\"" \
+        "gjk: manifold: option --speculative needs a value (a distance >= 0)" --speculative
+    contact_error cast "target -2" '{"shapes": []}' 'gjk: cast: invalid value "-2" for --target (a distance >= 0)' \
         --target -2
-    contact_error cast "target without D" '{"shapes": []}' "gjk: cast: --target needs a distance >= 0" --target
-    # An unknown option: the message, then the usage (as for gjk query).
-    for command in raycast cast; do
-        printf '{"shapes": []}' >"$tmp/bad.json"
-        "$gjk" "$command" "$tmp/bad.json" --speculative 1 >"$tmp/out" 2>"$tmp/err"
-        rc=$?
-        [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
-            [ "$(head -n 1 "$tmp/err")" = "gjk: $command takes one SCENE argument (a path, or - for standard input)" ] &&
-            [ "$(sed -n 2p "$tmp/err")" = "usage: gjk COMMAND [ARGS]" ] ||
-            bad "$command option: exit $rc, stderr '$(head -n 2 "$tmp/err")'"
-    done
+    contact_error cast "target without D" '{"shapes": []}' \
+        "gjk: cast: option --target needs a value (a distance >= 0)" --target
+    contact_error cast "-t without D" '{"shapes": []}' "gjk: cast: option -t needs a value (a distance >= 0)" -t
+    contact_error cast "flag with a value" '{"shapes": []}' "gjk: cast: option --ignore-separating takes no value" \
+        --ignore-separating=yes
+    contact_error cast "flag twice" '{"shapes": []}' "gjk: cast: option -i is given twice" --ignore-separating -i
+    # Unknown options, named, with the nearest option when one is close.
+    contact_error raycast "unknown option" '{"shapes": []}' \
+        'gjk: raycast: unknown option "--speculative" (gjk --help lists the options)' --speculative 1
+    contact_error cast "unknown option" '{"shapes": []}' \
+        'gjk: cast: unknown option "--speculative" (gjk --help lists the options)' --speculative=1
+    contact_error manifold "misspelt option" '{"shapes": []}' \
+        'gjk: manifold: unknown option "--speculatve" (did you mean "--speculative"?)' --speculatve 1
+    contact_error cast "misspelt option" '{"shapes": []}' \
+        'gjk: cast: unknown option "--ignore-seperating" (did you mean "--ignore-separating"?)' --ignore-seperating
+    contact_error cast "unknown short option" '{"shapes": []}' \
+        'gjk: cast: unknown option "-s" (gjk --help lists the options)' -s 1
     # A bad shape is reported the same way by every command.
     for command in manifold raycast cast; do
         contact_error "$command" bad-shape '{"shapes": [{"type": "sphere", "radius": -1}]}' \

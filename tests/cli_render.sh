@@ -191,9 +191,14 @@ case_render() {
     cmp -s "$tmp/stdout.svg" "$tmp/scene2d.svg" || bad "render: -o - differs from the file"
     sed 's/&lt;stdin&gt;/scene2d.json/' "$tmp/stdin.svg" | cmp -s - "$tmp/scene2d.svg" ||
         bad "render: the picture from standard input differs"
-    # Options in any order; an existing file is replaced.
+    # Options in any order and in every spelling; an existing file is replaced.
     "$gjk" render -o "$tmp/scene2d.svg" --width 800 "$s2" 2>"$tmp/err" || bad "render: options first failed"
     cmp -s "$tmp/stdout.svg" "$tmp/scene2d.svg" || bad "render: options first gave another picture"
+    for spelling in "--output=$tmp/scene2d.svg --width=800 -s0" "-w800 --output $tmp/scene2d.svg --speculative 0"; do
+        # shellcheck disable=SC2086 # split on purpose
+        "$gjk" render "$s2" $spelling 2>"$tmp/err" || bad "render: options '$spelling' failed: $(cat "$tmp/err")"
+        cmp -s "$tmp/stdout.svg" "$tmp/scene2d.svg" || bad "render: options '$spelling' gave another picture"
+    done
     # Errors: exit 2 and one line for bad usage or an invalid scene, exit 1 when the file cannot be written; never a
     # picture, a temporary file or a change to an existing picture.
     mkdir "$tmp/outdir" || return
@@ -210,27 +215,34 @@ case_render() {
     render_error keep 2 "gjk: $tmp/bad.json: invalid JSON near line 1, column 13" -- "$tmp/bad.json" -o "$out"
     [ "$(cat "$out")" = old ] || bad "render keep: an invalid scene changed the existing picture"
     rm -f "$out"
-    syn="usage: gjk render SCENE -o FILE [--width N] [--speculative D]"
     one="gjk: render takes one SCENE argument (a path, or - for standard input)"
     render_error no-o 2 "gjk: render needs -o FILE, the SVG to write (- for standard output)" -- "$s2"
     render_error no-arguments 2 "$one" --
     render_error no-scene 2 "$one" -- -o "$out"
     render_error two-scenes 2 "$one" -- "$s2" "$s2" -o "$out"
-    render_error o-value 2 "gjk: render: -o needs a value ($syn)" -- "$s2" -o
-    render_error o-twice 2 "gjk: render: -o is given twice ($syn)" -- "$s2" -o "$out" -o "$out"
-    render_error option 2 "gjk: render: -x: unknown option ($syn)" -- "$s2" -x -o "$out"
-    wmsg="gjk: render: --width must be given once, a whole number of pixels from 200 to 100000"
+    render_error o-value 2 "gjk: render: option -o needs a value (the SVG file to write, - for standard output)" -- \
+        "$s2" -o
+    render_error output-value 2 \
+        "gjk: render: option --output needs a value (the SVG file to write, - for standard output)" -- "$s2" --output
+    render_error o-twice 2 "gjk: render: option --output is given twice" -- "$s2" -o "$out" --output "$out"
+    render_error option 2 'gjk: render: unknown option "-x" (gjk --help lists the options)' -- "$s2" -x -o "$out"
+    render_error long-option 2 'gjk: render: unknown option "--widht" (did you mean "--width"?)' -- \
+        "$s2" -o "$out" --widht=300
+    wmsg="(a whole number of pixels from 200 to 100000)"
     for w in 0 199 100001 abc 12px '' -800 ' 800' 99999999999999999999; do
-        render_error "width '$w'" 2 "$wmsg" -- "$s2" -o "$out" --width "$w"
+        render_error "width '$w'" 2 "gjk: render: invalid value \"$w\" for --width $wmsg" -- "$s2" -o "$out" --width "$w"
     done
-    render_error width-twice 2 "$wmsg" -- "$s2" -o "$out" --width 300 --width 300
-    render_error width-value 2 "gjk: render: --width needs a value ($syn)" -- "$s2" -o "$out" --width
-    smsg="gjk: render: --speculative must be given once, a distance >= 0"
+    render_error w-short 2 "gjk: render: invalid value \"199\" for -w $wmsg" -- "$s2" -o "$out" -w199
+    render_error width-twice 2 "gjk: render: option -w is given twice" -- "$s2" -o "$out" --width 300 -w 300
+    render_error width-value 2 "gjk: render: option --width needs a value $wmsg" -- "$s2" -o "$out" --width
     for d in -1 abc '' nan inf 1e200 0.1x; do
-        render_error "speculative '$d'" 2 "$smsg" -- "$s2" -o "$out" --speculative "$d"
+        render_error "speculative '$d'" 2 "gjk: render: invalid value \"$d\" for --speculative (a distance >= 0)" -- \
+            "$s2" -o "$out" --speculative="$d"
     done
-    render_error speculative-twice 2 "$smsg" -- "$s2" -o "$out" --speculative 0 --speculative 0
-    render_error speculative-value 2 "gjk: render: --speculative needs a value ($syn)" -- "$s2" -o "$out" --speculative
+    render_error speculative-twice 2 "gjk: render: option --speculative is given twice" -- \
+        "$s2" -o "$out" --speculative 0 --speculative 0
+    render_error speculative-value 2 "gjk: render: option --speculative needs a value (a distance >= 0)" -- \
+        "$s2" -o "$out" --speculative
     render_error no-dir 1 "gjk: $tmp/outdir/no/out.svg: cannot write: No such file or directory" -- \
         "$s2" -o "$tmp/outdir/no/out.svg"
     mkdir "$tmp/outdir/dir.svg"
@@ -244,7 +256,8 @@ case_render() {
     fi
     "$gjk" render --help >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if [ $rc -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^  gjk render SCENE -o FILE \[--width N\] \[--speculative D\]$' "$tmp/out"; then
+    if [ $rc -ne 0 ] || [ -s "$tmp/err" ] ||
+        ! grep -q '^  gjk render SCENE -o FILE \[-w N | --width N\] \[-s D | --speculative D\]$' "$tmp/out"; then
         bad "render --help: exit $rc, $(head -n 3 "$tmp/out")"
     fi
 }

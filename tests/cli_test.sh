@@ -1,8 +1,8 @@
 #!/bin/sh
 # Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
 #   cli_test.sh GJK SOURCE_DIR CASE
-# CASE: examples | known | stdin | pairs | errors | badinput | usage | render (in cli_render.sh) | manifold | raycast |
-# cast | contact_errors (in cli_contacts.sh). JSON output is
+# CASE: examples | known | stdin | pairs | errors | badinput | usage | keys | rotation (in cli_strict.sh) | render (in
+# cli_render.sh) | manifold | raycast | cast | contact_errors (in cli_contacts.sh). JSON output is
 # checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
 # the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
 set -u
@@ -146,9 +146,9 @@ EOF
     run_ok one-shape "$tmp/one.json" 2 '[]'
     printf '{"shapes": [{"type": "point"}, {"type": "point"}], "pairs": []}' >"$tmp/none.json"
     run_ok empty-pairs "$tmp/none.json" 3 '[]'
-    printf '{"shapes": [], "ignored": {"anything": [1, 2]}}' >"$tmp/empty.json"
+    printf '{"shapes": []}' >"$tmp/empty.json"
     run_ok no-shapes "$tmp/empty.json" 3 '[]'
-    printf '{"shapes": [{"type": "point", "note": "x"}, {"type": "point", "position": [1, 0, 0]}],
+    printf '{"shapes": [{"type": "point"}, {"type": "point", "position": [1, 0, 0]}],
              "pairs": [[1, 0], [0, 1], [1, 0]]}' >"$tmp/dup.json"
     run_ok listed-pairs "$tmp/dup.json" 3 '[{"a": 1, "b": 0}, {"a": 0, "b": 1}, {"a": 1, "b": 0}]'
 }
@@ -287,7 +287,7 @@ case_badinput() {
     expect_error dim-array '{"dim": [3], "shapes": []}' "gjk: dim must be 2 or 3"
     expect_error dim-fraction '{"dim": 2.5, "shapes": []}' "gjk: dim must be 2 or 3"
     expect_error dim-infinite '{"dim": 1e400, "shapes": []}' "gjk: dim must be 2 or 3"
-    expect_error shapes-twice '{"shapes": [], "shapes": [{"type": "point"}]}' "gjk: shapes is given twice"
+    expect_error shapes-twice '{"shapes": [], "shapes": [{"type": "point"}]}' "gjk: $f: shapes is given twice"
     expect_error shape-null '{"shapes": [null]}' 'gjk: shape 0: must be an object with a "type"'
     expect_error shape-array '{"shapes": [["point"]]}' 'gjk: shape 0: must be an object with a "type"'
     # Unknown or mistyped types.
@@ -303,13 +303,13 @@ case_badinput() {
         "gjk: shape 0: unknown 3D type \"$(printf '%40s' '' | tr ' ' 'x')...\" (expected one of: $types3)"
     expect_error type-twice '{"shapes": [{"type": "point", "type": "sphere"}]}' "gjk: shape 0: type is given twice"
     # Missing fields.
-    expect_error sphere-no-radius '{"shapes": [{"type": "sphere", "radius ": 1}]}' \
+    expect_error sphere-no-radius '{"shapes": [{"type": "sphere"}]}' \
         "gjk: shape 0: sphere needs radius (a positive number)"
     expect_error capsule-no-radius '{"shapes": [{"type": "capsule", "half_height": 1}]}' \
         "gjk: shape 0: capsule needs radius (a number >= 0)"
     expect_error cylinder-no-height '{"shapes": [{"type": "cylinder", "radius": 1}]}' \
         "gjk: shape 0: cylinder needs half_height (a positive number)"
-    expect_error ellipsoid-no-radii '{"shapes": [{"type": "ellipsoid", "radius": 1}]}' \
+    expect_error ellipsoid-no-radii '{"shapes": [{"type": "ellipsoid"}]}' \
         "gjk: shape 0: ellipsoid needs radii (3 positive numbers)"
     expect_error segment-no-points '{"shapes": [{"type": "segment"}]}' \
         "gjk: shape 0: segment needs points (2 points, each [x, y, z])"
@@ -317,7 +317,7 @@ case_badinput() {
         "gjk: shape 0: triangle needs points (3 points, each [x, y, z])"
     expect_error polygon-no-points '{"dim": 2, "shapes": [{"type": "polygon"}]}' \
         "gjk: shape 0: polygon needs points (an array of 1 to 1048576 points, each [x, y])"
-    expect_error box2-no-extents '{"dim": 2, "shapes": [{"type": "box", "half_extent": [1, 1]}]}' \
+    expect_error box2-no-extents '{"dim": 2, "shapes": [{"type": "box"}]}' \
         "gjk: shape 0: box needs half_extents (2 positive numbers)"
     expect_error capsule2-no-height '{"dim": 2, "shapes": [{"type": "capsule", "radius": 1}]}' \
         "gjk: shape 0: capsule needs half_height (a number >= 0)"
@@ -458,7 +458,8 @@ case_badinput() {
     s='{"type": "point"}, {"type": "point"}, {"type": "point"}'
     expect_error pairs-number "{\"shapes\": [$s], \"pairs\": 1}" \
         "gjk: pairs must be an array of [a, b] shape index pairs"
-    expect_error pairs-twice "{\"shapes\": [$s], \"pairs\": [[0, 1]], \"pairs\": [[0, 2]]}" "gjk: pairs is given twice"
+    expect_error pairs-twice "{\"shapes\": [$s], \"pairs\": [[0, 1]], \"pairs\": [[0, 2]]}" \
+        "gjk: $f: pairs is given twice"
     expect_error pair-null "{\"shapes\": [$s], \"pairs\": [[0, 1], null]}" \
         "gjk: pair 1: must be [a, b], two shape indices"
     expect_error pair-object "{\"shapes\": [$s], \"pairs\": [{\"a\": 0, \"b\": 1}]}" \
@@ -514,12 +515,23 @@ case_usage() {
     one="gjk: query takes one SCENE argument (a path, or - for standard input)"
     expect_usage "query without SCENE" 2 err "$one" -- query
     expect_usage "query with two SCENEs" 2 err "$one" -- query a b
-    expect_usage "query with an option" 2 err "$one" -- query -x
+    expect_usage "query with an option" 2 err 'gjk: query: unknown option "-x" (gjk --help lists the options)' -- \
+        query -x
     for help in --help -h help; do
         expect_usage "$help" 0 out "$usage" -- "$help"
         grep -q '^  gjk query SCENE$' "$tmp/out" || bad "$help does not list the query command"
     done
     expect_usage "query --help" 0 out "$usage" -- query --help
+    expect_usage "manifold -h after SCENE" 0 out "$usage" -- manifold scene.json -h
+    expect_usage "unknown global option" 2 err 'gjk: unknown option "--verbose"' -- --verbose
+    expect_usage "query misspelt --help" 2 err 'gjk: query: unknown option "--hlep" (did you mean "--help"?)' -- \
+        query --hlep
+    expect_usage "query after --" 2 err "$one" -- query -- a b
+    # The help names the quaternion order and the other rotation forms where a user looks first.
+    "$gjk" --help >"$tmp/out" 2>&1
+    grep -q 'a quaternion \[w, x, y, z\] (scalar first' "$tmp/out" || bad "--help does not give the quaternion order"
+    grep -q '"axis_angle"' "$tmp/out" || bad "--help does not mention axis_angle"
+    grep -q '^  gjk manifold SCENE \[-s D | --speculative D\]$' "$tmp/out" || bad "--help does not list -s"
     "$gjk" --version >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -ne 0 ] || [ -s "$tmp/err" ] ||
@@ -534,6 +546,12 @@ manifold | raycast | cast | contact_errors)
     # The contact commands' cases, in their own file to keep this one short.
     # shellcheck source=tests/cli_contacts.sh
     . "$src/tests/cli_contacts.sh"
+    "case_$case"
+    ;;
+keys | rotation)
+    # The strict scene format's cases, in their own file to keep this one short.
+    # shellcheck source=tests/cli_strict.sh
+    . "$src/tests/cli_strict.sh"
     "case_$case"
     ;;
 render)

@@ -268,7 +268,7 @@ static void check_full(ctx3 *c, const gjk_result3 *r, const char *q, int moved_c
     if (e > c->ptol) flag(c, "%s: point_b - point_a - distance * normal = %.3e", q, e);
     /* An answer that stops at EPA's capacity (GJK_MAX_ITERATIONS, accepted only for a continuum of deepest
        directions) has its depth and normal refined to the tolerances, but its witnesses come from the last
-       polytope face, a chord: README documents them as within 0.5% of the size. */
+       polytope face, a chord: docs/numerics.md documents them as within 0.5% of the size. */
     double wtol = r->status == GJK_MAX_ITERATIONS ? fmax(c->ptol, 5e-3 * c->L) : c->ptol;
     if ((e = fabs(b_sd(c->a, pa))) > wtol) flag(c, "%s: point_a %.3e off A", q, e);
     if ((e = fabs(b_sd(c->b, pb))) > wtol) flag(c, "%s: point_b %.3e off B", q, e);
@@ -404,7 +404,7 @@ void check_pair(body *a, body *b, double closed, const double *cn, int flags) {
     if (!poly && (flags & F_INEXACT)) c.ltol += 64 * EPSR * (c.L + c.coord);
     c.ptol = c.ltol + TOL_COORD * (c.coord + c.L);
     c.band = 256 * EPSR * c.dsz;
-    /* curved cores: a distance known to a relative gap e pins the normal only to about sqrt(e) (README) */
+    /* curved cores: a distance known to a relative gap e pins the normal only to about sqrt(e) (docs/numerics.md) */
     c.ntol = flags & F_CURVED ? TOL_NORMAL_CURVED : TOL_NORMAL;
     /* Near contact a normal taken from closest points is determined only to about eps |D| / gap radians, which
        tilts a face's support plane by that much times the shapes' size. */

@@ -306,7 +306,7 @@ static void test_containment_identical2(void **st) {
 }
 
 /* Identical user circles at the same pose: a curved core whose deepest direction is the whole circle, EPA's
-   hardest case in 2D (its polygon grows toward every direction at once), README's case for GJK_MAX_ITERATIONS,
+   hardest case in 2D (its polygon grows toward every direction at once), the case docs/numerics.md ("EPA") gives for GJK_MAX_ITERATIONS,
    accepted here. Depth 2r; moving B by the reported depth along the normal must separate the pair. */
 static void test_identical_user_circles2(void **st) {
     (void)st;

@@ -8,7 +8,7 @@
    difference of the inputs exactly as the library received them (oracle3.c) for polytope pairs (boxes, hulls,
    triangles, segments, points, spheres and capsules as rounded points and segments), closed forms for cylinders
    and cones. check_pair() holds the checks every case shares:
-   - status GJK_OK (GJK_MAX_ITERATIONS only where README documents it: a continuum of deepest directions);
+   - status GJK_OK (GJK_MAX_ITERATIONS only where docs/numerics.md documents it: a continuum of deepest directions);
    - finite outputs, unit normal, point_b = point_a + distance * normal, each witness on its shape;
    - signed distance and depth equal the exact one (so the depth is the minimum);
    - the normal realises the distance: the support gap of the pair along it equals the reported distance, so that
@@ -20,9 +20,9 @@
 
    Tolerances, relative to the pair's size L (largest extent of either shape about its position): double 1e-12
    for distance and depth (measured worst cases are printed per test, about 1e-15), float 64 eps (distance) and
-   128 eps (depth) as in README; curved cores converge to a relative gap (1e-9 double, 1e-5 float: tolerance 2e-8
+   128 eps (depth) as in docs/numerics.md; curved cores converge to a relative gap (1e-9 double, 1e-5 float: tolerance 2e-8
    and 2e-4 of the difference's size); witness points also get 8 eps of their world coordinates. Normals, where the
-   exact one is unique and well conditioned: 1e-6 (float 2e-3) as in README, curved cores 1e-4 (float 1e-2), the
+   exact one is unique and well conditioned: 1e-6 (float 2e-3) as in docs/numerics.md, curved cores 1e-4 (float 1e-2), the
    square root of their convergence gap.
 
    Split in three files: this one (exact touching, tiny gaps, thin and sliver shapes, degenerate hulls, size

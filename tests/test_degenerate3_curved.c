@@ -9,7 +9,7 @@
 /* ---- identical curved shapes --------------------------------------------------------------------------------- */
 
 /* Identical curved shapes at the same pose: the deepest direction of a cylinder (radially, when 2R < 2H) and of a
-   cone (normal to its slant) is a whole circle, the case README documents for GJK_MAX_ITERATIONS. The closed forms:
+   cone (normal to its slant) is a whole circle, the case docs/numerics.md ("EPA") documents for GJK_MAX_ITERATIONS. The closed forms:
    min(2R, 2H) for a cylinder, the least width min(2H, 4RH / sqrt(R^2 + 4H^2)) for a cone. Whatever the status, the
    answer must stay a usable contact: moving B by the reported depth along the normal separates the pair. */
 static void test_identical_curved(void **st) {
@@ -72,7 +72,7 @@ static void test_parallel_segments_capsules(void **st) {
 /* Cylinders end to end (coaxial and offset), side by side (parallel axes) and crossed, apart, touching and
    overlapping: the support of a cylinder along its axis has no radial part (a whole cap), and sideways a whole
    generator line. Closed forms (distance = the gap; depth = the overlap along the axis or across), normal unique.
-   GJK_MAX_ITERATIONS is accepted for the coaxial overlaps (README: EPA on coaxial cylinders may hit its capacity). */
+   GJK_MAX_ITERATIONS is accepted for the coaxial overlaps (docs/numerics.md: EPA on coaxial cylinders may hit its capacity). */
 static void test_cylinders(void **st) {
     (void)st;
     begin();
@@ -126,7 +126,7 @@ static void test_cones_tip_to_tip(void **st) {
 
 /* Cones tip to tip overlapping by delta: near its top vertex the difference is the wider of the two cones (the sum
    of two coaxial cones with a common apex), so the depth is delta * sin(alpha), tan(alpha) = R / 2H, along any
-   direction of a whole circle: README's case for GJK_MAX_ITERATIONS, accepted here. Whatever the status, moving B
+   direction of a whole circle: the case docs/numerics.md ("EPA") gives for GJK_MAX_ITERATIONS, accepted here. Whatever the status, moving B
    by the reported depth along the normal must separate the pair. */
 static void test_cones_tip_to_tip_overlap(void **st) {
     (void)st;

@@ -11,7 +11,7 @@
  * Run with an argument, the executable prints a hash of all the answers instead: tests/determinism_runs.cmake runs
  * it twice and compares the hashes (bit-identical across runs, address-space layout notwithstanding).
  *
- * What determinism assumes of the build is in the README ("Robustness"): the same binary always gives the same
+ * What determinism assumes of the build is in docs/numerics.md ("Determinism and fp-contract"): the same binary always gives the same
  * bits; across compilers and machines, IEEE arithmetic without contraction (-ffp-contract=off, which CMakeLists.txt
  * sets) and without -ffast-math. */
 #include <pthread.h>

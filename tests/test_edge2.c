@@ -3,7 +3,7 @@
 /* 2D queries on the hard cases: exactly and nearly touching pairs (the origin on or next to the boundary of the
    Minkowski difference, where EPA must work with an origin on an edge or slightly outside its polygon), degenerate
    pairs (identical shapes, collinear capsules: a flat Minkowski difference), and regression seeds from peers'
-   public issues (NUMERICS.md): thin boxes (fcl #390, #493), size disparity (libccd #17), touching boxes (libccd
+   public issues (docs/numerics.md): thin boxes (fcl #390, #493), size disparity (libccd #17), touching boxes (libccd
    #25, #68), barely touching rounded shapes (Jolt #2103), a near-zero box-box overlap (mujoco #3476). */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -144,7 +144,7 @@ static void test_regression_flat_difference(void **st) {
     check_result3(&r, 1);
 }
 
-/* Rounded shapes whose cores overlap: depth = core depth + radii, exactly (NUMERICS.md). */
+/* Rounded shapes whose cores overlap: depth = core depth + radii, exactly (docs/numerics.md, "Rounded shapes"). */
 static void test_rounded_core_overlap(void **st) {
     (void)st;
     /* The unit cube as a hull, so that EPA runs (box pairs have a closed form, special3_box.c). */

@@ -76,7 +76,7 @@ static void test_regression_sliver_witness(void **st) {
    passes exactly through the rim point (5.5e-6, 0, 5.5e-6), so the distance is 0. The triangle's face is nearly
    parallel to GJK's direction, so each support offers its far vertex, which cannot bring v closer, while the
    closest point would have to creep along the rim: GJK stops when rounding hides its progress, 1.6e-7 short
-   (1e-7 of the pair's size; README "Known limits"). This pins that bound and the agreement of the queries within
+   (1e-7 of the pair's size; docs/numerics.md, "Scale range"). This pins that bound and the agreement of the queries within
    it: intersect says touching. */
 static void test_regression_curved_stall(void **st) {
     (void)st;
@@ -121,7 +121,7 @@ static void test_regression_tiny_normal(void **st) {
 
 /* Found by fuzz/fuzz_query.c (seed regression_tiny_gap): two points 3.2e-277 apart. Squared lengths underflow
    below about 1e-154 (float 1e-19), so a gap that small reads as touching: the documented absolute resolution
-   (README "Known limits"), the mirror of the 1e150 bound on coordinates. The answer must still be finite and
+   (docs/numerics.md, "Scale range"), the mirror of the 1e150 bound on coordinates. The answer must still be finite and
    consistent: touching, distance 0, one common point between the two. */
 static void test_regression_tiny_gap(void **st) {
     (void)st;

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* GJK distance and intersection in 3D against closed forms, the query contracts (invalid input, caches,
-   normalisation) and named regressions for the hazards in NUMERICS.md. */
+   normalisation) and named regressions for the hazards in docs/numerics.md. */
 #include "testutil.h"
 
 static gjk_pose3 at(double x, double y, double z) {

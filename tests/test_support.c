@@ -4,7 +4,7 @@
    (1) support(d) lies in the shape (closed-form membership), and
    (2) no point of a dense sample of the shape reaches farther along d.
    Together they pin support(d) to the true extreme point (up to the flat faces' ties). Plus the zero-direction and
-   axis-direction hazards of cylinders and cones (NUMERICS.md: normalising a zero vector gives NaN). */
+   axis-direction hazards of cylinders and cones (docs/numerics.md, "Support functions": normalising a zero vector gives NaN). */
 #include "testutil.h"
 
 #define TOL TU(1e-12)

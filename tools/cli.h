@@ -6,6 +6,7 @@
 #define GJK_TOOLS_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "scene.h"
@@ -46,8 +47,33 @@ void out_array2(writer *w, gjk_vec2 v);
 void out_vec3(writer *w, const char *key, gjk_vec3 v);
 void out_vec2(writer *w, const char *key, gjk_vec2 v);
 
-/* The single SCENE argument of a command, or NULL after reporting wrong usage (or printing the help for -h). */
-const char *scene_argument(const char *command, int argc, char **argv, int *status);
+/* `, "key": null`: a field with no meaning in this answer (a ray's point when it misses). */
+void out_null(writer *w, const char *key);
+/* `, "id": n, "feature_a": "face 3", "feature_b": "vertex 5"`: a manifold point's id and the two features it names
+   (docs/cli.md, "Feature ids"). */
+void out_feature_id(writer *w, uint32_t id);
+
+/* ---- options (options.c) ---- */
+/* One option of a command: `--name`, and `-c` when short_name is not 0. `value` is NULL for a flag, else what the
+   value must be, for messages ("a distance >= 0"), and `metavar` its name in the usage line ("D"). */
+typedef struct cli_option {
+    const char *name;
+    int short_name;
+    const char *metavar;
+    const char *value;
+} cli_option;
+#define CLI_MAX_OPTIONS 8
+/* Takes option `which` (an index in the command's table) with its value (NULL for a flag); false: a bad value. */
+typedef bool cli_setter(void *ctx, int which, const char *value);
+
+/* The command's arguments (argv[0] is the command's name): its options, each through `set`, and exactly one SCENE
+   (a path, or - for standard input), before, between or after them. Returns SCENE; or NULL with *status set, after
+   printing the usage for -h / --help (EXIT_OK) or one line naming the option at fault (EXIT_USAGE). */
+const char *cli_parse(const char *command, int argc, char **argv, const cli_option *opts, int count,
+                      cli_setter *set, void *ctx, int *status);
+
+/* A distance option's value: a number >= 0 within the scene's bound on coordinates. */
+bool cli_parse_distance(const char *text, gjk_real *out);
 
 /* Flush the lines written and report a non-finite number ("gjk: pair 3: ..."; `item` names what w->pair counts). */
 int finish_lines(const writer *w, const char *item);

@@ -9,44 +9,22 @@
 
 #include "cli.h"
 
-/* A distance option's value: a number >= 0 within the scene's bound on coordinates. */
-static bool parse_distance(const char *text, gjk_real *out) {
-    char *end = NULL;
-    double d = strtod(text, &end);
-    if (end == text || *end != '\0' || !(d >= 0) || d > SCENE_MAX_COORD) return false;
-    *out = (gjk_real)d;
+/* The options of the contact commands. */
+typedef struct contact_options {
+    gjk_real distance; /* manifold: --speculative; cast: --target */
+    bool flag;         /* cast: --ignore-separating */
+} contact_options;
+
+static bool set_contact_option(void *ctx, int which, const char *value) {
+    contact_options *o = ctx;
+    if (which == 0) return cli_parse_distance(value, &o->distance);
+    o->flag = true;
     return true;
 }
 
-/* The options a contact command takes, before or after SCENE: `distance` names its distance option (NULL: none)
-   and `flag` its flag (NULL: none). Returns the scene's path, or NULL with *status set after a message. */
-static const char *contact_arguments(const char *cmd, int argc, char **argv, const char *distance, gjk_real *value,
-                                     const char *flag, bool *flag_set, int *status) {
-    char *rest[1];
-    int n = 0;
-    for (int i = 0; i < argc; i++) {
-        if (distance && strcmp(argv[i], distance) == 0) {
-            if (i + 1 == argc) {
-                fprintf(stderr, "gjk: %s: %s needs a distance >= 0\n", cmd, distance);
-                *status = EXIT_USAGE;
-                return NULL;
-            }
-            if (!parse_distance(argv[i + 1], value)) {
-                fprintf(stderr, "gjk: %s: %s must be a distance >= 0, not \"%s\"\n", cmd, distance, argv[i + 1]);
-                *status = EXIT_USAGE;
-                return NULL;
-            }
-            i++;
-        } else if (flag && strcmp(argv[i], flag) == 0) {
-            *flag_set = true;
-        } else if (n < 1) {
-            rest[n++] = argv[i];
-        } else {
-            n = 2; /* too many: scene_argument reports it */
-        }
-    }
-    return scene_argument(cmd, n, n <= 1 ? rest : argv, status);
-}
+static const cli_option manifold_options[] = {{"speculative", 's', "D", "a distance >= 0"}};
+static const cli_option cast_options[] = {{"target", 't', "D", "a distance >= 0"},
+                                          {"ignore-separating", 'i', NULL, NULL}};
 
 static void put_manifold_head(writer *w, scene_pair p, gjk_status status) {
     fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\"", p.a, p.b, gjk_status_string(status));
@@ -62,19 +40,21 @@ static void put_point_head2(writer *w, int i, gjk_vec2 point_a) {
     out_array2(w, point_a);
 }
 
-/* `, "separation": s, "id": n}` closing one point. */
+/* `, "separation": s, "id": n, "feature_a": ..., "feature_b": ...}` closing one point. */
 static void put_point_tail(writer *w, gjk_real separation, uint32_t id) {
     fputs(", \"separation\": ", w->out);
     out_real(w, separation);
-    fprintf(w->out, ", \"id\": %lu}", (unsigned long)id);
+    out_feature_id(w, id);
+    fputc('}', w->out);
 }
 
 /* `gjk manifold SCENE [--speculative D]`. */
 int cmd_manifold(int argc, char **argv) {
     int status = EXIT_OK;
-    gjk_real speculative = 0;
-    const char *path = contact_arguments("manifold", argc, argv, "--speculative", &speculative, NULL, NULL, &status);
+    contact_options o = {0, false};
+    const char *path = cli_parse("manifold", argc, argv, manifold_options, 1, set_contact_option, &o, &status);
     if (path == NULL) return status;
+    gjk_real speculative = o.distance;
     scene s;
     status = load_scene(&s, path);
     if (status != EXIT_OK) return status;
@@ -110,17 +90,23 @@ int cmd_manifold(int argc, char **argv) {
     return finish_lines(&w, "pair");
 }
 
+/* The head of a ray's line; a miss has no fraction (null). */
 static void put_ray_head(writer *w, gjk_status status, bool hit, bool inside, gjk_real fraction) {
-    fprintf(w->out, "\"status\": \"%s\", \"hit\": %s, \"inside\": %s, \"fraction\": ", gjk_status_string(status),
+    fprintf(w->out, "\"status\": \"%s\", \"hit\": %s, \"inside\": %s", gjk_status_string(status),
             hit ? "true" : "false", inside ? "true" : "false");
-    out_real(w, fraction);
+    if (hit) {
+        fputs(", \"fraction\": ", w->out);
+        out_real(w, fraction);
+    } else {
+        out_null(w, "fraction");
+    }
 }
 
 /* `gjk raycast SCENE`: every ray against every shape, rays outermost. A ray whose origin is inside a shape is a hit
    at fraction 0 with "inside": true (gjk/ray.h). */
 int cmd_raycast(int argc, char **argv) {
     int status = EXIT_OK;
-    const char *path = scene_argument("raycast", argc, argv, &status);
+    const char *path = cli_parse("raycast", argc, argv, NULL, 0, set_contact_option, NULL, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);
@@ -133,13 +119,18 @@ int cmd_raycast(int argc, char **argv) {
             if (s.dim == 3) {
                 gjk_ray_result3 r = gjk_raycast3(&s.shapes3[i], s.poses3[i], &s.rays3[k]);
                 put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
-                out_vec3(&w, "point", r.point);
-                out_vec3(&w, "normal", r.normal);
+                if (r.hit) out_vec3(&w, "point", r.point);
+                else out_null(&w, "point");
+                /* no normal for a miss, nor for a point query (zero translation) starting inside */
+                if (r.hit && gjk_len_sq3(r.normal) > 0) out_vec3(&w, "normal", r.normal);
+                else out_null(&w, "normal");
             } else {
                 gjk_ray_result2 r = gjk_raycast2(&s.shapes2[i], s.poses2[i], &s.rays2[k]);
                 put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
-                out_vec2(&w, "point", r.point);
-                out_vec2(&w, "normal", r.normal);
+                if (r.hit) out_vec2(&w, "point", r.point);
+                else out_null(&w, "point");
+                if (r.hit && gjk_len_sq2(r.normal) > 0) out_vec2(&w, "normal", r.normal);
+                else out_null(&w, "normal");
             }
             fputs("}\n", w.out);
         }
@@ -159,6 +150,10 @@ const char *cast_state_name(gjk_cast_state state) {
     return "failed";
 }
 
+/* A cast's normal and point mean a contact at a hit and at an overlap at t = 0 (hit or not); when the shapes stay
+   apart, or the iteration cap stops the cast, they are only the closest points at t and print as null. */
+static bool cast_has_contact(gjk_cast_state state) { return state == GJK_CAST_HIT || state == GJK_CAST_OVERLAPPED; }
+
 static void put_cast_head(writer *w, gjk_status status, gjk_cast_state state, bool hit, gjk_real t) {
     fprintf(w->out, "\"status\": \"%s\", \"state\": \"%s\", \"hit\": %s, \"t\": ", gjk_status_string(status),
             cast_state_name(state), hit ? "true" : "false");
@@ -170,11 +165,11 @@ static void put_cast_head(writer *w, gjk_status status, gjk_cast_state state, bo
    moves apart is not a hit (ignore_separating). */
 int cmd_cast(int argc, char **argv) {
     int status = EXIT_OK;
-    gjk_real target = 0;
-    bool ignore = false;
-    const char *path =
-        contact_arguments("cast", argc, argv, "--target", &target, "--ignore-separating", &ignore, &status);
+    contact_options o = {0, false};
+    const char *path = cli_parse("cast", argc, argv, cast_options, 2, set_contact_option, &o, &status);
     if (path == NULL) return status;
+    gjk_real target = o.distance;
+    bool ignore = o.flag;
     scene s;
     status = load_scene(&s, path);
     if (status != EXIT_OK) return status;
@@ -192,8 +187,13 @@ int cmd_cast(int argc, char **argv) {
             in.ignore_separating = ignore;
             gjk_cast_result3 r = gjk_shape_cast3(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
-            out_vec3(&w, "normal", r.normal);
-            out_vec3(&w, "point", r.point);
+            if (cast_has_contact(r.state)) {
+                out_vec3(&w, "normal", r.normal);
+                out_vec3(&w, "point", r.point);
+            } else {
+                out_null(&w, "normal");
+                out_null(&w, "point");
+            }
         } else {
             gjk_cast_input2 in;
             memset(&in, 0, sizeof in);
@@ -204,8 +204,13 @@ int cmd_cast(int argc, char **argv) {
             in.ignore_separating = ignore;
             gjk_cast_result2 r = gjk_shape_cast2(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
-            out_vec2(&w, "normal", r.normal);
-            out_vec2(&w, "point", r.point);
+            if (cast_has_contact(r.state)) {
+                out_vec2(&w, "normal", r.normal);
+                out_vec2(&w, "point", r.point);
+            } else {
+                out_null(&w, "normal");
+                out_null(&w, "point");
+            }
         }
         fputs("}\n", w.out);
     }

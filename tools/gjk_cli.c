@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
-/* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in README.md, "Scene format")
+/* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in docs/cli.md)
    and prints one JSON object per pair with the signed distance, normal and closest points; `gjk render SCENE -o FILE`
    draws the scene as SVG (tools/render.c); `gjk manifold`, `gjk raycast` and `gjk cast` are in tools/contacts.c.
 
@@ -29,14 +29,14 @@ static const struct command {
     command_fn *run;
 } commands[] = {
     {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
-    {"manifold", "SCENE [--speculative D]",
+    {"manifold", "SCENE [-s D | --speculative D]",
      "contact manifold of each pair: normal and up to 4 points (2 in 2D) within D (default 0), one line each",
      cmd_manifold},
     {"raycast", "SCENE", "each of the scene's rays against each shape: hit, fraction, point, normal, one line each",
      cmd_raycast},
-    {"cast", "SCENE [--target D] [--ignore-separating]",
+    {"cast", "SCENE [-t D | --target D] [-i | --ignore-separating]",
      "time of first contact of each pair moving by its shapes' velocity and angular, one line each", cmd_cast},
-    {"render", "SCENE -o FILE [--width N] [--speculative D]",
+    {"render", "SCENE -o FILE [-w N | --width N] [-s D | --speculative D]",
      "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
      cmd_render},
 };
@@ -51,7 +51,13 @@ void usage(FILE *out) {
         fprintf(out, "  gjk %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].summary);
     }
     fputs("\n"
-          "SCENE is a JSON scene file, or - for standard input (format: README.md, \"Scene format\").\n"
+          "SCENE is a JSON scene file, or - for standard input. Options may come before or after it, as\n"
+          "--speculative 0.1, --speculative=0.1, -s 0.1 or -s0.1. The scene format (docs/cli.md):\n"
+          "  {\"dim\": 3, \"shapes\": [{\"type\": \"box\", \"half_extents\": [1, 1, 1], \"position\": [x, y, z],\n"
+          "    \"rotation\": [w, x, y, z]}, ...], \"pairs\": [[0, 1], ...], \"rays\": [...]}\n"
+          "  3D rotation: a quaternion [w, x, y, z] (scalar first; normalised for you), or \"axis_angle\":\n"
+          "  [x, y, z, radians] (any nonzero axis); 2D rotation: an angle in radians, counter-clockwise.\n"
+          "  An unknown key is an error.\n"
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
           "      within D whose motion takes it apart is not a hit.\n"
@@ -106,7 +112,7 @@ static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
 
 static int cmd_query(int argc, char **argv) {
     int status = EXIT_OK;
-    const char *path = scene_argument("query", argc, argv, &status);
+    const char *path = cli_parse("query", argc, argv, NULL, 0, NULL, NULL, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);
@@ -143,9 +149,10 @@ int main(int argc, char **argv) {
         return finish_output(EXIT_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 2, argv + 2);
+        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
-    fprintf(stderr, "gjk: unknown command \"%s\"\n", name);
+    if (name[0] == '-') fprintf(stderr, "gjk: unknown option \"%s\"\n", name);
+    else fprintf(stderr, "gjk: unknown command \"%s\"\n", name);
     usage(stderr);
     return EXIT_USAGE;
 }

@@ -44,20 +44,18 @@ void out_vec2(writer *w, const char *key, gjk_vec2 v) {
     out_array2(w, v);
 }
 
-/* The single SCENE argument of a command, or NULL after reporting wrong usage. `-h`/`--help` prints the usage. */
-const char *scene_argument(const char *command, int argc, char **argv, int *status) {
-    if (argc == 1 && (strcmp(argv[0], "-h") == 0 || strcmp(argv[0], "--help") == 0)) {
-        usage(stdout);
-        *status = finish_output(EXIT_OK);
-        return NULL;
-    }
-    if (argc != 1 || (argv[0][0] == '-' && argv[0][1] != '\0')) {
-        fprintf(stderr, "gjk: %s takes one SCENE argument (a path, or - for standard input)\n", command);
-        usage(stderr);
-        *status = EXIT_USAGE;
-        return NULL;
-    }
-    return argv[0];
+void out_null(writer *w, const char *key) { fprintf(w->out, ", \"%s\": null", key); }
+
+/* "vertex 5", "edge 2", "face 3" or "rim 1" (gjk/manifold.h, "Feature ids": kind in bits 14-15, index below). */
+static void put_feature(writer *w, const char *key, unsigned code) {
+    static const char *const kinds[4] = {"vertex", "edge", "face", "rim"};
+    fprintf(w->out, ", \"%s\": \"%s %u\"", key, kinds[(code >> 14) & 3u], code & 0x3FFFu);
+}
+
+void out_feature_id(writer *w, uint32_t id) {
+    fprintf(w->out, ", \"id\": %lu", (unsigned long)id);
+    put_feature(w, "feature_a", (unsigned)(id >> 16) & 0xFFFFu);
+    put_feature(w, "feature_b", (unsigned)id & 0xFFFFu);
 }
 
 int finish_lines(const writer *w, const char *item) {

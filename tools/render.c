@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
-/* gjk render: a scene as an SVG picture (see render.h; README.md, "Pictures").
+/* gjk render: a scene as an SVG picture (see render.h; docs/cli.md, "Pictures").
 
    Two passes: the first runs every pair's query and samples every outline (which shapes overlap, label positions,
    3D painting order, bounds); the second writes the SVG, sampling and querying again (deterministic, so it draws
@@ -385,64 +385,35 @@ static int write_svg(FILE *out, picture *pic, const char *name) {
 
 /* ---- the command ------------------------------------------------------------------------------------------- */
 
-#define SYNOPSIS "usage: gjk render SCENE -o FILE [--width N] [--speculative D]"
-
-static int usage_error(const char *arg, const char *problem) {
-    fprintf(stderr, "gjk: render: %s%s (" SYNOPSIS ")\n", arg, problem);
-    return EXIT_USAGE;
+static bool set_option(void *ctx, int which, const char *value) {
+    options *o = ctx;
+    if (which == 0) {
+        o->out_path = value;
+        return true;
+    }
+    if (which == 2) return cli_parse_distance(value, &o->speculative);
+    char *end;
+    errno = 0;
+    long w = strtol(value, &end, 10);
+    if (!(*value >= '0' && *value <= '9') || *end != '\0' || errno != 0 || w < MIN_WIDTH || w > MAX_WIDTH) {
+        return false;
+    }
+    o->width = (int)w;
+    return true;
 }
+
+#define STRING_OF(x) #x
+#define STRING(x) STRING_OF(x)
+static const cli_option render_options[] = {{"output", 'o', "FILE", "the SVG file to write, - for standard output"},
+                                            {"width", 'w', "N", "a whole number of pixels from " STRING(MIN_WIDTH) " to " STRING(MAX_WIDTH)},
+                                            {"speculative", 's', "D", "a distance >= 0"}};
 
 /* Returns -1 when the options are good, else the exit status (after the usage, or one line on stderr). */
 static int parse_options(int argc, char **argv, options *o) {
     *o = (options){NULL, NULL, DEFAULT_WIDTH, 0};
-    bool width_seen = false, speculative_seen = false;
-    int scenes = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            usage(stdout);
-            return finish_output(EXIT_OK);
-        }
-        bool is_o = strcmp(arg, "-o") == 0, is_width = strcmp(arg, "--width") == 0;
-        bool is_speculative = strcmp(arg, "--speculative") == 0;
-        if ((is_o || is_width || is_speculative) && i + 1 >= argc) return usage_error(arg, " needs a value");
-        if (is_o && o->out_path != NULL) return usage_error(arg, " is given twice");
-        if (is_o) {
-            o->out_path = argv[++i];
-        } else if (is_width) {
-            const char *value = argv[++i];
-            char *end;
-            errno = 0;
-            long w = strtol(value, &end, 10);
-            if (width_seen || !(*value >= '0' && *value <= '9') || *end != '\0' || errno != 0 || w < MIN_WIDTH ||
-                w > MAX_WIDTH) {
-                fprintf(stderr, "gjk: render: --width must be given once, a whole number of pixels from %d to %d\n",
-                        MIN_WIDTH, MAX_WIDTH);
-                return EXIT_USAGE;
-            }
-            o->width = (int)w;
-            width_seen = true;
-        } else if (is_speculative) {
-            const char *value = argv[++i];
-            char *end;
-            double d = strtod(value, &end);
-            if (speculative_seen || end == value || *end != '\0' || !(d >= 0) || d > SCENE_MAX_COORD) {
-                fputs("gjk: render: --speculative must be given once, a distance >= 0\n", stderr);
-                return EXIT_USAGE;
-            }
-            o->speculative = (gjk_real)d;
-            speculative_seen = true;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return usage_error(arg, ": unknown option");
-        } else {
-            o->scene_path = arg;
-            scenes++;
-        }
-    }
-    if (scenes != 1) {
-        fputs("gjk: render takes one SCENE argument (a path, or - for standard input)\n", stderr);
-        return EXIT_USAGE;
-    }
+    int status;
+    o->scene_path = cli_parse("render", argc, argv, render_options, 3, set_option, o, &status);
+    if (o->scene_path == NULL) return status;
     if (o->out_path == NULL) {
         fputs("gjk: render needs -o FILE, the SVG to write (- for standard output)\n", stderr);
         return EXIT_USAGE;

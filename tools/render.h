@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
-/* `gjk render SCENE -o FILE [--width N]`: the scene as an SVG picture (tools/render.c; README.md, "Pictures").
+/* `gjk render SCENE -o FILE [--width N]`: the scene as an SVG picture (tools/render.c; docs/cli.md, "Pictures").
 
    Every shape is drawn as the outline the library's support function gives (2D: the shape itself; 3D: its silhouette
    in a fixed orthographic view from (1, 0.6, 0.8), world z up), each pair of the scene with the answer of

@@ -240,8 +240,10 @@ static bool write_cast(FILE *out, picture *pic, int k) {
     fputs(" data-t=\"", out);
     put_real(out, c.t);
     fputc('"', out);
-    put_vec(out, "data-normal", c.normal, s->dim);
-    put_vec(out, "data-point", c.point, s->dim);
+    if (c.state == GJK_CAST_HIT || c.state == GJK_CAST_OVERLAPPED) { /* as gjk cast: no contact, no normal */
+        put_vec(out, "data-normal", c.normal, s->dim);
+        put_vec(out, "data-point", c.point, s->dim);
+    }
     fputs(">\n", out);
     pt at = {0, 0};
     for (int j = 0; j < 2; j++) {

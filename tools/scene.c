@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Scene loader of the gjk tool: JSON text -> shapes, poses and pairs, with every field validated (see scene.h and
-   README.md, "Scene format"). Messages name the shape (or pair) index and the field at fault. This file reads the
+   docs/cli.md, "Scene format"). Messages name the shape (or pair) index and the field at fault. This file reads the
    document and holds the helpers scene_loader.h declares; scene_shape.c reads each shape object. */
 #include "scene.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -56,12 +57,77 @@ bool loader_doubles(const cJSON *item, double *out, int n) {
 
 const cJSON *loader_field(const cJSON *obj, const char *name) { return cJSON_GetObjectItemCaseSensitive(obj, name); }
 
-bool loader_known_once(loader *ld, const cJSON *obj, const char *const *names, int count) {
-    int seen[16] = {0};
+/* Optimal string alignment distance between a and b (insertions, deletions, substitutions and swaps of neighbours,
+   letters compared without case): "postion" is 1 from "position", "raduis" 1 from "radius". Names longer than 63
+   bytes count as far from everything. */
+static int edit_distance(const char *a, const char *b) {
+    enum { MAX = 64 };
+    size_t n = strlen(a), m = strlen(b);
+    if (n >= MAX || m >= MAX) return MAX;
+    int d[MAX][MAX];
+    for (size_t i = 0; i <= n; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        for (size_t j = 1; j <= m; j++) {
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int best = d[i - 1][j - 1] + cost;
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best) {
+                best = d[i - 2][j - 2] + 1;
+            }
+            d[i][j] = best;
+        }
+    }
+    return d[n][m];
+}
+
+const char *scene_nearest_name(const char *word, const char *const *names, int count) {
+    /* Close enough to be a slip: one edit per three letters of the shorter name, at least two (one for names of up to
+       three letters): "radius" suggests "radii", "x" nothing. */
+    const char *best = NULL;
+    int best_d = 0;
+    size_t n = strlen(word);
+    for (int i = 0; i < count; i++) {
+        size_t m = strlen(names[i]), shorter = n < m ? n : m;
+        int d = edit_distance(word, names[i]), limit = shorter <= 3 ? 1 : shorter < 6 ? 2 : (int)(shorter / 3);
+        if (d <= limit && (best == NULL || d < best_d)) {
+            best = names[i];
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+void scene_printable(char *out, size_t out_size, const char *in) {
+    size_t i = 0;
+    for (; in[i] != '\0' && i < 40 && i + 4 < out_size; i++) out[i] = (in[i] >= 0x20 && in[i] < 0x7f) ? in[i] : '?';
+    if (in[i] != '\0' && i + 4 <= out_size) {
+        memcpy(out + i, "...", 3);
+        i += 3;
+    }
+    out[i] = '\0';
+}
+
+bool loader_check_keys(loader *ld, const cJSON *obj, const char *where, const char *const *names, int count,
+                       const char *hint) {
+    enum { MAX_NAMES = 16 };
+    int seen[MAX_NAMES] = {0};
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
-        for (int i = 0; i < count && i < 16; i++) {
-            if (e->string == NULL || strcmp(e->string, names[i]) != 0) continue;
-            if (seen[i]++) return loader_fail(ld, "%s is given twice", names[i]);
+        const char *key = e->string != NULL ? e->string : "";
+        int i = 0;
+        while (i < count && strcmp(key, names[i]) != 0) i++;
+        char shown[48];
+        scene_printable(shown, sizeof shown, key);
+        if (i == count) {
+            const char *near = scene_nearest_name(key, names, count);
+            char suggestion[64] = "";
+            if (near != NULL) snprintf(suggestion, sizeof suggestion, " (did you mean \"%s\"?)", near);
+            return loader_fail(ld, "%s%sunknown key \"%s\"%s%s", where, *where ? ": " : "", shown,
+                               hint != NULL ? hint : "", suggestion);
+        }
+        if (i < MAX_NAMES && seen[i]++) {
+            return loader_fail(ld, "%s%s%s is given twice", where, *where ? ": " : "", names[i]);
         }
     }
     return true;
@@ -215,7 +281,8 @@ static bool read_ray(loader *ld, scene *s, int k, const cJSON *obj) {
     const int n = ld->dim;
     const char *form = n == 3 ? "[x, y, z], 3 finite numbers" : "[x, y], 2 finite numbers";
     if (!cJSON_IsObject(obj)) return loader_fail(ld, "ray %d: must be an object with an origin and a translation", k);
-    if (!loader_known_once(ld, obj, known, 3)) return false;
+    snprintf(what, sizeof what, "ray %d", k);
+    if (!loader_check_keys(ld, obj, what, known, 3, NULL)) return false;
     const cJSON *origin = loader_field(obj, "origin"), *translation = loader_field(obj, "translation");
     const cJSON *fraction = loader_field(obj, "max_fraction");
     if (origin == NULL) return loader_fail(ld, "ray %d: needs an origin %s", k, form);
@@ -292,7 +359,7 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
     free(copy);
     static const char *const known[] = {"dim", "shapes", "pairs", "rays"};
     bool ok = cJSON_IsObject(s->json) ? true : loader_fail(&ld, "%s: the scene must be a JSON object", name);
-    ok = ok && loader_known_once(&ld, s->json, known, 4) && read_dim(&ld, s->json);
+    ok = ok && loader_check_keys(&ld, s->json, name, known, 4, NULL) && read_dim(&ld, s->json);
     s->dim = ld.dim;
     ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json) && read_rays(&ld, s, s->json);
     if (!ok) scene_free(s);

@@ -1,13 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Scene files of the gjk tool: a JSON document describing shapes, their poses and the pairs to query. The format is
-   described in README.md, "Scene format". Only the tool uses this (and cJSON); the library knows nothing of it.
+   described in docs/cli.md, "Scene format". Only the tool uses this (and cJSON); the library knows nothing of it.
 
-   Every command that reads a scene (query today; manifold, raycast, cast, render later) calls scene_load(), which
-   validates the whole document, builds the shapes (creating hulls) and lists the pairs, so that a command can check
-   its input completely before it writes any output. The parsed document stays available in `scene.json` for
-   commands that read fields of their own; the scene_json_* helpers parse numbers and vectors with the same rules
-   as the loader (finite, in the build's precision). */
+   Every command calls scene_load(), which validates the whole document, builds the shapes (creating hulls) and
+   lists the pairs and rays, so that a command can check its input completely before it writes any output. Every key
+   at every level is known to the loader or an error: a field for a new command is added to the loader's lists
+   (scene.c, scene_shape.c) before the command reads it from `scene.json`; the scene_json_* helpers parse numbers
+   and vectors with the same rules as the loader (finite, in the build's precision). */
 #ifndef GJK_TOOLS_SCENE_H
 #define GJK_TOOLS_SCENE_H
 
@@ -25,6 +25,13 @@
 #define SCENE_MAX_COORD 1e18
 #else
 #define SCENE_MAX_COORD 1e150
+/* The name in `names` nearest to `word` when it is close enough to be a slip of the keyboard (edit distance, case
+   ignored), else NULL: the "did you mean" of the loader's and the options' messages. */
+const char *scene_nearest_name(const char *word, const char *const *names, int count);
+
+/* A user string fit for a message: at most 40 characters (then "..."), anything but printable ASCII shown as '?'. */
+void scene_printable(char *out, size_t out_size, const char *in);
+
 #endif
 
 /* Most pairs the default "every pair" rule may produce; larger scenes must list their pairs. */
@@ -81,5 +88,12 @@ void scene_free(scene *s);
 bool scene_json_real(const cJSON *item, gjk_real *out);
 bool scene_json_vec2(const cJSON *item, gjk_vec2 *out);
 bool scene_json_vec3(const cJSON *item, gjk_vec3 *out);
+
+/* The name in `names` nearest to `word` when it is close enough to be a slip of the keyboard (edit distance, case
+   ignored), else NULL: the "did you mean" of the loader's and the options' messages. */
+const char *scene_nearest_name(const char *word, const char *const *names, int count);
+
+/* A user string fit for a message: at most 40 characters (then "..."), anything but printable ASCII shown as '?'. */
+void scene_printable(char *out, size_t out_size, const char *in);
 
 #endif

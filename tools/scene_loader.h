@@ -48,9 +48,12 @@ bool loader_within_bound(loader *ld, const char *what, const double *v, int n);
 /* The member `name` of an object, or NULL. */
 const cJSON *loader_field(const cJSON *obj, const char *name);
 
-/* Known fields at most once per object: JSON leaves a repeated name's meaning open, and loader_field() would
-   silently take the first. Linear in the object's size (unknown fields, ignored, may repeat). */
-bool loader_known_once(loader *ld, const cJSON *obj, const char *const *names, int count);
+/* Every member of `obj` is one of `names` (at most 16), each at most once: a misspelt key is an error rather than a
+   field silently left at its default, and JSON leaves a repeated name's meaning open. The message starts with
+   `where` ("ray 2"; "" inside a shape, which loader_fail() names) and suggests the nearest name, if one is close;
+   `hint` (may be NULL) follows the key, e.g. " for a box". */
+bool loader_check_keys(loader *ld, const cJSON *obj, const char *where, const char *const *names, int count,
+                       const char *hint);
 
 /* Shape ld->index of scene s (its arrays allocated for ld->dim) from the JSON object `obj` (scene_shape.c). */
 bool loader_read_shape(loader *ld, scene *s, const cJSON *obj);

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Scene loader, one shape object: its type, the sizes or points the type needs, margin and pose, each field
-   validated, then the library's own check (see scene_loader.h; README.md, "Scene format"). Messages name the shape
+   validated, then the library's own check (see scene_loader.h; docs/cli.md, "Scene format"). Messages name the shape
    index, its type and the field at fault. */
 #include "scene_loader.h"
 
@@ -9,18 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Copy a user string for a message: at most 40 characters, anything but printable ASCII shown as '?'. */
-static void printable(char *out, size_t out_size, const char *in) {
-    size_t i = 0;
-    for (; in[i] != '\0' && i < 40 && i + 4 < out_size; i++) out[i] = (in[i] >= 0x20 && in[i] < 0x7f) ? in[i] : '?';
-    if (in[i] != '\0' && i + 4 <= out_size) {
-        memcpy(out + i, "...", 3);
-        i += 3;
-    }
-    out[i] = '\0';
-}
-
 
 /* ---- shape fields ---------------------------------------------------------------------------------------------- */
 
@@ -110,6 +98,11 @@ static const char *const types3[] = {"point",    "segment", "triangle",  "box", 
 enum { T3_POINT, T3_SEGMENT, T3_TRIANGLE, T3_BOX, T3_SPHERE, T3_CAPSULE, T3_CYLINDER, T3_CONE, T3_ELLIPSOID, T3_HULL };
 static const char *const types2[] = {"point", "segment", "circle", "box", "capsule", "polygon"};
 enum { T2_POINT, T2_SEGMENT, T2_CIRCLE, T2_BOX, T2_CAPSULE, T2_POLYGON };
+/* The keys of each type's own sizes or points, space separated, in the order of types3 and types2. */
+static const char *const sizes3[] = {"",       "points",             "points",             "half_extents", "radius",
+                                     "radius half_height", "radius half_height", "radius half_height", "radii",
+                                     "points"};
+static const char *const sizes2[] = {"", "points", "radius", "half_extents", "radius half_height", "points"};
 
 /* The hull of the shape's points; *hull is set (owned by the scene) on success. */
 static bool build_hull3(loader *ld, const cJSON *obj, gjk_hull3 **hull) {
@@ -216,7 +209,16 @@ static bool read_type(loader *ld, const cJSON *obj, int *which) {
     const cJSON *item = loader_field(obj, "type");
     const char *list = ld->dim == 3 ? "point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
                                     : "point, segment, circle, box, capsule, polygon";
-    if (item == NULL) return loader_fail(ld, "needs a type (one of: %s)", list);
+    if (item == NULL) {
+        static const char *const type_key[] = {"type"};
+        for (const cJSON *e = obj->child; e != NULL; e = e->next) {
+            if (e->string == NULL || scene_nearest_name(e->string, type_key, 1) == NULL) continue;
+            char shown[48];
+            scene_printable(shown, sizeof shown, e->string);
+            return loader_fail(ld, "unknown key \"%s\" (did you mean \"type\"?)", shown);
+        }
+        return loader_fail(ld, "needs a type (one of: %s)", list);
+    }
     if (!cJSON_IsString(item) || item->valuestring == NULL) {
         return loader_fail(ld, "type must be a string (one of: %s)", list);
     }
@@ -230,7 +232,7 @@ static bool read_type(loader *ld, const cJSON *obj, int *which) {
         }
     }
     char shown[48];
-    printable(shown, sizeof shown, item->valuestring);
+    scene_printable(shown, sizeof shown, item->valuestring);
     bool planar = ld->dim == 3 && (strcmp(shown, "circle") == 0 || strcmp(shown, "polygon") == 0);
     return loader_fail(ld, "unknown %dD type \"%s\" (expected one of: %s)%s", ld->dim, shown, list,
                        planar ? "; set \"dim\": 2 for a 2D scene" : "");
@@ -248,6 +250,21 @@ static bool read_margin(loader *ld, const cJSON *obj, gjk_real *margin) {
     return true;
 }
 
+/* Scale v (n values) to unit length, in double: first by its largest component, so that no square under- or
+   overflows; the library normalises a quaternion again, which changes at most its last bit. False when v is zero. */
+static bool normalize(double *v, int n) {
+    double m = 0, s = 0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(v[i]));
+    if (!(m > 0)) return false;
+    for (int i = 0; i < n; i++) {
+        v[i] /= m;
+        s += v[i] * v[i];
+    }
+    s = sqrt(s);
+    for (int i = 0; i < n; i++) v[i] /= s;
+    return true;
+}
+
 static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
     *pose = gjk_pose3_identity();
     const cJSON *item = loader_field(obj, "position");
@@ -257,24 +274,32 @@ static bool read_pose3(loader *ld, const cJSON *obj, gjk_pose3 *pose) {
         if (!loader_within_bound(ld, "position", p, 3)) return false;
         pose->position = gjk_v3((gjk_real)p[0], (gjk_real)p[1], (gjk_real)p[2]);
     }
-    item = loader_field(obj, "rotation");
-    if (item == NULL) return true;
-    /* Normalised here in double (after scaling by the largest component, so that no square under- or overflows);
-       the library normalises again, which changes at most the last bit. */
-    double q[4], m = 0;
-    bool ok = loader_doubles(item, q, 4);
-    for (int i = 0; ok && i < 4; i++) m = fmax(m, fabs(q[i]));
-    if (!ok || !(m > 0)) {
-        return loader_fail(ld, "rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero");
+    const cJSON *quat = loader_field(obj, "rotation"), *axis_angle = loader_field(obj, "axis_angle");
+    double q[4];
+    if (quat != NULL && axis_angle != NULL) {
+        return loader_fail(ld, "rotation and axis_angle are both given (one rotation only)");
     }
-    double s = 0;
-    for (int i = 0; i < 4; i++) {
-        q[i] /= m;
-        s += q[i] * q[i];
+    if (quat != NULL) {
+        if (!loader_doubles(quat, q, 4) || !normalize(q, 4)) {
+            return loader_fail(ld, "rotation must be a quaternion [w, x, y, z], 4 finite numbers not all zero");
+        }
+    } else if (axis_angle != NULL) {
+        /* q = (cos(a/2), sin(a/2) * axis / |axis|): the unit axis first, in double, so that a quaternion written
+           from the same formula gives the same bits. */
+        double v[4];
+        if (!loader_doubles(axis_angle, v, 4) || !normalize(v, 3)) {
+            return loader_fail(ld, "axis_angle must be [x, y, z, radians], 4 finite numbers with a nonzero axis");
+        }
+        double c = cos(v[3] / 2), sn = sin(v[3] / 2);
+        q[0] = c;
+        q[1] = sn * v[0];
+        q[2] = sn * v[1];
+        q[3] = sn * v[2];
+        normalize(q, 4);
+    } else {
+        return true;
     }
-    s = sqrt(s);
-    gjk_quat r = {(gjk_real)(q[0] / s), (gjk_real)(q[1] / s), (gjk_real)(q[2] / s), (gjk_real)(q[3] / s)};
-    pose->rotation = r;
+    pose->rotation = (gjk_quat){(gjk_real)q[0], (gjk_real)q[1], (gjk_real)q[2], (gjk_real)q[3]};
     return true;
 }
 
@@ -334,15 +359,37 @@ static bool read_motion2(loader *ld, const cJSON *obj, gjk_motion2 *m) {
     return true;
 }
 
+/* The keys a shape of type `which` takes: those of every shape, then its own sizes or points. */
+static bool check_shape_keys(loader *ld, const cJSON *obj, int which) {
+    static const char *const common[] = {"type", "position", "rotation", "margin", "velocity", "angular", "axis_angle"};
+    const char *list[10];
+    char own[2][16];
+    int n = 0;
+    for (; n < (ld->dim == 3 ? 7 : 6); n++) list[n] = common[n];
+    const char *c = ld->dim == 3 ? sizes3[which] : sizes2[which];
+    for (int k = 0; *c != '\0' && k < 2; k++) {
+        size_t len = strcspn(c, " ");
+        memcpy(own[k], c, len);
+        own[k][len] = '\0';
+        list[n++] = own[k];
+        c += len + (c[len] == ' ');
+    }
+    char hint[64];
+    if (ld->dim == 2 && loader_field(obj, "axis_angle") != NULL) {
+        snprintf(hint, sizeof hint, " for a 2D %s (its rotation is an angle in radians)", ld->type);
+    } else {
+        const char *article = ld->dim == 3 && strchr("aeiou", ld->type[0]) != NULL ? "an" : "a";
+        snprintf(hint, sizeof hint, " for %s %s%s", article, ld->dim == 2 ? "2D " : "", ld->type);
+    }
+    return loader_check_keys(ld, obj, "", list, n, hint);
+}
+
 /* One shape object: type, its sizes, margin, pose and motion, then the library's own check as a safety net. */
 bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
     int i = ld->index, which = 0;
     gjk_real margin;
-    static const char *const known[] = {"type",   "position",     "rotation", "margin", "points",  "half_extents",
-                                        "radius", "radii",        "half_height", "velocity", "angular"};
     if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
-    if (!loader_known_once(ld, obj, known, (int)(sizeof known / sizeof known[0]))) return false;
-    if (!read_type(ld, obj, &which)) return false;
+    if (!read_type(ld, obj, &which) || !check_shape_keys(ld, obj, which)) return false;
     if (ld->dim == 3) {
         if (!build3(ld, obj, which, &s->shapes3[i], &s->hulls3[i])) return false;
         if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, &s->poses3[i])) return false;

@@ -38,18 +38,23 @@ typedef enum gjk_status {
     GJK_OUT_OF_MEMORY = 4
 } gjk_status;
 
-/// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory".
+/// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory"
+/// ("unknown" for any other value). The string is static: never free it.
 const char *gjk_status_string(gjk_status status);
 
-/// Allocation functions. Only hull creation allocates; queries never do.
+/// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
+/// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
 typedef void *gjk_alloc_fn(size_t size, void *user);
+/// The matching release function: frees a block that the paired gjk_alloc_fn returned (never called with NULL).
 typedef void gjk_free_fn(void *ptr, void *user);
 
-/// Replace the allocator used by hull creation (NULL functions restore malloc/free). Call it before creating
+/// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
+/// passed to both functions on every call and must stay valid while they are installed. Call it before creating
 /// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
 void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
-/// Called when GJK_ASSERT fails (debug builds, or builds with GJK_ENABLE_ASSERT). Return to continue, or abort.
+/// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its
+/// text, `file` and `line` where it sits in the library's sources. Return to continue, or abort.
 typedef void gjk_assert_fn(const char *condition, const char *file, int line);
 
 /// Replace the assertion handler (NULL restores the default, which prints and aborts).

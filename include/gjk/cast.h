@@ -15,18 +15,20 @@
 ///
 /// Contract: the answer is never late: at every time before the reported t the shapes are farther apart than
 /// target_distance (to rounding), so a thin or fast shape cannot tunnel through another, and a hit is not missed.
-/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast
-///   of the origin against the Minkowski difference A - B swept by the radii and the target, along the relative
-///   motion (GJK ray cast, van den Bergen 2004). Every step is a lower bound of t. Polytopes, spheres, capsules,
-///   circles (any pair whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last
-///   digits. Curved cores (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance`
-///   of the target.
-/// - With rotation: conservative advancement (Mirtich 1996) on a second-order bound of the gap along an axis fixed
-///   in the world or in either shape (a Taylor model of the motion, Zhang et al. 2007), so that each step is
-///   certified never to pass the contact and steps converge quadratically near a face contact. It stops once the
-///   distance is within `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps.
-///   That is rare (none in the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D,
-///   62 in 2D): a curved core meeting another edge on edge while both turn fast converges only geometrically.
+/// - Pure translations (or turning shapes that look the same at every angle: spheres, circles, points): a ray cast of
+///   the origin against the Minkowski difference A - B swept by the radii and the target, along the relative motion
+///   (GJK ray cast: G. van den Bergen, "Ray casting against general convex objects with application to continuous
+///   collision detection", 2004). Every step is a lower bound of t. Polytopes, spheres, capsules, circles (any pair
+///   whose cores are polytopes, segments or points) stop only at rounding: t is exact to the last digits. Curved cores
+///   (cylinders, cones, ellipsoids, user shapes) stop once the distance is within `tolerance` of the target.
+/// - With rotation: conservative advancement (B. Mirtich, "Impulse-based dynamic simulation of rigid body systems", PhD
+///   thesis, UC Berkeley, 1996) on a second-order bound of the gap along an axis fixed in the world or in either shape
+///   (a Taylor model of the motion: Zhang, Redon, Lee, Kim, "Continuous collision detection for articulated models
+///   using Taylor models and temporal culling", ACM Trans. Graph. 26(3), 2007), so that each step is certified never to
+///   pass the contact and steps converge quadratically near a face contact. It stops once the distance is within
+///   `tolerance` of the target, or returns GJK_CAST_FAILED with the last safe t after 64 steps. That is rare (none in
+///   the tests' 7,700 random casts turning up to 20 radians per step; at most 44 steps in 3D, 62 in 2D): a curved core
+///   meeting another edge on edge while both turn fast converges only geometrically.
 ///
 /// At a hit the distance at t lies between target_distance and target_distance + tolerance, and t is the first such
 /// time up to that tolerance. Casts allocate nothing, keep no state and may run on many threads at once.
@@ -65,8 +67,8 @@ typedef struct gjk_cast_input3 {
     gjk_pair3 pair;            ///< the shapes and their poses at t = 0
     gjk_motion3 motion_a;      ///< A's motion over the step (zero: A stands still)
     gjk_motion3 motion_b;      ///< B's motion over the step
-    gjk_real target_distance;  ///< >= 0: contact is when the shapes come this close (0: touching; a small positive
-                               ///< value keeps a physics engine's bodies from resting in contact)
+    gjk_real target_distance;  ///< contact is when the shapes come this close, length units, at least 0 (0: touching;
+                               ///< a small positive value keeps a physics engine's bodies from resting in contact)
     gjk_real tolerance;        ///< rotating casts, and linear casts of curved cores, stop once the distance is within
                                ///< this of the target (<= 0: a default relative to the shapes' size, the sum of
                                ///< their reaches about their origins: 1e-9 in double and 1e-5 in float times that
@@ -103,33 +105,34 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 /// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
 /// at time t the shape's angle is its pose's plus t * rotation.
 typedef struct gjk_motion2 {
-    gjk_vec2 translation;
-    gjk_real rotation;
+    gjk_vec2 translation; ///< world, length units over the step
+    gjk_real rotation;    ///< angle turned over the step, radians, counter-clockwise; zero: no rotation
 } gjk_motion2;
 
 /// The 2D mirror of gjk_cast_input3.
 typedef struct gjk_cast_input2 {
-    gjk_pair2 pair;
-    gjk_motion2 motion_a;
-    gjk_motion2 motion_b;
-    gjk_real target_distance;
-    gjk_real tolerance;
-    bool ignore_separating;
+    gjk_pair2 pair;           ///< the shapes and their poses at t = 0
+    gjk_motion2 motion_a;     ///< A's motion over the step (zero: A stands still)
+    gjk_motion2 motion_b;     ///< B's motion over the step
+    gjk_real target_distance; ///< contact is when the shapes come this close, length units, at least 0
+    gjk_real tolerance;       ///< as gjk_cast_input3::tolerance (<= 0: the default relative to the shapes' size)
+    bool ignore_separating;   ///< as gjk_cast_input3::ignore_separating
 } gjk_cast_input2;
 
 /// The 2D mirror of gjk_cast_result3.
 typedef struct gjk_cast_result2 {
-    gjk_status status;
-    gjk_cast_state state;
-    bool hit;
-    gjk_real t;
-    gjk_vec2 normal;
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_vec2 point;
-    int iterations;
+    gjk_status status;    ///< as gjk_cast_result3::status
+    gjk_cast_state state; ///< see gjk_cast_state
+    bool hit;             ///< state HIT, or OVERLAPPED unless ignore_separating applied
+    gjk_real t;           ///< time of first contact in [0, 1]; 1 when separated all the way
+    gjk_vec2 normal;      ///< unit, world frame, from A to B at t
+    gjk_vec2 point_a;     ///< world frame, on A at t: the contact (or closest) point
+    gjk_vec2 point_b;     ///< world frame, on B at t; point_b - point_a = (distance at t) * normal
+    gjk_vec2 point;       ///< world frame: the contact point, midway between point_a and point_b
+    int iterations;       ///< ray-cast support points (linear) or advancement steps (rotating)
 } gjk_cast_result2;
 
+/// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
 gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 
 #ifdef __cplusplus

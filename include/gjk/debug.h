@@ -85,7 +85,7 @@ typedef struct gjk_debug3 {
 } gjk_debug3;
 
 /// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query). With skip_closed_forms false the result is the plain query's, bit for bit, except
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms false the result is the plain query's, bit for bit, except
 /// for GJK_QUERY_INTERSECT, which runs the GJK that keeps support points instead of the leaner boolean one (same
 /// intersect answer; for separated pairs a possibly different separating axis and lower bound).
 gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);

@@ -35,6 +35,9 @@
 /// - Sphere, capsule and box pairs (any mix) are answered by closed forms before GJK; hulls of any size cost about
 ///   the same per support point (a direction lookup then a short hill climb), so prefer one detailed hull to many
 ///   small ones.
+/// @mainpage gjk API reference
+/// Convex collision detection in 2D and 3D. Start with gjk/gjk.h, the one header to include; it lists the others.
+/// Every struct field gives its frame (world, A's local frame, or the shape's local frame) and its units.
 #ifndef GJK_GJK_H
 #define GJK_GJK_H
 
@@ -47,9 +50,11 @@
 #include "gjk/ray.h"
 #include "gjk/shape.h"
 
-/// Library version.
+/// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
+/// Library version, minor part: changes when features are added compatibly.
 #define GJK_VERSION_MINOR 1
+/// Library version, patch part: changes with fixes only.
 #define GJK_VERSION_PATCH 0
 
 #endif

@@ -48,9 +48,15 @@
 /// same features touch (checked under 1e-4 perturbations). A code is (kind << 14) | index, kind 0 a vertex, 1 an
 /// edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
 /// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
-/// set: coordinate k positive) and faces 2 axis + (side > 0), a triangle's vertices 0-2, a capsule's or segment's
-/// ends 0 (-z, a) and 1, a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees) and 4-7 (bottom), caps
-/// 0 (top) and 1. Ids are distinct within a manifold (hulls of more than 2^14 vertices aside).
+/// set: coordinate k positive), faces 2 axis + (side > 0) and edges 3 c + axis (along `axis` from its corner c
+/// whose coordinate on that axis is negative); a triangle's vertices 0-2, faces 0 (the side of its normal
+/// (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a capsule's or segment's ends 0 (-z,
+/// a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees from +x towards
+/// +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line (edge 0), caps 0 (top) and 1,
+/// rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3 (bottom); a cone's base
+/// rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base face 0, rim crossings 0
+/// and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's numbering. Ids are
+/// distinct within a manifold (hulls of more than 2^14 vertices aside).
 ///
 /// Cost (instructions counted with callgrind): the signed distance plus 1.7 times as much for two boxes resting at
 /// an angle (8 corners reduced to 4), plus 20% for hulls of 8 and 32 vertices, plus 40-60% in 2D. No allocation;
@@ -87,7 +93,7 @@ typedef struct gjk_manifold3 {
     gjk_status status;   ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
     gjk_vec3 normal;     ///< world, unit, from A to B (set whenever the signed distance was computed)
     int count;           ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS3
-    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3];
+    gjk_manifold_point3 points[GJK_MANIFOLD_MAX_POINTS3]; ///< the contact points; entries from `count` on are zero
     int iterations;      ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold3;
 
@@ -98,25 +104,27 @@ typedef struct gjk_manifold3 {
 /// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
-/// One 2D contact point.
+/// One 2D contact point (world frame).
 typedef struct gjk_manifold_point2 {
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    gjk_real separation;
-    uint32_t id;
+    gjk_vec2 point_a;    ///< world, on A's surface
+    gjk_vec2 point_b;    ///< world, on B's surface
+    gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
+    uint32_t id;         ///< feature pair id, stable while the same features touch (codes as in 3D)
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
 typedef struct gjk_manifold2 {
-    gjk_status status;
-    gjk_vec2 normal;
-    int count;
-    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2];
-    int iterations;
+    gjk_status status; ///< GJK_OK, or as for the queries (an estimate, or GJK_INVALID_INPUT with count 0)
+    gjk_vec2 normal;   ///< world, unit, from A to B (set whenever the signed distance was computed)
+    int count;         ///< points in use, 0 to GJK_MANIFOLD_MAX_POINTS2
+    gjk_manifold_point2 points[GJK_MANIFOLD_MAX_POINTS2]; ///< the contact points; entries from `count` on are zero
+    int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
 /// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
-/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge by its first vertex).
+/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
+/// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
+/// the other side; a circle's or point's single point vertex 0).
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus

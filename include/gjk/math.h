@@ -18,53 +18,70 @@
 extern "C" {
 #endif
 
+/* The reference documents the double build; the float build's definitions mirror these one for one. */
 #if GJK_USE_FLOAT
 typedef float gjk_real;
 #define GJK_R(x) x##f
-/// Machine epsilon of gjk_real.
 #define GJK_REAL_EPSILON FLT_EPSILON
-/// Largest finite gjk_real.
 #define GJK_REAL_MAX FLT_MAX
-/// Squared lengths below this have lost digits to underflow (FLT_MIN * 2^24): gjk_normalize3 rescales first.
-#define GJK_REAL_TINY2 GJK_R(2e-31)
+#define GJK_REAL_TINY2 GJK_R(2e-31) /* FLT_MIN * 2^24 */
 #define GJK_SQRT sqrtf
 #define GJK_ABS fabsf
 #define GJK_SIN sinf
 #define GJK_COS cosf
 #else
+/// The real type of every coordinate, size and answer: `double`, or `float` in a library built with the CMake
+/// option `-DGJK_USE_FLOAT=ON` (GJK_USE_FLOAT in gjk/config.h).
 typedef double gjk_real;
+/// A floating literal in the build's precision: `GJK_R(0.5)` is `0.5` in double and `0.5f` in float.
 #define GJK_R(x) x
+/// Machine epsilon of gjk_real (DBL_EPSILON, or FLT_EPSILON in float).
 #define GJK_REAL_EPSILON DBL_EPSILON
+/// Largest finite gjk_real (DBL_MAX, or FLT_MAX in float).
 #define GJK_REAL_MAX DBL_MAX
+/// Squared lengths below this have lost digits to underflow (about DBL_MIN * 2^53; float FLT_MIN * 2^24):
+/// gjk_normalize3() and gjk_normalize2() rescale such vectors before normalising them.
 #define GJK_REAL_TINY2 2e-292
+/// Square root in the build's precision (sqrt, or sqrtf in float).
 #define GJK_SQRT sqrt
+/// Absolute value in the build's precision (fabs, or fabsf in float).
 #define GJK_ABS fabs
+/// Sine in the build's precision (sin, or sinf in float); the argument in radians.
 #define GJK_SIN sin
+/// Cosine in the build's precision (cos, or cosf in float); the argument in radians.
 #define GJK_COS cos
 #endif
 
 /// A 2D vector or point.
 typedef struct gjk_vec2 {
-    gjk_real x, y;
+    gjk_real x; ///< first coordinate (the frame is the user's: see each field that holds one)
+    gjk_real y; ///< second coordinate
 } gjk_vec2;
 
 /// A 3D vector or point.
 typedef struct gjk_vec3 {
-    gjk_real x, y, z;
+    gjk_real x; ///< first coordinate (the frame is the user's: see each field that holds one)
+    gjk_real y; ///< second coordinate
+    gjk_real z; ///< third coordinate
 } gjk_vec3;
 
 /// A 3D rotation as a quaternion w + xi + yj + zk. It need not be unit: queries accept any quaternion whose squared
 /// length w^2 + x^2 + y^2 + z^2 lies in [1e-150, 1e150] (float builds: [1e-18, 1e18]) and rotate by its unit version.
-/// A zero, tiny, huge or non-finite quaternion is GJK_INVALID_INPUT.
+/// A zero, tiny, huge or non-finite quaternion is GJK_INVALID_INPUT. The scalar part comes first: the order is
+/// (w, x, y, z), as in the CLI's `"rotation": [w, x, y, z]`.
 typedef struct gjk_quat {
-    gjk_real w, x, y, z;
+    gjk_real w; ///< scalar part: cos(angle / 2) for a unit quaternion
+    gjk_real x; ///< vector part, x: axis.x * sin(angle / 2) for a unit quaternion
+    gjk_real y; ///< vector part, y
+    gjk_real z; ///< vector part, z
 } gjk_quat;
 
 /// A 2D rotation as cosine and sine of the angle; build one with gjk_rot2_from_angle(). Queries accept (c, s) of any
 /// finite non-zero length and rotate by its unit version; a zero or non-finite (c, s) (as from a NaN or infinite
 /// angle) is GJK_INVALID_INPUT.
 typedef struct gjk_rot2 {
-    gjk_real c, s;
+    gjk_real c; ///< cosine of the angle (counter-clockwise, radians)
+    gjk_real s; ///< sine of the angle
 } gjk_rot2;
 
 /// Where a 3D shape stands: world point = rotation * local point + position.
@@ -81,23 +98,33 @@ typedef struct gjk_pose2 {
 
 /* ---- 3D vectors ---------------------------------------------------------------------------------------------- */
 
+/// The vector (x, y, z).
 static inline gjk_vec3 gjk_v3(gjk_real x, gjk_real y, gjk_real z) {
     gjk_vec3 r = {x, y, z};
     return r;
 }
+/// a + b
 static inline gjk_vec3 gjk_add3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x + b.x, a.y + b.y, a.z + b.z); }
+/// a - b
 static inline gjk_vec3 gjk_sub3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+/// -a
 static inline gjk_vec3 gjk_neg3(gjk_vec3 a) { return gjk_v3(-a.x, -a.y, -a.z); }
+/// s * a
 static inline gjk_vec3 gjk_scale3(gjk_vec3 a, gjk_real s) { return gjk_v3(a.x * s, a.y * s, a.z * s); }
 /// a + s * b
 static inline gjk_vec3 gjk_mad3(gjk_vec3 a, gjk_real s, gjk_vec3 b) {
     return gjk_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
 }
+/// Dot product a . b
 static inline gjk_real gjk_dot3(gjk_vec3 a, gjk_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/// Cross product a x b (right-handed).
 static inline gjk_vec3 gjk_cross3(gjk_vec3 a, gjk_vec3 b) {
     return gjk_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
+/// Squared length |a|^2.
 static inline gjk_real gjk_len_sq3(gjk_vec3 a) { return gjk_dot3(a, a); }
+/// Length |a| (computed from the squares: it under- or overflows for components beyond about 1e154 or below
+/// 1e-154 in double, 1e19 and 1e-19 in float).
 static inline gjk_real gjk_len3(gjk_vec3 a) { return GJK_SQRT(gjk_dot3(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec3 gjk_normalize3(gjk_vec3 a) {
@@ -119,6 +146,7 @@ static inline gjk_vec3 gjk_mul3(gjk_vec3 a, gjk_vec3 b) { return gjk_v3(a.x * b.
 
 /* ---- quaternions and 3D poses -------------------------------------------------------------------------------- */
 
+/// The identity rotation (1, 0, 0, 0).
 static inline gjk_quat gjk_quat_identity(void) {
     gjk_quat q = {1, 0, 0, 0};
     return q;
@@ -145,6 +173,7 @@ static inline gjk_quat gjk_quat_mul(gjk_quat a, gjk_quat b) {
                   a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
     return r;
 }
+/// Conjugate (w, -x, -y, -z): the inverse rotation of a unit quaternion.
 static inline gjk_quat gjk_quat_conj(gjk_quat q) {
     gjk_quat r = {q.w, -q.x, -q.y, -q.z};
     return r;
@@ -158,10 +187,12 @@ static inline gjk_vec3 gjk_quat_rotate(gjk_quat q, gjk_vec3 v) {
 /// Rotate v by the inverse of the unit quaternion q.
 static inline gjk_vec3 gjk_quat_inv_rotate(gjk_quat q, gjk_vec3 v) { return gjk_quat_rotate(gjk_quat_conj(q), v); }
 
+/// The pose at the world origin, unrotated: local and world coordinates coincide.
 static inline gjk_pose3 gjk_pose3_identity(void) {
     gjk_pose3 p = {{0, 0, 0}, {1, 0, 0, 0}};
     return p;
 }
+/// The pose with the given world `position` and local-to-world `rotation`.
 static inline gjk_pose3 gjk_pose3_make(gjk_vec3 position, gjk_quat rotation) {
     gjk_pose3 p;
     p.position = position;
@@ -179,22 +210,30 @@ static inline gjk_vec3 gjk_pose3_inv_apply(gjk_pose3 p, gjk_vec3 world) {
 
 /* ---- 2D vectors, rotations and poses ------------------------------------------------------------------------- */
 
+/// The vector (x, y).
 static inline gjk_vec2 gjk_v2(gjk_real x, gjk_real y) {
     gjk_vec2 r = {x, y};
     return r;
 }
+/// a + b
 static inline gjk_vec2 gjk_add2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x + b.x, a.y + b.y); }
+/// a - b
 static inline gjk_vec2 gjk_sub2(gjk_vec2 a, gjk_vec2 b) { return gjk_v2(a.x - b.x, a.y - b.y); }
+/// -a
 static inline gjk_vec2 gjk_neg2(gjk_vec2 a) { return gjk_v2(-a.x, -a.y); }
+/// s * a
 static inline gjk_vec2 gjk_scale2(gjk_vec2 a, gjk_real s) { return gjk_v2(a.x * s, a.y * s); }
 /// a + s * b
 static inline gjk_vec2 gjk_mad2(gjk_vec2 a, gjk_real s, gjk_vec2 b) { return gjk_v2(a.x + s * b.x, a.y + s * b.y); }
+/// Dot product a . b
 static inline gjk_real gjk_dot2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.x + a.y * b.y; }
 /// z component of the 3D cross product: twice the signed area of (0, a, b).
 static inline gjk_real gjk_cross2(gjk_vec2 a, gjk_vec2 b) { return a.x * b.y - a.y * b.x; }
 /// a rotated by +90 degrees.
 static inline gjk_vec2 gjk_perp2(gjk_vec2 a) { return gjk_v2(-a.y, a.x); }
+/// Squared length |a|^2.
 static inline gjk_real gjk_len_sq2(gjk_vec2 a) { return gjk_dot2(a, a); }
+/// Length |a| (from the squares, as gjk_len3()).
 static inline gjk_real gjk_len2(gjk_vec2 a) { return GJK_SQRT(gjk_dot2(a, a)); }
 /// Unit vector along a, or the zero vector when a is zero (or not finite): never NaN.
 static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
@@ -208,6 +247,7 @@ static inline gjk_vec2 gjk_normalize2(gjk_vec2 a) {
     return gjk_scale2(a, GJK_R(1.0) / GJK_SQRT(l2));
 }
 
+/// The identity rotation (c, s) = (1, 0).
 static inline gjk_rot2 gjk_rot2_identity(void) {
     gjk_rot2 r = {1, 0};
     return r;
@@ -217,24 +257,30 @@ static inline gjk_rot2 gjk_rot2_from_angle(gjk_real angle) {
     gjk_rot2 r = {GJK_COS(angle), GJK_SIN(angle)};
     return r;
 }
+/// Rotate v by the unit rotation q (counter-clockwise by its angle).
 static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) { return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+/// Rotate v by the inverse of the unit rotation q (clockwise by its angle).
 static inline gjk_vec2 gjk_inv_rotate2(gjk_rot2 q, gjk_vec2 v) {
     return gjk_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
 }
 
+/// The pose at the world origin, unrotated.
 static inline gjk_pose2 gjk_pose2_identity(void) {
     gjk_pose2 p = {{0, 0}, {1, 0}};
     return p;
 }
+/// The pose with the given world `position`, turned counter-clockwise by `angle` radians.
 static inline gjk_pose2 gjk_pose2_make(gjk_vec2 position, gjk_real angle) {
     gjk_pose2 p;
     p.position = position;
     p.rotation = gjk_rot2_from_angle(angle);
     return p;
 }
+/// Local point to world point.
 static inline gjk_vec2 gjk_pose2_apply(gjk_pose2 p, gjk_vec2 local) {
     return gjk_add2(gjk_rotate2(p.rotation, local), p.position);
 }
+/// World point to local point.
 static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
     return gjk_inv_rotate2(p.rotation, gjk_sub2(world, p.position));
 }

@@ -57,12 +57,12 @@ typedef struct gjk_pair3 {
     gjk_pose3 pose_b;    ///< B's local-to-world pose
 } gjk_pair3;
 
-/// Two 2D shapes and where they stand.
+/// Two 2D shapes and where they stand. The shapes are read, never written, and must stay valid during the call.
 typedef struct gjk_pair2 {
-    const gjk_shape2 *a;
-    gjk_pose2 pose_a;
-    const gjk_shape2 *b;
-    gjk_pose2 pose_b;
+    const gjk_shape2 *a; ///< shape A
+    gjk_pose2 pose_a;    ///< A's local-to-world pose
+    const gjk_shape2 *b; ///< shape B
+    gjk_pose2 pose_b;    ///< B's local-to-world pose
 } gjk_pair2;
 
 /// Warm-start state a caller may keep per pair between frames. Zero-initialise it (`gjk_cache3 c = {0};`): a zeroed
@@ -78,7 +78,8 @@ typedef struct gjk_cache3 {
     int count;               ///< simplex points kept below, 0 to 4
     gjk_vec3 point_a[4];     ///< points of A's core, A's local frame
     gjk_vec3 point_b[4];     ///< the matching points of B's core, B's local frame
-    const gjk_shape3 *a, *b; ///< the shapes the points belong to
+    const gjk_shape3 *a;     ///< the shape A the points belong to (compared, never dereferenced)
+    const gjk_shape3 *b;     ///< the shape B the points belong to (compared, never dereferenced)
 } gjk_cache3;
 
 /// The 2D mirror of gjk_cache3: the last search direction and the final GJK simplex (up to 3 points).
@@ -87,10 +88,11 @@ typedef struct gjk_cache2 {
     int count;               ///< simplex points kept below, 0 to 3
     gjk_vec2 point_a[3];     ///< points of A's core, A's local frame
     gjk_vec2 point_b[3];     ///< the matching points of B's core, B's local frame
-    const gjk_shape2 *a, *b; ///< the shapes the points belong to
+    const gjk_shape2 *a;     ///< the shape A the points belong to (compared, never dereferenced)
+    const gjk_shape2 *b;     ///< the shape B the points belong to (compared, never dereferenced)
 } gjk_cache2;
 
-/// The answer of a 3D query. Fields a query does not compute are zero (see the table above).
+/// The answer of a 3D query. Fields a query does not compute are zero (see the table in gjk/query.h).
 typedef struct gjk_result3 {
     gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
     bool intersect;     ///< the shapes overlap or touch (a gap below 128 eps x the pair's size counts as touching)
@@ -105,14 +107,14 @@ typedef struct gjk_result3 {
 
 /// The answer of a 2D query; same contract as gjk_result3.
 typedef struct gjk_result2 {
-    gjk_status status;
-    bool intersect;
-    gjk_real distance;
-    gjk_vec2 normal;
-    gjk_vec2 point_a;
-    gjk_vec2 point_b;
-    int iterations;
-    int epa_iterations;
+    gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
+    bool intersect;     ///< the shapes overlap or touch (a gap below the touching tolerance counts as touching)
+    gjk_real distance;  ///< signed distance, length units: > 0 gap, < 0 minus the penetration depth, 0 touching
+    gjk_vec2 normal;    ///< unit, world frame, from A to B (as gjk_result3::normal)
+    gjk_vec2 point_a;   ///< world frame: closest point (or deepest contact point) on A's surface
+    gjk_vec2 point_b;   ///< world frame: the same on B; point_b = point_a + distance * normal
+    int iterations;     ///< GJK iterations used
+    int epa_iterations; ///< EPA iterations used (0 when EPA did not run)
 } gjk_result2;
 
 /// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
@@ -132,9 +134,13 @@ gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
 /// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
+/// The 2D mirror of gjk_intersect3().
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_distance3().
 gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_penetration3(); polygon pairs get their exact depth by separating axes.
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_signed_distance3().
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 
 #ifdef __cplusplus

@@ -9,9 +9,10 @@
 /// if (r.hit) { /* r.fraction in [0, 1], r.point on the surface, r.normal outward there */ }
 /// ```
 ///
-/// Any shape works (GJK ray cast on the support function, van den Bergen 2004); spheres, boxes, capsules, cylinders
-/// and hulls are answered in closed form or from their planes where that is exact and faster. Margins count: a
-/// rounded shape is hit on its rounded surface.
+/// Any shape works (GJK ray cast on the support function: G. van den Bergen, "Ray casting against general convex
+/// objects with application to continuous collision detection", 2004); spheres, boxes, capsules, cylinders and hulls
+/// are answered in closed form or from their planes where that is exact and faster. Margins count: a rounded shape is
+/// hit on its rounded surface.
 ///
 /// A ray that starts inside the shape (or on its surface, within the touching tolerance of the queries) reports
 /// `hit` and `inside`, fraction 0, point = origin and normal = -unit(translation) (the way back out along the ray,
@@ -37,7 +38,7 @@ extern "C" {
 typedef struct gjk_ray3 {
     gjk_vec3 origin;       ///< world frame
     gjk_vec3 translation;  ///< world frame; zero: a point query (hit when the origin is inside)
-    gjk_real max_fraction; ///< >= 0; 1 casts the whole translation
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0; 1 casts the whole translation
 } gjk_ray3;
 
 /// Where a ray first meets a shape. Fields are zero when there is no hit (status aside).
@@ -60,20 +61,21 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
 typedef struct gjk_ray2 {
     gjk_vec2 origin;       ///< world frame
     gjk_vec2 translation;  ///< world frame
-    gjk_real max_fraction; ///< >= 0
+    gjk_real max_fraction; ///< how much of the translation to cast, at least 0
 } gjk_ray2;
 
 /// The 2D mirror of gjk_ray_result3.
 typedef struct gjk_ray_result2 {
-    gjk_status status;
-    bool hit;
-    bool inside;
-    gjk_real fraction;
-    gjk_vec2 point;
-    gjk_vec2 normal;
-    int iterations;
+    gjk_status status; ///< GJK_OK; GJK_MAX_ITERATIONS (best estimate, never past the true hit); GJK_INVALID_INPUT
+    bool hit;          ///< the ray meets the shape for some t in [0, max_fraction]
+    bool inside;       ///< the origin is inside the shape (or on it): hit at fraction 0
+    gjk_real fraction; ///< smallest t at which origin + t * translation is on the shape
+    gjk_vec2 point;    ///< world: origin + fraction * translation
+    gjk_vec2 normal;   ///< world, unit: outward surface normal at point; -unit(translation) when inside
+    int iterations;    ///< GJK ray-cast iterations (0 for closed forms)
 } gjk_ray_result2;
 
+/// The 2D mirror of gjk_raycast3(): cast `ray` against `shape` standing at `pose`.
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
 
 #ifdef __cplusplus
