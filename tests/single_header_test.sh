@@ -60,8 +60,8 @@ cat >"$tmp/impl.c" <<'EOF'
 #endif
 EOF
 
-# The warnings the issue asks for, plus the library's own -Wshadow (and, for C, its prototype warnings): a file-scope
-# name of one source file shadowing a local of another shows there.
+# -Wall -Wextra -pedantic, plus the library's own -Wshadow (and, for C, its prototype warnings): a file-scope name of
+# one source file shadowing a local of another shows there.
 warn="-Wall -Wextra -pedantic -Wshadow -Werror"
 cwarn="-Wstrict-prototypes -Wmissing-prototypes"
 
