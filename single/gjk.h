@@ -1897,6 +1897,7 @@ static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     x->support_calls = 0;
+    x->size = 0;
     x->bad = false;
     x->rec = NULL;
     x->a.rot = gjk_rot2_identity();

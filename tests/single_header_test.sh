@@ -9,9 +9,9 @@
 #   3. answers bit for bit like the library: tests/single/driver.c (random pairs of every shape kind through every
 #      query, every output field printed with %a) and examples/box_capsule.c, built against libgjk (CMake, in a
 #      temporary directory) and against the header in each of those builds (also a C++ program over the C-compiled
-#      implementation), outputs compared byte for byte.
+#      implementation), outputs compared byte for byte; the -O0 build of the driver also runs under valgrind.
 # Usage: sh tests/single_header_test.sh   (from any directory; exits non-zero on any failure)
-# Needs: cmake, gcc, g++, clang, clang++, python3 (Debian: build-essential cmake clang python3).
+# Needs: cmake, gcc, g++, clang, clang++, valgrind, python3 (Debian: build-essential cmake clang valgrind python3).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -19,8 +19,9 @@ trap 'rm -rf "$tmp"' EXIT
 start=$(date +%s)
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-for tool in cmake gcc g++ clang clang++ "$py"; do
-  command -v "$tool" >/dev/null 2>&1 || { echo "single header test: $tool is missing (Debian: build-essential cmake clang python3)" >&2; exit 1; }
+for tool in cmake gcc g++ clang clang++ valgrind "$py"; do
+  command -v "$tool" >/dev/null 2>&1 ||
+    { echo "single header test: $tool is missing (Debian: build-essential cmake clang valgrind python3)" >&2; exit 1; }
 done
 
 # ---- 1. up to date ----
@@ -121,6 +122,14 @@ check() {
       $2 "$exe.o" "$dir/impl-$1.o" -lm -o "$exe" ||
         { echo "FAIL ($prec): $prog ($2) does not link with the implementation built by $1" >&2; return 1; }
       "$exe" >"$exe.out" || { echo "FAIL ($prec): $prog ($1 implementation, $2 program) failed" >&2; return 1; }
+      # The -O0 build also runs under memcheck: a read of uninitialised memory, whose garbage differs from build
+      # to build and from run to run, shows there at once.
+      if [ $prog = driver ] && [ $1 = g++ ] &&
+        ! valgrind -q --error-exitcode=1 "$exe" >/dev/null 2>"$exe.memcheck"; then
+        echo "FAIL ($prec): memcheck reports errors in the single-header build (g++ -O0):" >&2
+        head -40 "$exe.memcheck" >&2
+        return 1
+      fi
       if ! cmp -s "$dir/$prog-lib.out" "$exe.out"; then
         echo "FAIL ($prec): $prog answers differently through the single header (implementation $1, program $2)" \
           "than through the library; first differences:" >&2
