@@ -177,6 +177,38 @@ static void regression_float_curved_axis(void **state) {
         assert_true(cast_sd3(&in, (double)r.t * i / 500) >= (double)in.target_distance - CT(1e-9, 2e-5));
 }
 
+/* 2D casts between user shapes: the GJK tolerance scale of a 2D cast grows with the user shapes' support answers
+   from its starting value, which was never set, so the tolerances came from whatever the stack held and answers
+   changed from run to run (seen as a single-header build disagreeing with the library). The stack is filled with
+   large values before each cast so that an unset scale shows; a turning disc keeps the contact time of a still one. */
+static gjk_vec2 user_disc_support(gjk_vec2 d, const void *data) {
+    gjk_real r = *(const gjk_real *)data, len = gjk_len2(d);
+    return len > 0 ? gjk_scale2(d, r / len) : gjk_v2(r, 0);
+}
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void fill_stack(unsigned char value) {
+    volatile unsigned char junk[1 << 16];
+    for (size_t i = 0; i < sizeof junk; ++i) junk[i] = value;
+}
+static void regression_2d_user_cast_scale(void **state) {
+    (void)state;
+    gjk_real radius = GJK_R(0.5);
+    gjk_shape2 a = gjk_user2(user_disc_support, &radius), b = gjk_user2(user_disc_support, &radius);
+    gjk_cast_input2 in;
+    memset(&in, 0, sizeof in);
+    in.pair = (gjk_pair2){&a, gjk_pose2_identity(), &b, gjk_pose2_make(gjk_v2(10, 0), 0)};
+    in.motion_b.translation = gjk_v2(-20, 0);
+    for (int k = 0; k < 4; ++k) {
+        in.motion_b.rotation = k < 2 ? 0 : GJK_R(3.0);
+        fill_stack(k % 2 == 0 ? 0x7e : 0x41);
+        gjk_cast_result2 r = gjk_shape_cast2(&in);
+        assert_int_equal(r.state, GJK_CAST_HIT);
+        EXPECT_NEAR(r.t, 0.45, CT(1e-9, 1e-5)); /* the discs touch when B's centre is at x = 1 */
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(regression_rotating_face_axis),
@@ -184,6 +216,7 @@ int main(void) {
         cmocka_unit_test(regression_2d_simplex_order),
         cmocka_unit_test(regression_long_motion_floor),
         cmocka_unit_test(regression_float_curved_axis),
+        cmocka_unit_test(regression_2d_user_cast_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
