@@ -25,13 +25,6 @@
 #define SCENE_MAX_COORD 1e18
 #else
 #define SCENE_MAX_COORD 1e150
-/* The name in `names` nearest to `word` when it is close enough to be a slip of the keyboard (edit distance, case
-   ignored), else NULL: the "did you mean" of the loader's and the options' messages. */
-const char *scene_nearest_name(const char *word, const char *const *names, int count);
-
-/* A user string fit for a message: at most 40 characters (then "..."), anything but printable ASCII shown as '?'. */
-void scene_printable(char *out, size_t out_size, const char *in);
-
 #endif
 
 /* Most pairs the default "every pair" rule may produce; larger scenes must list their pairs. */

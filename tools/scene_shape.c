@@ -98,11 +98,20 @@ static const char *const types3[] = {"point",    "segment", "triangle",  "box", 
 enum { T3_POINT, T3_SEGMENT, T3_TRIANGLE, T3_BOX, T3_SPHERE, T3_CAPSULE, T3_CYLINDER, T3_CONE, T3_ELLIPSOID, T3_HULL };
 static const char *const types2[] = {"point", "segment", "circle", "box", "capsule", "polygon"};
 enum { T2_POINT, T2_SEGMENT, T2_CIRCLE, T2_BOX, T2_CAPSULE, T2_POLYGON };
-/* The keys of each type's own sizes or points, space separated, in the order of types3 and types2. */
-static const char *const sizes3[] = {"",       "points",             "points",             "half_extents", "radius",
-                                     "radius half_height", "radius half_height", "radius half_height", "radii",
-                                     "points"};
-static const char *const sizes2[] = {"", "points", "radius", "half_extents", "radius half_height", "points"};
+/* The keys of each type's own sizes or points (at most 2; NULL ends a shorter list), in the order of types3 and
+   types2. */
+typedef const char *const type_keys[2];
+static type_keys sizes3[] = {{NULL},
+                             {"points"},
+                             {"points"},
+                             {"half_extents"},
+                             {"radius"},
+                             {"radius", "half_height"},
+                             {"radius", "half_height"},
+                             {"radius", "half_height"},
+                             {"radii"},
+                             {"points"}};
+static type_keys sizes2[] = {{NULL}, {"points"}, {"radius"}, {"half_extents"}, {"radius", "half_height"}, {"points"}};
 
 /* The hull of the shape's points; *hull is set (owned by the scene) on success. */
 static bool build_hull3(loader *ld, const cJSON *obj, gjk_hull3 **hull) {
@@ -363,17 +372,10 @@ static bool read_motion2(loader *ld, const cJSON *obj, gjk_motion2 *m) {
 static bool check_shape_keys(loader *ld, const cJSON *obj, int which) {
     static const char *const common[] = {"type", "position", "rotation", "margin", "velocity", "angular", "axis_angle"};
     const char *list[10];
-    char own[2][16];
     int n = 0;
-    for (; n < (ld->dim == 3 ? 7 : 6); n++) list[n] = common[n];
-    const char *c = ld->dim == 3 ? sizes3[which] : sizes2[which];
-    for (int k = 0; *c != '\0' && k < 2; k++) {
-        size_t len = strcspn(c, " ");
-        memcpy(own[k], c, len);
-        own[k][len] = '\0';
-        list[n++] = own[k];
-        c += len + (c[len] == ' ');
-    }
+    for (; n < (ld->dim == 3 ? 7 : 6); n++) list[n] = common[n]; /* axis_angle, last, is 3D only */
+    const char *const *own = ld->dim == 3 ? sizes3[which] : sizes2[which];
+    for (int k = 0; k < 2 && own[k] != NULL; k++) list[n++] = own[k];
     char hint[64];
     if (ld->dim == 2 && loader_field(obj, "axis_angle") != NULL) {
         snprintf(hint, sizeof hint, " for a 2D %s (its rotation is an angle in radians)", ld->type);
