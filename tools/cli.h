@@ -84,5 +84,9 @@ int cmd_raycast(int argc, char **argv);
 int cmd_cast(int argc, char **argv);
 /* The name of a cast's state in JSON and SVG output: hit, separated, overlapped, failed (contacts.c). */
 const char *cast_state_name(gjk_cast_state state);
+/* Whether a cast's normal and point mean a contact: at a hit and at an overlap at t = 0 (hit or not); when the shapes
+   stay apart, or the iteration cap stops the cast, they are only the closest points at t, and the JSON prints them
+   as null and the SVG leaves them out (contacts.c). */
+bool cast_has_contact(gjk_cast_state state);
 
 #endif

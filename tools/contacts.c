@@ -150,9 +150,7 @@ const char *cast_state_name(gjk_cast_state state) {
     return "failed";
 }
 
-/* A cast's normal and point mean a contact at a hit and at an overlap at t = 0 (hit or not); when the shapes stay
-   apart, or the iteration cap stops the cast, they are only the closest points at t and print as null. */
-static bool cast_has_contact(gjk_cast_state state) { return state == GJK_CAST_HIT || state == GJK_CAST_OVERLAPPED; }
+bool cast_has_contact(gjk_cast_state state) { return state == GJK_CAST_HIT || state == GJK_CAST_OVERLAPPED; }
 
 static void put_cast_head(writer *w, gjk_status status, gjk_cast_state state, bool hit, gjk_real t) {
     fprintf(w->out, "\"status\": \"%s\", \"state\": \"%s\", \"hit\": %s, \"t\": ", gjk_status_string(status),

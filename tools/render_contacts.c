@@ -240,7 +240,7 @@ static bool write_cast(FILE *out, picture *pic, int k) {
     fputs(" data-t=\"", out);
     put_real(out, c.t);
     fputc('"', out);
-    if (c.state == GJK_CAST_HIT || c.state == GJK_CAST_OVERLAPPED) { /* as gjk cast: no contact, no normal */
+    if (cast_has_contact(c.state)) { /* as gjk cast: no contact, no normal */
         put_vec(out, "data-normal", c.normal, s->dim);
         put_vec(out, "data-point", c.point, s->dim);
     }
