@@ -1468,6 +1468,17 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
 static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD; }
 static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
 static inline bool gjk_bounded2(gjk_vec2 v) { return gjk_bounded(v.x) && gjk_bounded(v.y); }
+/* A rotation the 3D queries, ray casts and shape casts accept: finite, of a length whose square, and the product of
+   two such squares, stay in the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
+#if GJK_USE_FLOAT
+#define GJK_QUAT_LEN2_MIN GJK_R(1e-18)
+#else
+#define GJK_QUAT_LEN2_MIN GJK_R(1e-150)
+#endif
+static inline bool gjk_quat_usable(gjk_quat q) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
+}
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
 /* The less certain of two statuses (the enum is ordered from GJK_OK up). */
 static inline gjk_status gjk_worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }
@@ -2607,10 +2618,8 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
 #define CAST_TOL_DEFAULT GJK_R(1e-5)
-#define QUAT_LEN2_MIN GJK_R(1e-18)
 #else
 #define CAST_TOL_DEFAULT GJK_R(1e-9)
-#define QUAT_LEN2_MIN GJK_R(1e-150)
 #endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
@@ -2634,10 +2643,9 @@ static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *
     return &c->user[k];
 }
 
-/* q scaled to unit length, when its squared length is in the range the queries accept (gjk/math.h). */
+/* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (!(l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN)) return false;
+    if (!gjk_quat_usable(q)) return false;
     *out = gjk_quat_normalize(q);
     return true;
 }
@@ -2974,7 +2982,6 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
 
 /* ---- end of src/cast3.c ---- */
 #undef CAST_TOL_DEFAULT
-#undef QUAT_LEN2_MIN
 
 /* ---- src/core.c ---- */
 /* Status names, the allocator hook and the assertion hook: the library's only global settings. Queries read none
@@ -7844,24 +7851,12 @@ static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bo
     return &p->user[k];
 }
 
-/* A rotation the queries accept: finite, of a length whose square, and the product of two such squares, stay in
-   the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
-#if GJK_USE_FLOAT
-#define QUAT_LEN2_MIN GJK_R(1e-18)
-#else
-#define QUAT_LEN2_MIN GJK_R(1e-150)
-#endif
-static bool usable_quat(gjk_quat q) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
-}
-
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
 static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
-    if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
+    if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
     p->m.a = guard_user(p, 0, pair->a, bad);
     p->m.b = guard_user(p, 1, pair->b, bad);
@@ -8203,7 +8198,6 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
 }
 
 /* ---- end of src/query3.c ---- */
-#undef QUAT_LEN2_MIN
 
 /* ---- src/quickhull3.c ---- */
 /* Quickhull in 3D on the working (scaled) points: the exact triangulated hull, then its triangles merged into
@@ -9154,18 +9148,10 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
    means what it means in the closed forms: the origin within the touching tolerance of the shape. */
 
 #if GJK_USE_FLOAT
-#define QUAT_LEN2_MIN GJK_R(1e-18)
 #define RAY_REAL_MIN FLT_MIN
 #else
-#define QUAT_LEN2_MIN GJK_R(1e-150)
 #define RAY_REAL_MIN DBL_MIN
 #endif
-
-/* The rotations the queries accept (query3.c): any length whose square stays in the normal range. */
-static bool ray_usable_quat(gjk_quat q) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
-}
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
@@ -9333,7 +9319,7 @@ static gjk_ray_result3 zero_ray3(gjk_status status) {
 }
 
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
-    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !ray_usable_quat(pose.rotation) || !gjk_bounded3(pose.position) ||
+    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation) || !gjk_bounded3(pose.position) ||
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
@@ -9406,7 +9392,6 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
 }
 
 /* ---- end of src/ray3.c ---- */
-#undef QUAT_LEN2_MIN
 #undef RAY_REAL_MIN
 
 /* ---- src/ray_closed2.c ---- */
@@ -12777,6 +12762,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_ALIGNOF
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
+#undef GJK_QUAT_LEN2_MIN
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_HULL_GRID_MIN
 #undef GJK_TOL_REL

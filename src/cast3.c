@@ -26,10 +26,8 @@
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
 #define CAST_TOL_DEFAULT GJK_R(1e-5)
-#define QUAT_LEN2_MIN GJK_R(1e-18)
 #else
 #define CAST_TOL_DEFAULT GJK_R(1e-9)
-#define QUAT_LEN2_MIN GJK_R(1e-150)
 #endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
@@ -53,10 +51,9 @@ static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *
     return &c->user[k];
 }
 
-/* q scaled to unit length, when its squared length is in the range the queries accept (gjk/math.h). */
+/* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (!(l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN)) return false;
+    if (!gjk_quat_usable(q)) return false;
     *out = gjk_quat_normalize(q);
     return true;
 }

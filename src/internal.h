@@ -61,6 +61,17 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
 static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD; }
 static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
 static inline bool gjk_bounded2(gjk_vec2 v) { return gjk_bounded(v.x) && gjk_bounded(v.y); }
+/* A rotation the 3D queries, ray casts and shape casts accept: finite, of a length whose square, and the product of
+   two such squares, stay in the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
+#if GJK_USE_FLOAT
+#define GJK_QUAT_LEN2_MIN GJK_R(1e-18)
+#else
+#define GJK_QUAT_LEN2_MIN GJK_R(1e-150)
+#endif
+static inline bool gjk_quat_usable(gjk_quat q) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
+}
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
 /* The less certain of two statuses (the enum is ordered from GJK_OK up). */
 static inline gjk_status gjk_worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }

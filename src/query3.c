@@ -59,24 +59,12 @@ static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bo
     return &p->user[k];
 }
 
-/* A rotation the queries accept: finite, of a length whose square, and the product of two such squares, stay in
-   the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
-#if GJK_USE_FLOAT
-#define QUAT_LEN2_MIN GJK_R(1e-18)
-#else
-#define QUAT_LEN2_MIN GJK_R(1e-150)
-#endif
-static bool usable_quat(gjk_quat q) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
-}
-
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
 static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
-    if (!usable_quat(pair->pose_a.rotation) || !usable_quat(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
+    if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
     p->m.a = guard_user(p, 0, pair->a, bad);
     p->m.b = guard_user(p, 1, pair->b, bad);

@@ -31,18 +31,10 @@
 #include "ray_internal.h"
 
 #if GJK_USE_FLOAT
-#define QUAT_LEN2_MIN GJK_R(1e-18)
 #define RAY_REAL_MIN FLT_MIN
 #else
-#define QUAT_LEN2_MIN GJK_R(1e-150)
 #define RAY_REAL_MIN DBL_MIN
 #endif
-
-/* The rotations the queries accept (query3.c): any length whose square stays in the normal range. */
-static bool ray_usable_quat(gjk_quat q) {
-    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    return l2 >= QUAT_LEN2_MIN && l2 <= 1 / QUAT_LEN2_MIN;
-}
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
@@ -210,7 +202,7 @@ static gjk_ray_result3 zero_ray3(gjk_status status) {
 }
 
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
-    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !ray_usable_quat(pose.rotation) || !gjk_bounded3(pose.position) ||
+    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation) || !gjk_bounded3(pose.position) ||
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
