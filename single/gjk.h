@@ -12249,6 +12249,9 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
 #ifndef GJK_TOI_ROOT_H
 #define GJK_TOI_ROOT_H
 
+/* A bound that may have overflowed, clamped to the largest finite value (GJK_REAL_MAX stands for "no bound"). */
+static inline gjk_real gjk_toi_clamp(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
+
 /* Newton and chord rounds at most per step: each is one support pair on both shapes. */
 #define GJK_TOI_ROOT_ROUNDS 8
 
@@ -12360,8 +12363,6 @@ static void measure2(toi2 *s, bool first) {
     }
 }
 
-static gjk_real clamp_max2(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
-
 static void make_axis2(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     const gjk_cast2 *c = s->c;
     gjk_vec2 dc = gjk_sub2(s->cb, s->ca), vrel = gjk_sub2(c->vb, c->va), pn = gjk_perp2(s->n);
@@ -12374,8 +12375,8 @@ static void make_axis2(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     x->slope = gjk_dot2(x->n, vrel) + wf * gjk_dot2(pn, dc);
     gjk_real da = wf - c->wa, db = wf - c->wb;
     gjk_real centre = 2 * GJK_ABS(wf * gjk_dot2(pn, vrel)) + wf * wf * (gjk_len2(dc) + H * gjk_len2(vrel));
-    x->k = clamp_max2(centre + da * da * c->reach_a + db * db * c->reach_b);
-    x->mu = wf == 0 ? clamp_max2(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
+    x->k = gjk_toi_clamp(centre + da * da * c->reach_a + db * db * c->reach_b);
+    x->mu = wf == 0 ? gjk_toi_clamp(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
 }
 
 static gjk_real eval2(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {
@@ -12566,8 +12567,6 @@ static void measure(toi3 *s) {
     }
 }
 
-static gjk_real clamp_max(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
-
 /* The bound along the axis n at s->t, the axis turning with angular velocity wf (world; zero for a world-fixed
    axis, A's or B's for an axis fixed in that shape), valid for steps up to H. See the top of the file for the
    derivation; in a turning frame the centres' term is expanded too: with m(h) = exp(h [wf]) n,
@@ -12592,9 +12591,9 @@ static void make_axis(const toi3 *s, gjk_vec3 n, gjk_vec3 wf, gjk_real H, axis3 
     gjk_real ca = world ? lwa * ua : gjk_len3(gjk_sub3(wf, c->wa)) * (lwa + lwf);
     gjk_real cb = world ? lwb * ub : gjk_len3(gjk_sub3(wf, c->wb)) * (lwb + lwf);
     gjk_real centre = 2 * GJK_ABS(gjk_dot3(wfn, vrel)) + lwf * gjk_len3(wfn) * (gjk_len3(dc) + H * gjk_len3(vrel));
-    x->k = clamp_max(centre + ca * c->reach_a + cb * c->reach_b);
+    x->k = gjk_toi_clamp(centre + ca * c->reach_a + cb * c->reach_b);
     /* The first-order advancement (world axis only): no point approaches along n faster than mu. */
-    x->mu = world ? clamp_max(-x->slope + ua * c->reach_a + ub * c->reach_b) : GJK_REAL_MAX;
+    x->mu = world ? gjk_toi_clamp(-x->slope + ua * c->reach_a + ub * c->reach_b) : GJK_REAL_MAX;
 }
 
 /* F(h), and a supergradient of F at h in *grad. */

@@ -58,8 +58,6 @@ static void measure2(toi2 *s, bool first) {
     }
 }
 
-static gjk_real clamp_max2(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
-
 static void make_axis2(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     const gjk_cast2 *c = s->c;
     gjk_vec2 dc = gjk_sub2(s->cb, s->ca), vrel = gjk_sub2(c->vb, c->va), pn = gjk_perp2(s->n);
@@ -72,8 +70,8 @@ static void make_axis2(const toi2 *s, gjk_real wf, gjk_real H, axis2 *x) {
     x->slope = gjk_dot2(x->n, vrel) + wf * gjk_dot2(pn, dc);
     gjk_real da = wf - c->wa, db = wf - c->wb;
     gjk_real centre = 2 * GJK_ABS(wf * gjk_dot2(pn, vrel)) + wf * wf * (gjk_len2(dc) + H * gjk_len2(vrel));
-    x->k = clamp_max2(centre + da * da * c->reach_a + db * db * c->reach_b);
-    x->mu = wf == 0 ? clamp_max2(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
+    x->k = gjk_toi_clamp(centre + da * da * c->reach_a + db * db * c->reach_b);
+    x->mu = wf == 0 ? gjk_toi_clamp(-x->slope + GJK_ABS(da) * c->reach_a + GJK_ABS(db) * c->reach_b) : GJK_REAL_MAX;
 }
 
 static gjk_real eval2(toi2 *s, const axis2 *x, gjk_real h, gjk_real *grad) {

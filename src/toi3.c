@@ -106,8 +106,6 @@ static void measure(toi3 *s) {
     }
 }
 
-static gjk_real clamp_max(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
-
 /* The bound along the axis n at s->t, the axis turning with angular velocity wf (world; zero for a world-fixed
    axis, A's or B's for an axis fixed in that shape), valid for steps up to H. See the top of the file for the
    derivation; in a turning frame the centres' term is expanded too: with m(h) = exp(h [wf]) n,
@@ -132,9 +130,9 @@ static void make_axis(const toi3 *s, gjk_vec3 n, gjk_vec3 wf, gjk_real H, axis3 
     gjk_real ca = world ? lwa * ua : gjk_len3(gjk_sub3(wf, c->wa)) * (lwa + lwf);
     gjk_real cb = world ? lwb * ub : gjk_len3(gjk_sub3(wf, c->wb)) * (lwb + lwf);
     gjk_real centre = 2 * GJK_ABS(gjk_dot3(wfn, vrel)) + lwf * gjk_len3(wfn) * (gjk_len3(dc) + H * gjk_len3(vrel));
-    x->k = clamp_max(centre + ca * c->reach_a + cb * c->reach_b);
+    x->k = gjk_toi_clamp(centre + ca * c->reach_a + cb * c->reach_b);
     /* The first-order advancement (world axis only): no point approaches along n faster than mu. */
-    x->mu = world ? clamp_max(-x->slope + ua * c->reach_a + ub * c->reach_b) : GJK_REAL_MAX;
+    x->mu = world ? gjk_toi_clamp(-x->slope + ua * c->reach_a + ub * c->reach_b) : GJK_REAL_MAX;
 }
 
 /* F(h), and a supergradient of F at h in *grad. */

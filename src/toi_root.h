@@ -8,6 +8,9 @@
 
 #include "internal.h"
 
+/* A bound that may have overflowed, clamped to the largest finite value (GJK_REAL_MAX stands for "no bound"). */
+static inline gjk_real gjk_toi_clamp(gjk_real x) { return x < GJK_REAL_MAX ? x : GJK_REAL_MAX; }
+
 /* Newton and chord rounds at most per step: each is one support pair on both shapes. */
 #define GJK_TOI_ROOT_ROUNDS 8
 
