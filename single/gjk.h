@@ -1262,7 +1262,10 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. A point of two edges is named by the
+/// feature of each edge it lies on: an end of the edge when it is within 1e-3 of the shorter edge's length of that
+/// end, else the edge; so the name does not depend on whether rounding kept an end or clipped it at the other
+/// edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes (a vertex code's index: a polygon's
 /// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
 /// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
 /// the other side; a circle's or point's single point vertex 0).
@@ -6041,6 +6044,9 @@ void gjk_hull3_destroy(gjk_hull3 *hull) { gjk_free(hull); }
 /* Angular tolerance (a sine) for an edge facing n: as GJK_FEATURE_SIN in 3D (feature3.h). */
 #define FEATURE_SIN GJK_R(0.02)
 #define FEATURE_COS GJK_R(0.9997999)
+/* A contact point within this fraction of the shorter edge's length of an edge's end is named by that end
+   (snap_code2): as GJK_FEATURE_SNAP in 3D (feature3.h). */
+#define GJK_FEATURE_SNAP GJK_R(1e-3)
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -6175,6 +6181,18 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
     return s;
 }
 
+/* The code of the feature of edge f (its ends at w0 and w1 across n) that a point at w across n lies on: an end
+   within snap of it, else the edge itself. Ids named this way do not depend on which ends were clipped: when the
+   two edges' ends are flush, rounding decides whether an end is kept or clipped at the other edge's end, and an id
+   that recorded the outcome (an end over an edge, or an edge cut at an end) would flip from frame to frame. An
+   engine that carries warm-start impulses only between points of equal id (Box2D) then loses a resting stack's
+   impulses at every flip, and the stack sinks and never sleeps. */
+static uint16_t snap_code2(gjk_real w, gjk_real w0, gjk_real w1, const feature2 *f, gjk_real snap) {
+    if (GJK_ABS(w - w0) <= snap) return f->vid[0];
+    if (GJK_ABS(w - w1) <= snap) return f->vid[1];
+    return f->code;
+}
+
 /* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
    A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
    both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
@@ -6188,10 +6206,9 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     int kmin = s0 <= s1 ? 0 : 1;
     gjk_real smin = kmin ? s1 : s0, smax = kmin ? s0 : s1;
     gjk_real ta = (smin - u0) / (u1 - u0), tb = (smax - u0) / (u1 - u0);
-    /* lo comes from the reference vertex at smin when ta < tb (the incident edge runs towards +t), else smax */
-    int klo = ta < tb ? kmin : 1 - kmin;
     gjk_real lo = gjk_maxr(0, gjk_minr(ta, tb)), hi = gjk_minr(1, gjk_maxr(ta, tb));
     if (!(lo <= hi)) return 0;
+    gjk_real snap = GJK_FEATURE_SNAP * gjk_minr(smax - smin, GJK_ABS(u1 - u0));
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
     for (int end = 0; end < 2; ++end) {
@@ -6206,9 +6223,15 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
         out[k].sep = sep;
-        out[k].id =
-            own ? (uint32_t)fa->code << 16 | fb->vid[end] : (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->code;
+        gjk_real w = gjk_dot2(t, q);
+        out[k].id = (uint32_t)snap_code2(w, s0, s1, fa, snap) << 16 | snap_code2(w, u0, u1, fb, snap);
         ++k;
+    }
+    /* Both ends within snap of the same pair of features: one contact (an overlap narrower than the snap), the
+       deeper end stands for it, so that ids stay distinct. */
+    if (k == 2 && out[0].id == out[1].id) {
+        if (out[1].sep < out[0].sep) out[0] = out[1];
+        k = 1;
     }
     return k;
 }
@@ -6295,6 +6318,7 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 /* ---- end of src/manifold2.c ---- */
 #undef FEATURE_COS
 #undef FEATURE_SIN
+#undef GJK_FEATURE_SNAP
 
 /* ---- src/manifold3.c ---- */
 /* Contact manifolds in 3D (gjk/manifold.h).

@@ -16,6 +16,9 @@
 /* Angular tolerance (a sine) for an edge facing n: as GJK_FEATURE_SIN in 3D (feature3.h). */
 #define FEATURE_SIN GJK_R(0.02)
 #define FEATURE_COS GJK_R(0.9997999)
+/* A contact point within this fraction of the shorter edge's length of an edge's end is named by that end
+   (snap_code2): as GJK_FEATURE_SNAP in 3D (feature3.h). */
+#define GJK_FEATURE_SNAP GJK_R(1e-3)
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -150,6 +153,18 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
     return s;
 }
 
+/* The code of the feature of edge f (its ends at w0 and w1 across n) that a point at w across n lies on: an end
+   within snap of it, else the edge itself. Ids named this way do not depend on which ends were clipped: when the
+   two edges' ends are flush, rounding decides whether an end is kept or clipped at the other edge's end, and an id
+   that recorded the outcome (an end over an edge, or an edge cut at an end) would flip from frame to frame. An
+   engine that carries warm-start impulses only between points of equal id (Box2D) then loses a resting stack's
+   impulses at every flip, and the stack sinks and never sleeps. */
+static uint16_t snap_code2(gjk_real w, gjk_real w0, gjk_real w1, const feature2 *f, gjk_real snap) {
+    if (GJK_ABS(w - w0) <= snap) return f->vid[0];
+    if (GJK_ABS(w - w1) <= snap) return f->vid[1];
+    return f->code;
+}
+
 /* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
    A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
    both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
@@ -163,10 +178,9 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     int kmin = s0 <= s1 ? 0 : 1;
     gjk_real smin = kmin ? s1 : s0, smax = kmin ? s0 : s1;
     gjk_real ta = (smin - u0) / (u1 - u0), tb = (smax - u0) / (u1 - u0);
-    /* lo comes from the reference vertex at smin when ta < tb (the incident edge runs towards +t), else smax */
-    int klo = ta < tb ? kmin : 1 - kmin;
     gjk_real lo = gjk_maxr(0, gjk_minr(ta, tb)), hi = gjk_minr(1, gjk_maxr(ta, tb));
     if (!(lo <= hi)) return 0;
+    gjk_real snap = GJK_FEATURE_SNAP * gjk_minr(smax - smin, GJK_ABS(u1 - u0));
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
     for (int end = 0; end < 2; ++end) {
@@ -181,9 +195,15 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
         out[k].sep = sep;
-        out[k].id =
-            own ? (uint32_t)fa->code << 16 | fb->vid[end] : (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->code;
+        gjk_real w = gjk_dot2(t, q);
+        out[k].id = (uint32_t)snap_code2(w, s0, s1, fa, snap) << 16 | snap_code2(w, u0, u1, fb, snap);
         ++k;
+    }
+    /* Both ends within snap of the same pair of features: one contact (an overlap narrower than the snap), the
+       deeper end stands for it, so that ids stay distinct. */
+    if (k == 2 && out[0].id == out[1].id) {
+        if (out[1].sep < out[0].sep) out[0] = out[1];
+        k = 1;
     }
     return k;
 }

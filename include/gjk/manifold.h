@@ -121,7 +121,10 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most (a vertex code's index: a polygon's
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. A point of two edges is named by the
+/// feature of each edge it lies on: an end of the edge when it is within 1e-3 of the shorter edge's length of that
+/// end, else the edge; so the name does not depend on whether rounding kept an end or clipped it at the other
+/// edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes (a vertex code's index: a polygon's
 /// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
 /// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
 /// the other side; a circle's or point's single point vertex 0).
