@@ -41,6 +41,22 @@ inline V3 rotate(Quat q, V3 v) {
     return v + q.w * t + cross(u, t);
 }
 inline V3 inv_rotate(Quat q, V3 v) { return rotate(Quat{q.w, -q.x, -q.y, -q.z}, v); }
+inline Quat quat_mul(Quat a, Quat b) {
+    return Quat{a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
+}
+inline Quat quat_normalized(Quat q) {
+    double l = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    return Quat{q.w / l, q.x / l, q.y / l, q.z / l};
+}
+// The rotation by |w| radians about w (a rotation vector).
+inline Quat quat_from_rotation_vector(V3 w) {
+    double a = norm(w);
+    if (a == 0) return Quat{};
+    V3 ax = (1.0 / a) * w;
+    double s = std::sin(0.5 * a);
+    return Quat{std::cos(0.5 * a), s * ax.x, s * ax.y, s * ax.z};
+}
 // Row-major rotation matrix, world = m * local.
 void quat_matrix(Quat q, double m[3][3]);
 

@@ -14,9 +14,13 @@
 //   clipped point is reported (before btPersistentManifold reduces them to 4).
 // - "bullet clip sat": the m_enableSatConvex path: findSeparatingAxis (face normals and every pair of edges) instead
 //   of GJK + EPA, then clipHullAgainstHull with minDist -1e30.
-//   Both on box-box, hull-8 and hull-32 only (the edge-pair search is slow on big hulls).
+//   Both on box-box, rest-box, hull-8 and hull-32 only (the edge-pair search is slow on big hulls).
+// - "bullet boxbox": btBoxBoxDetector, the narrow phase Bullet's default configuration uses for two boxes
+//   (btBoxBoxCollisionAlgorithm, ODE's dBoxBox: the separating axes, then up to 4 clipped points), on box-box and
+//   rest-box.
 // Shapes as in peer_bullet.cpp: sphere and capsule are a point and a segment with the radius as margin.
 #include <btBulletCollisionCommon.h>
+#include <BulletCollision/CollisionDispatch/btBoxBoxDetector.h>
 #include <BulletCollision/CollisionShapes/btConvexPolyhedron.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -52,7 +56,7 @@ struct Collector : public btDiscreteCollisionDetectorInterface::Result {
     }
 };
 
-enum Mode { SUBSIMPLEX, GJKCAST, CLIP, CLIP_SAT };
+enum Mode { SUBSIMPLEX, GJKCAST, CLIP, CLIP_SAT, BOXBOX };
 
 class BulletRowLib : public Lib {
 public:
@@ -61,17 +65,20 @@ public:
         return mode_ == SUBSIMPLEX ? "bullet subsimplex"
                : mode_ == GJKCAST  ? "bullet gjkcast"
                : mode_ == CLIP     ? "bullet clip"
-                                   : "bullet clip sat";
+               : mode_ == CLIP_SAT ? "bullet clip sat"
+                                   : "bullet boxbox";
     }
     bool supports(const Scene &s, Query q) const override {
         if (s.dim != 3) return false;
         if (mode_ == SUBSIMPLEX || mode_ == GJKCAST) return q == Q_RAYCAST || q == Q_CAST;
-        return q == Q_MANIFOLD && (s.name == "box-box" || s.name == "hull-8" || s.name == "hull-32");
+        if (mode_ == BOXBOX) return q == Q_MANIFOLD && (s.name == "box-box" || s.name == "rest-box");
+        return q == Q_MANIFOLD &&
+               (s.name == "box-box" || s.name == "rest-box" || s.name == "hull-8" || s.name == "hull-32");
     }
     bool prepare(const Scene &s) override {
         release();
         if (s.dim != 3) return true;
-        bool clip = supports(s, Q_MANIFOLD);
+        bool clip = supports(s, Q_MANIFOLD) && mode_ != BOXBOX;
         for (const Shape &sh : s.shapes) {
             btConvexShape *b = nullptr;
             switch (sh.kind) {
@@ -139,6 +146,15 @@ public:
     }
     bool clip(int i, Collector &out) {
         size_t k = (size_t)i;
+        if (mode_ == BOXBOX) {
+            btBoxBoxDetector det((const btBoxShape *)a_[k], (const btBoxShape *)b_[k]);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput in;
+            in.m_transformA = ta_[k];
+            in.m_transformB = tb_[k];
+            in.m_maximumDistanceSquared = BT_LARGE_FLOAT; // as btBoxBoxCollisionAlgorithm
+            det.getClosestPoints(in, out, nullptr);
+            return true;
+        }
         const btConvexPolyhedron *pa = ((btPolyhedralConvexShape *)a_[k])->getConvexPolyhedron();
         const btConvexPolyhedron *pb = ((btPolyhedralConvexShape *)b_[k])->getConvexPolyhedron();
         if (!pa || !pb) return false;
@@ -219,4 +235,5 @@ void add_bullet_row_libs(std::vector<std::unique_ptr<Lib>> &libs) {
     libs.emplace_back(new BulletRowLib(GJKCAST));
     libs.emplace_back(new BulletRowLib(CLIP));
     libs.emplace_back(new BulletRowLib(CLIP_SAT));
+    libs.emplace_back(new BulletRowLib(BOXBOX));
 }

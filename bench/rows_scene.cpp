@@ -22,23 +22,6 @@ V3 random_dir(Rng &r, int dim) {
     return v3(std::cos(a), std::sin(a), 0);
 }
 
-// Quaternion of the rotation vector w (axis times angle).
-Quat rotation_of(V3 w) {
-    double a = norm(w);
-    if (a == 0) return Quat{};
-    V3 ax = (1.0 / a) * w;
-    double s = std::sin(0.5 * a);
-    return Quat{std::cos(0.5 * a), s * ax.x, s * ax.y, s * ax.z};
-}
-Quat mul(Quat a, Quat b) {
-    return Quat{a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
-}
-Quat normalized(Quat q) {
-    double l = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    return Quat{q.w / l, q.x / l, q.y / l, q.z / l};
-}
-
 // Mean support (half the mean width) about the local origin, over 64 directions: the shape's typical radius.
 double mean_support(const Shape &sh, int dim) {
     double sum = 0;
@@ -130,8 +113,8 @@ bool make_warm_scene(const std::string &name, int npairs, Scene &out) {
             p.seq = j;
             p.f = 1 + 0.35 * std::cos(phase + 6.283185307179586 * t);
             p.overlap = p.f < 1;
-            p.pa.q = normalized(mul(rotation_of(t * wa), p0.pa.q));
-            p.pb.q = normalized(mul(rotation_of(t * wb), p0.pb.q));
+            p.pa.q = quat_normalized(quat_mul(quat_from_rotation_vector(t * wa), p0.pa.q));
+            p.pb.q = quat_normalized(quat_mul(quat_from_rotation_vector(t * wb), p0.pb.q));
             p.pb.p = p0.pa.p + (p.f * p0.t0) * p0.u;
             out.pairs.push_back(p);
         }

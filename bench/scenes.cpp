@@ -20,10 +20,12 @@ struct SceneDef {
     int dim;
     Kind a, b;
     int points; // hull / polygon vertex count
+    bool rest = false; // B resting on A's top face (make_rest_pair), for the penetration and manifold rows
 };
 
 const SceneDef kScenes[] = {
     {"box-box", 3, Kind::Box, Kind::Box, 0},
+    {"rest-box", 3, Kind::Box, Kind::Box, 0, true},
     {"sphere-box", 3, Kind::Sphere, Kind::Box, 0},
     {"capsule-box", 3, Kind::Capsule, Kind::Box, 0},
     {"cyl-cyl", 3, Kind::Cylinder, Kind::Cylinder, 0},
@@ -32,6 +34,7 @@ const SceneDef kScenes[] = {
     {"hull-256", 3, Kind::Hull, Kind::Hull, 256},
     {"hull-1024", 3, Kind::Hull, Kind::Hull, 1024},
     {"poly-4", 2, Kind::Polygon, Kind::Polygon, 4},
+    {"rest-box2", 2, Kind::Polygon, Kind::Polygon, 4, true},
     {"poly-8", 2, Kind::Polygon, Kind::Polygon, 8},
     {"poly-32", 2, Kind::Polygon, Kind::Polygon, 32},
 };
@@ -123,6 +126,69 @@ void make_primitive(Rng &r, Kind k, Shape &s) {
     }
 }
 
+// A 2D box as a counter-clockwise 4-gon (Box2D's b2PolygonShape::SetAsBox), half extents hx, hy.
+void make_box2(double hx, double hy, Shape &s) {
+    s.kind = Kind::Polygon;
+    s.pts = {v3(-hx, -hy, 0), v3(hx, -hy, 0), v3(hx, hy, 0), v3(-hx, hy, 0)};
+    s.size = std::hypot(hx, hy);
+}
+
+// Where engines spend their time: a box resting on another's top face (A's local +z, 2D +y). Half the pairs are a
+// stack (equal boxes, aligned within 1e-3 rad, centred within 2% of the width), half a random box resting at a
+// random yaw and a tilt below 0.3 degrees anywhere over A's face (its centre within 80% of the half extents). B's
+// lowest point sinks 1e-4 to 1e-2 of the smaller box's thickness into A's face. Pairs that do not overlap after all
+// (a low corner overhanging A's face) are drawn again.
+void make_rest_pair(Rng &r, const SceneDef &def, Scene &out, Pair &p) {
+    const double pi = 3.141592653589793;
+    for (;;) {
+        bool stack = r.uniform(0, 1) < 0.5;
+        Shape sa, sb;
+        V3 ha = v3(r.uniform(0.3, 1.5), r.uniform(0.3, 1.5), r.uniform(0.2, 1.0));
+        V3 hb = stack ? ha : v3(r.uniform(0.2, 1.0), r.uniform(0.2, 1.0), r.uniform(0.2, 1.0));
+        double lim = stack ? 0.02 : 0.8, spin = stack ? 1e-3 : pi, tilt = stack ? 1e-3 : 5e-3;
+        V3 off = v3(r.uniform(-lim, lim) * ha.x, r.uniform(-lim, lim) * ha.y, 0);
+        if (def.dim == 3) {
+            sa.kind = sb.kind = Kind::Box;
+            sa.half = ha, sb.half = hb;
+            sa.size = norm(ha), sb.size = norm(hb);
+            double axis = r.uniform(-pi, pi);
+            Quat rel = quat_mul(quat_from_rotation_vector(r.uniform(0, tilt) * v3(std::cos(axis), std::sin(axis), 0)),
+                                quat_from_rotation_vector(v3(0, 0, r.uniform(-spin, spin))));
+            double down = 0; // B's reach below its centre along A's -z
+            V3 e[3] = {v3(hb.x, 0, 0), v3(0, hb.y, 0), v3(0, 0, hb.z)};
+            for (const V3 &k : e) down += std::fabs(rotate(rel, k).z);
+            double sink = r.uniform(1e-4, 1e-2) * std::min(ha.z, hb.z);
+            p.pa.p = v3(r.uniform(-2, 2), r.uniform(-2, 2), r.uniform(-2, 2));
+            p.pa.q = r.rotation();
+            p.pb.q = quat_normalized(quat_mul(p.pa.q, rel));
+            p.pb.p = apply(p.pa, off + v3(0, 0, ha.z + down - sink));
+            p.u = rotate(p.pa.q, v3(0, 0, 1));
+        } else {
+            make_box2(ha.x, ha.z, sa);
+            make_box2(stack ? ha.x : hb.x, stack ? ha.z : hb.z, sb);
+            double rel = r.uniform(-tilt, tilt) + (stack ? 0 : (r.uniform(0, 1) < 0.5 ? 0 : pi / 2));
+            double bx = sb.pts[2].x, by = sb.pts[2].y;
+            double down = std::fabs(std::sin(rel)) * bx + std::fabs(std::cos(rel)) * by;
+            double sink = r.uniform(1e-4, 1e-2) * std::min(ha.z, by);
+            p.pa.p = v3(r.uniform(-2, 2), r.uniform(-2, 2), 0);
+            p.pa.angle = r.uniform(-pi, pi);
+            p.pb.angle = p.pa.angle + rel;
+            p.pb.p = apply2(p.pa, v3(off.x, ha.z + down - sink, 0));
+            p.u = apply2(Pose{V3{}, Quat{}, p.pa.angle}, v3(0, 1, 0));
+        }
+        p.a = (int)out.shapes.size();
+        out.shapes.push_back(sa);
+        p.b = (int)out.shapes.size();
+        out.shapes.push_back(sb);
+        p.f = 0.5;
+        p.t0 = sa.size + sb.size;
+        p.overlap = true;
+        if (gjk_overlap(out, p)) return;
+        out.shapes.pop_back();
+        out.shapes.pop_back();
+    }
+}
+
 } // namespace
 
 void quat_matrix(Quat q, double m[3][3]) {
@@ -161,7 +227,7 @@ bool make_scene(const std::string &name, int npairs, Scene &out) {
     // their own random size per pair.
     int pool = 0;
     if (def->a == Kind::Hull) pool = 8;
-    if (def->a == Kind::Polygon) pool = 16;
+    if (def->a == Kind::Polygon && !def->rest) pool = 16;
     for (int i = 0; i < pool; ++i) {
         Shape s;
         if (def->a == Kind::Hull) {
@@ -172,6 +238,21 @@ bool make_scene(const std::string &name, int npairs, Scene &out) {
         out.shapes.push_back(s);
     }
     double size_sum = 0;
+    if (def->rest) {
+        for (int i = 0; i < npairs; ++i) {
+            Pair p;
+            make_rest_pair(r, *def, out, p);
+            size_sum += out.shapes[(size_t)p.a].size + out.shapes[(size_t)p.b].size;
+            out.pairs.push_back(p);
+            out.sel[Q_INTERSECT].push_back(i);
+            out.sel[Q_PENETRATION].push_back(i);
+            out.sel[Q_MANIFOLD].push_back(i);
+        }
+        out.scale = npairs ? size_sum / (2.0 * npairs) : 1.0;
+        out.ref.assign((size_t)npairs, Ref());
+        out.queries = (1u << Q_INTERSECT) | (1u << Q_PENETRATION) | (1u << Q_MANIFOLD);
+        return true;
+    }
     for (int i = 0; i < npairs; ++i) {
         Pair p;
         if (pool) {
