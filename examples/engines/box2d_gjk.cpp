@@ -20,11 +20,13 @@
 #include <box2d/b2_fixture.h>
 
 #include <cmath>
+#include <atomic>
 #include <new>
 
 namespace {
 
-std::uint64_t evaluations = 0;
+// Relaxed atomic: a multithreaded dispatcher may evaluate pairs on several threads.
+std::atomic<std::uint64_t> evaluations(0);
 b2ContactRegister saved_register;
 bool installed = false;
 
@@ -72,7 +74,7 @@ public:
     }
 
     void Evaluate(b2Manifold *manifold, const b2Transform &xf_a, const b2Transform &xf_b) override {
-        ++evaluations;
+        evaluations.fetch_add(1, std::memory_order_relaxed);
         gjk_pair2 pair;
         pair.a = &shape_a_;
         pair.pose_a = gjk_b2_pose(xf_a);
@@ -92,7 +94,7 @@ private:
 
 void gjk_b2_install() { GjkPolygonContact::install(); }
 void gjk_b2_uninstall() { GjkPolygonContact::uninstall(); }
-std::uint64_t gjk_b2_evaluations() { return evaluations; }
+std::uint64_t gjk_b2_evaluations() { return evaluations.load(std::memory_order_relaxed); }
 
 gjk_shape2 gjk_b2_shape(const b2PolygonShape &polygon, gjk_hull2 **hull) {
     *hull = nullptr;

@@ -13,11 +13,13 @@
 #include <BulletCollision/CollisionDispatch/btActivatingCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btCollisionCreateFunc.h>
 
+#include <atomic>
 #include <new>
 
 namespace {
 
-std::uint64_t evaluations = 0;
+// Relaxed atomic: a multithreaded dispatcher may evaluate pairs on several threads.
+std::atomic<std::uint64_t> evaluations(0);
 
 // One pair's algorithm: its persistent manifold, the two gjk shapes (rebuilt if the pair's shapes change) and
 // gjk's warm-start cache.
@@ -41,7 +43,7 @@ public:
     void processCollision(const btCollisionObjectWrapper *wrap_a, const btCollisionObjectWrapper *wrap_b,
                           const btDispatcherInfo &, btManifoldResult *result) override {
         if (!manifold_) return;
-        ++evaluations;
+        evaluations.fetch_add(1, std::memory_order_relaxed);
         result->setPersistentManifold(manifold_);
         gjk_pair3 pair;
         pair.a = shape(0, wrap_a->getCollisionShape());
@@ -103,7 +105,7 @@ void gjk_bt_register(btCollisionDispatcher *dispatcher) {
         for (int b : types) dispatcher->registerCollisionCreateFunc(a, b, &create);
 }
 
-std::uint64_t gjk_bt_evaluations() { return evaluations; }
+std::uint64_t gjk_bt_evaluations() { return evaluations.load(std::memory_order_relaxed); }
 
 gjk_shape3 gjk_bt_shape(const btCollisionShape *shape, gjk_hull3 **hull) {
     *hull = nullptr;
