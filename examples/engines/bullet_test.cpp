@@ -17,13 +17,7 @@ namespace {
 
 using engines::Rng;
 
-int failures = 0;
-
-void expect(bool ok, const char *what, int pair) {
-    if (ok) return;
-    if (failures < 20) std::printf("FAIL conversion, pair %d: %s\n", pair, what);
-    ++failures;
-}
+using engines::expect;
 
 btVector3 random_unit(Rng &rng) {
     for (;;) {
@@ -281,26 +275,14 @@ Run run(void (*build)(World &), bool with_gjk) {
         build(w);
         std::vector<btTransform> reference;
         for (const Tracked &t : w.tracked) reference.push_back(t.start);
-        bool landed = !w.from_landing;
-        engines::Clock clock;
-        int step = 0, still_steps = 0;
-        for (; step < max_steps; ++step) {
-            w.world.stepSimulation(time_step, 0);
-            bool awake = false, still = true;
-            for (const Tracked &t : w.tracked) {
-                awake = awake || t.body->isActive();
-                still = still && t.body->getLinearVelocity().length() < 0.1f;
-            }
-            still_steps = still ? still_steps + 1 : 0;
-            if (!landed && still_steps == 30) {
-                landed = true;
+        engines::settle(
+            out, max_steps, w.tracked, [&] { w.world.stepSimulation(time_step, 0); },
+            [](const Tracked &t) { return t.body->isActive(); },
+            [](const Tracked &t) { return t.body->getLinearVelocity().length() < 0.1f; },
+            [&] {
+                if (!w.from_landing) return;
                 for (size_t i = 0; i < w.tracked.size(); ++i) reference[i] = w.tracked[i].body->getWorldTransform();
-            }
-            if (!awake) break;
-        }
-        out.us_per_step = 1e6 * clock.seconds() / std::max(step, 1);
-        out.steps = step + (step < max_steps ? 1 : 0);
-        out.asleep = step < max_steps;
+            });
         for (size_t i = 0; i < w.tracked.size(); ++i) {
             const Tracked &t = w.tracked[i];
             const btTransform &x = t.body->getWorldTransform();
@@ -321,24 +303,18 @@ Run run(void (*build)(World &), bool with_gjk) {
     return out;
 }
 
+struct Entry {
+    const char *name;
+    void (*build)(World &);
+    int bodies;
+};
+
+bool every(const Entry &) { return true; }
+
 } // namespace
 
 int main() {
     test_conversion();
-    struct {
-        const char *name;
-        void (*build)(World &);
-        int bodies;
-    } scenes[] = {{"stack of 10", stack, 10}, {"pyramid of 385", pyramid, 385}, {"pile of 80 hulls", pile, 80}};
-    engines::print_header("Bullet 3.24");
-    int scene_failures = 0;
-    for (const auto &s : scenes) {
-        const Run own = run(s.build, false), gjk = run(s.build, true);
-        engines::print_run(s.name, "own", s.bodies, own);
-        engines::print_run(s.name, "gjk", s.bodies, gjk);
-        scene_failures += engines::check(s.name, own, gjk);
-    }
-    const int total = failures + scene_failures;
-    std::printf("%s: %d failed checks\n", total ? "FAILED" : "passed", total);
-    return total ? 1 : 0;
+    const Entry scenes[] = {{"stack of 10", stack, 10}, {"pyramid of 385", pyramid, 385}, {"pile of 80 hulls", pile, 80}};
+    return engines::run_scenes("Bullet 3.24", scenes, 3, run, every) ? 1 : 0;
 }

@@ -68,6 +68,41 @@ inline void print_run(const char *scene, const char *phase, int bodies, const Ru
                 r.finite ? "" : " NaN");
 }
 
+// Failed checks of the conversion tests; the first 20 are printed with the pair they failed on.
+inline int &conversion_failures() {
+    static int failures = 0;
+    return failures;
+}
+
+inline void expect(bool ok, const char *what, int pair) {
+    if (ok) return;
+    if (conversion_failures() < 20) std::printf("FAIL conversion, pair %d: %s\n", pair, what);
+    ++conversion_failures();
+}
+
+// Step a world until every body sleeps or `max_steps` have run, and fill out.steps, out.asleep, out.us_per_step.
+// `step()` advances the world; `awake(body)` and `slow(body)` (slower than 0.1) read one body; `landed()` is called
+// once, the first time every body has been slow for 30 steps in a row (where a pile's displacement is measured from).
+template <typename Bodies, typename Step, typename Awake, typename Slow, typename Landed>
+void settle(Run &out, int max_steps, const Bodies &bodies, Step step, Awake awake, Slow slow, Landed landed) {
+    Clock clock;
+    int n = 0, still = 0;
+    for (; n < max_steps; ++n) {
+        step();
+        bool any_awake = false, all_slow = true;
+        for (const auto &b : bodies) {
+            any_awake = any_awake || awake(b);
+            all_slow = all_slow && slow(b);
+        }
+        still = all_slow ? still + 1 : 0;
+        if (still == 30) landed();
+        if (!any_awake) break;
+    }
+    out.us_per_step = 1e6 * clock.seconds() / std::max(n, 1);
+    out.steps = n + (n < max_steps ? 1 : 0);
+    out.asleep = n < max_steps;
+}
+
 // The verdict for one scene; prints each failed requirement and returns the number of failures.
 inline int check(const char *scene, const Run &own, const Run &gjk) {
     int failures = 0;
@@ -86,6 +121,24 @@ inline int check(const char *scene, const Run &own, const Run &gjk) {
                     gjk.displacement, limit, own.displacement);
         ++failures;
     }
+    return failures;
+}
+
+// Run each scene with the engine's own narrow phase and with gjk's, print both rows and the failures; returns the
+// number of failed checks, conversion tests included. `run(build, with_gjk)` runs one scene.
+template <typename Scene, typename RunFn>
+int run_scenes(const char *engine, const Scene *scenes, int count, RunFn run, bool (*wanted)(const Scene &)) {
+    print_header(engine);
+    int failures = conversion_failures();
+    for (int i = 0; i < count; ++i) {
+        const Scene &s = scenes[i];
+        if (!wanted(s)) continue;
+        const Run own = run(s.build, false), gjk = run(s.build, true);
+        print_run(s.name, "own", s.bodies, own);
+        print_run(s.name, "gjk", s.bodies, gjk);
+        failures += check(s.name, own, gjk);
+    }
+    std::printf("%s: %d failed checks\n", failures ? "FAILED" : "passed", failures);
     return failures;
 }
 
