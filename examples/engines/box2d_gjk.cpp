@@ -21,7 +21,9 @@
 
 #include <cmath>
 #include <atomic>
+#include <cstring>
 #include <new>
+#include <unordered_map>
 
 namespace {
 
@@ -30,6 +32,33 @@ std::atomic<std::uint64_t> evaluations(0);
 b2ContactRegister saved_register;
 bool installed = false;
 
+// Box2D releases a world's contacts with its block allocator without destroying them, so a contact cannot own the
+// hulls of its polygons: they live here, one per polygon, made when its first contact is made and released by
+// gjk_b2_uninstall(). An entry is checked against the polygon's vertices, so that a polygon made where a freed one
+// was gets its own hull. (Box2D 2.4 steps a world on one thread; so does this cache.)
+struct CachedHull {
+    b2Vec2 vertices[b2_maxPolygonVertices];
+    int count;
+    gjk_hull2 *hull;
+};
+std::unordered_map<const b2PolygonShape *, CachedHull> hulls;
+
+gjk_shape2 cached_shape(const b2PolygonShape &polygon) {
+    auto it = hulls.find(&polygon);
+    if (it != hulls.end() && it->second.count == polygon.m_count &&
+        std::memcmp(it->second.vertices, polygon.m_vertices, sizeof(b2Vec2) * polygon.m_count) == 0)
+        return gjk_rounded2(gjk_polygon2(it->second.hull), polygon.m_radius);
+    gjk_hull2 *hull = nullptr;
+    const gjk_shape2 shape = gjk_b2_shape(polygon, &hull);
+    if (!hull) return shape; // a box: no hull to keep
+    CachedHull &entry = hulls[&polygon];
+    if (it != hulls.end()) gjk_hull2_destroy(entry.hull);
+    std::memcpy(entry.vertices, polygon.m_vertices, sizeof(b2Vec2) * polygon.m_count);
+    entry.count = polygon.m_count;
+    entry.hull = hull;
+    return shape;
+}
+
 gjk_vec2 to_local(const b2Transform &xf, gjk_vec2 w) { return gjk_pose2_inv_apply(gjk_b2_pose(xf), w); }
 gjk_vec2 to_local_dir(const b2Transform &xf, gjk_vec2 w) { return gjk_inv_rotate2(gjk_b2_pose(xf).rotation, w); }
 
@@ -37,13 +66,9 @@ gjk_vec2 to_local_dir(const b2Transform &xf, gjk_vec2 w) { return gjk_inv_rotate
 class GjkPolygonContact : public b2Contact {
 public:
     GjkPolygonContact(b2Fixture *fixture_a, b2Fixture *fixture_b) : b2Contact(fixture_a, 0, fixture_b, 0) {
-        shape_a_ = gjk_b2_shape(*static_cast<const b2PolygonShape *>(fixture_a->GetShape()), &hull_a_);
-        shape_b_ = gjk_b2_shape(*static_cast<const b2PolygonShape *>(fixture_b->GetShape()), &hull_b_);
+        shape_a_ = cached_shape(*static_cast<const b2PolygonShape *>(fixture_a->GetShape()));
+        shape_b_ = cached_shape(*static_cast<const b2PolygonShape *>(fixture_b->GetShape()));
         cache_ = gjk_cache2();
-    }
-    ~GjkPolygonContact() override {
-        gjk_hull2_destroy(hull_a_);
-        gjk_hull2_destroy(hull_b_);
     }
 
     static b2Contact *create(b2Fixture *fixture_a, int32, b2Fixture *fixture_b, int32, b2BlockAllocator *allocator) {
@@ -71,6 +96,8 @@ public:
         if (!installed) return;
         s_registers[b2Shape::e_polygon][b2Shape::e_polygon] = saved_register;
         installed = false;
+        for (auto &entry : hulls) gjk_hull2_destroy(entry.second.hull);
+        hulls.clear();
     }
 
     void Evaluate(b2Manifold *manifold, const b2Transform &xf_a, const b2Transform &xf_b) override {
@@ -86,7 +113,6 @@ public:
 
 private:
     gjk_shape2 shape_a_, shape_b_;
-    gjk_hull2 *hull_a_ = nullptr, *hull_b_ = nullptr;
     gjk_cache2 cache_;
 };
 

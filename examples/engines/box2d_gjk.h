@@ -23,7 +23,8 @@
 /// step of any world, or after every world is destroyed): Box2D destroys a contact through the table entry current
 /// at that time.
 void gjk_b2_install();
-/// Put Box2D's own polygon-polygon contact back (same condition as gjk_b2_install()).
+/// Put Box2D's own polygon-polygon contact back and release the gjk hulls made for polygons (call it after every
+/// world that stepped with gjk is destroyed; polygons must not be changed in place while they have contacts).
 void gjk_b2_uninstall();
 /// How many manifolds gjk has evaluated since the program started (proof that the replacement takes effect).
 std::uint64_t gjk_b2_evaluations();
