@@ -5,6 +5,7 @@
 #   test  - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks),
 #           SDL2 (the desktop demo and its headless test), doxygen
 #   bench - also the peers the benchmark compares against: libccd, Bullet, FCL (+ Eigen), Box2D
+#   engines - the run set, C++ and the engines gjk plugs into (examples/engines, tests/engines_test.sh): Box2D, Bullet
 # Packages already present are not reinstalled; run as root (or with sudo available).
 set -eu
 what=${1:-test}
@@ -17,6 +18,9 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
 fi
 if [ "$what" = bench ]; then
   pkgs="$pkgs g++ libccd-dev libbullet-dev libfcl-dev libeigen3-dev libbox2d-dev"
+fi
+if [ "$what" = engines ]; then
+  pkgs="$pkgs g++ libbox2d-dev libbullet-dev"
 fi
 missing=""
 for p in $pkgs; do
