@@ -14,17 +14,20 @@
 #         clang++; double and float) and answering bit for bit like the library (tests/single_header_test.sh)
 #   fuzz  each fuzz harness (fuzz/) on its committed seeds and 100,000 mutants of them from a fixed sequence: the
 #         same inputs on every machine (clang, ASan + UBSan; fuzz/replay.c)
+#   engines the drop-in narrow phases for Box2D 2.4 and Bullet 3 (examples/engines/, Debian's packages): the
+#         manifold conversions checked on random pairs, and stacks, pyramids and piles settling with gjk as with each
+#         engine's own narrow phase (tests/engines_test.sh)
 #   install the install routes as users take them: cmake --install --prefix, then pkg-config at -O0 against the
 #         shared library (also after moving the prefix) and find_package(gjk); add_subdirectory and FetchContent
 #         (tests/install_test.sh)
 # Usage: scripts/test.sh [config ...]
-#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install docs single web fuzz (the default: all
+#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines web fuzz (the default: all
 #            of these), and
 #            valgrind (every test executable under valgrind memcheck, RelWithDebInfo; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install docs single web fuzz"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines web fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -45,6 +48,10 @@ for c in $configs; do
       else
         failed="$failed docs"
       fi
+      continue ;;
+    engines)
+      echo "== engines: gjk as Box2D's and Bullet's narrow phase"
+      if sh tests/engines_test.sh build-test/engines; then echo "engines: 1 passed, 0 failed"; else failed="$failed engines"; fi
       continue ;;
     single)
       echo "== single: the single header"
