@@ -339,33 +339,57 @@ static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb)
 
 /* ---- feature ids ----------------------------------------------------------------------------------------------- */
 
-/* v without its part along n: lateral positions, as the two features are seen along the normal. */
-static gjk_vec3 across(gjk_vec3 v, gjk_vec3 n) { return gjk_mad3(v, -gjk_dot3(v, n), n); }
+/* A feature seen along the normal: its points' coordinates in a basis (u, w) across n, where the names are read. */
+typedef struct flat_feature3 {
+    gjk_real u[GJK_FEATURE3_MAX], w[GJK_FEATURE3_MAX];    /* the points */
+    gjk_real eu[GJK_FEATURE3_MAX], ew[GJK_FEATURE3_MAX]; /* a polygon's edges: point i to point i + 1 */
+    gjk_real ee[GJK_FEATURE3_MAX];                       /* their squared lengths */
+} flat_feature3;
 
-/* The size a feature's snap is measured against (GJK_FEATURE_SNAP): a polygon's shortest edge, a segment's length,
-   a disc's radius (its four rim points are 1.4 radii apart). */
-static gjk_real feature_size(const gjk_feature3 *f) {
-    if (f->kind == GJK_FEATURE_DISC) return f->radius;
-    if (f->kind == GJK_FEATURE_SEGMENT) return gjk_len3(gjk_sub3(f->p[1], f->p[0]));
-    if (f->kind != GJK_FEATURE_POLYGON) return GJK_REAL_MAX;
+/* f's points seen along n in the basis (u, w); returns the size its snap is measured against (GJK_FEATURE_SNAP),
+   squared: a polygon's shortest edge, a segment's length, a disc's radius (its four rim points are 1.4 radii
+   apart); infinite for a point. */
+static gjk_real flatten(const gjk_feature3 *f, gjk_vec3 u, gjk_vec3 w, flat_feature3 *flat) {
+    if (f->kind == GJK_FEATURE_POINT) return GJK_REAL_MAX;
+    for (int i = 0; i < f->count; ++i) {
+        flat->u[i] = gjk_dot3(f->p[i], u);
+        flat->w[i] = gjk_dot3(f->p[i], w);
+    }
+    if (f->kind == GJK_FEATURE_DISC) return f->radius * f->radius;
     gjk_real m2 = GJK_REAL_MAX;
-    for (int i = 0; i < f->count; ++i)
-        m2 = gjk_minr(m2, gjk_len_sq3(gjk_sub3(f->p[i + 1 == f->count ? 0 : i + 1], f->p[i])));
-    return GJK_SQRT(m2);
+    int m = f->kind == GJK_FEATURE_POLYGON ? f->count : 1;
+    for (int i = 0; i < m; ++i) {
+        int j = i + 1 == f->count ? 0 : i + 1;
+        gjk_real du = flat->u[j] - flat->u[i], dw = flat->w[j] - flat->w[i];
+        flat->eu[i] = du;
+        flat->ew[i] = dw;
+        flat->ee[i] = du * du + dw * dw;
+        m2 = gjk_minr(m2, flat->ee[i]);
+    }
+    return m2;
 }
 
-/* The feature of polygon f that the point x lies on, seen along n: a vertex when x is within the snap of both its
-   edges (so within the snap of the vertex, or in the corner between the edges' snap bands), else an edge within
-   the snap, else the face. Distances to the edges as segments, not lines: next to a corner of nearly a half turn
-   the neighbouring edge's line passes close to points that are not near the corner. */
-static uint16_t polygon_name(const gjk_feature3 *f, gjk_vec3 x, gjk_vec3 n, gjk_real snap2) {
+/* The feature of polygon f that the point (x, y) (seen along n) lies on: a vertex when the point is within the snap
+   of both its edges (so within the snap of the vertex, or in the corner between the edges' snap bands), else an
+   edge within the snap, else the face. Distances to the edges as segments, not lines: next to a corner of nearly
+   a half turn the neighbouring edge's line passes close to points that are not near the corner. The line's band
+   is tested first (a cross product), the segment's ends only for points inside it. */
+static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap2,
+                             int *edge) {
     int m = f->count, first = -1;
     bool near0 = false, prev = false;
     for (int i = 0; i < m; ++i) {
-        gjk_vec3 a = f->p[i], e = across(gjk_sub3(f->p[i + 1 == m ? 0 : i + 1], a), n), w = across(gjk_sub3(x, a), n);
-        gjk_real ee = gjk_dot3(e, e), t = ee > 0 ? gjk_dot3(w, e) / ee : 0;
-        t = gjk_maxr(0, gjk_minr(1, t));
-        if (!(gjk_len_sq3(gjk_mad3(w, -t, e)) <= snap2)) {
+        gjk_real eu = g->eu[i], ew = g->ew[i], ee = g->ee[i], pu = x - g->u[i], pw = y - g->w[i];
+        gjk_real cr = pu * ew - pw * eu;
+        bool near = cr * cr <= snap2 * ee;
+        if (near) {
+            gjk_real t = pu * eu + pw * ew;
+            if (t < 0)
+                near = pu * pu + pw * pw <= snap2;
+            else if (t > ee)
+                near = (pu - eu) * (pu - eu) + (pw - ew) * (pw - ew) <= snap2;
+        }
+        if (!near) {
             prev = false;
             continue;
         }
@@ -375,52 +399,87 @@ static uint16_t polygon_name(const gjk_feature3 *f, gjk_vec3 x, gjk_vec3 n, gjk_
         prev = true;
     }
     if (prev && near0) return f->vid[0]; /* edges m - 1 and 0 */
+    *edge = first;
     return first < 0 ? f->code : f->eid[first];
 }
 
-/* The feature of f that the point x lies on, seen along n: a polygon's as above; a segment's end within the snap,
-   else the segment; a disc's rim point within the snap, else `given` (the clipping's name: its face, or a rim
-   crossing, which names where a boundary of the other feature enters or leaves the rim); a point itself. */
-static uint16_t point_name(const gjk_feature3 *f, gjk_vec3 x, gjk_vec3 n, gjk_real snap2, uint16_t given) {
-    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, x, n, snap2);
+/* The feature of f that the point (x, y) (seen along n) lies on: a polygon's as above; a segment's end within the
+   snap, else the segment; a disc's rim point within the snap, else `given` (the clipping's name: its face, or a rim
+   crossing, which names where a boundary of the other feature enters or leaves the rim); a point itself. `edge`
+   receives the index of a polygon's edge when that is the name, else -1. */
+static uint16_t point_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap2,
+                           uint16_t given, int *edge) {
+    *edge = -1;
+    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, g, x, y, snap2, edge);
     if (f->kind != GJK_FEATURE_SEGMENT && f->kind != GJK_FEATURE_DISC) return given;
-    for (int k = 0; k < f->count; ++k)
-        if (gjk_len_sq3(across(gjk_sub3(x, f->p[k]), n)) <= snap2) return f->vid[k];
+    for (int k = 0; k < f->count; ++k) {
+        gjk_real du = x - g->u[k], dw = y - g->w[k];
+        if (du * du + dw * dw <= snap2) return f->vid[k];
+    }
     return f->kind == GJK_FEATURE_SEGMENT ? f->code : given;
 }
 
 static bool is_vertex_code(uint16_t code) { return code >> 14 == GJK_CODE_VERTEX; }
 
+/* The candidates' order: by the smaller code of the id, then the larger, so that exchanging A and B (which exchanges
+   the halves) keeps the order, and with it the reduction's choice among near-ties. */
+static uint32_t order_key(uint32_t id) {
+    uint32_t hi = id >> 16, lo = id & 0xFFFFu;
+    return hi < lo ? hi << 16 | lo : lo << 16 | hi;
+}
+
+/* Whether A's polygon edge ea and B's edge eb, seen along n, are flush sides: parallel within GJK_FEATURE_SNAP (as a
+   sine) and running in opposite directions. A's polygon turns counter-clockwise about n and B's about -n, so
+   opposite directions put both interiors on the same side: the overlap's boundary runs straight along the inner of
+   the two, and a point where they cross (which rounding finds or not, anywhere along them) is no corner of it. Its
+   ends are kept (ends of one of the two edges, named by their vertices), and the separation is linear along the
+   boundary, so dropping the crossing loses no depth. Edges in the same direction meet at the tip of a sliver, a
+   real corner. */
+static bool flush_edges(const flat_feature3 *ga, int ea, const flat_feature3 *gb, int eb) {
+    gjk_real cr = ga->eu[ea] * gb->ew[eb] - ga->ew[ea] * gb->eu[eb];
+    gjk_real dot = ga->eu[ea] * gb->eu[eb] + ga->ew[ea] * gb->ew[eb];
+    return dot < 0 && cr * cr <= GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * ga->ee[ea] * gb->ee[eb];
+}
+
 /* Renames every candidate by the features of each shape it lies on (point_name), whatever the clipping recorded,
-   and sorts the candidates by id. An id that recorded the clipping's outcome (an incident vertex inside the
+   and sorts the candidates by their names. An id that recorded the clipping's outcome (an incident vertex inside the
    reference face, an incident edge cut by a side plane, a reference corner inside the incident face) flips when
    flush sides or corners are nudged at the rounding level, and a corner's single point may come out as two nearly
    coincident ones; an engine that carries warm-start impulses only between points of equal id (Box2D) then loses a
    resting stack's impulses at every flip. Names read from positions do not depend on which shape was the
    reference either. Points with the same name are one contact: the deepest stands for it, before the reduction to
-   4 points, so that ids stay distinct and the deepest point is kept. The order by id makes the reduction's
-   tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
+   4 points, so that ids stay distinct and the deepest point is kept. The order by name (order_key) makes the
+   reduction's tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
    A disc side not at one of its rim points takes the disc's face code when the other side's point is a vertex:
    a polygon's corner on the rim is then named (cap, corner) whether rounding put it just inside the rim or made it
-   a rim crossing on one of its edges. */
+   a rim crossing on one of its edges. The cost: a few multiplications per point and feature edge. */
 static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb) {
-    gjk_real snap = GJK_FEATURE_SNAP * gjk_minr(feature_size(fa), feature_size(fb)), snap2 = snap * snap;
+    if (b->count == 0) return;
+    gjk_vec3 n = b->n, t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
+    gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
+    flat_feature3 ga, gb;
+    gjk_real size2 = gjk_minr(flatten(fa, u, w, &ga), flatten(fb, u, w, &gb));
+    gjk_real snap2 = GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * size2;
     int k = 0;
     for (int i = 0; i < b->count; ++i) {
         contact3 c = b->c[i];
-        uint16_t na = point_name(fa, c.pa, b->n, snap2, (uint16_t)(c.id >> 16));
-        uint16_t nb = point_name(fb, c.pb, b->n, snap2, (uint16_t)(c.id & 0xFFFFu));
+        int ea, eb;
+        uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap2, (uint16_t)(c.id >> 16), &ea);
+        uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap2, (uint16_t)(c.id & 0xFFFFu), &eb);
+        if (ea >= 0 && eb >= 0 && flush_edges(&ga, ea, &gb, eb)) continue;
         bool va = is_vertex_code(na), vb = is_vertex_code(nb);
         if (fa->kind == GJK_FEATURE_DISC && !va && vb) na = fa->code;
         if (fb->kind == GJK_FEATURE_DISC && !vb && va) nb = fb->code;
         c.id = (uint32_t)na << 16 | nb;
+        uint32_t key = order_key(c.id);
         int j = 0;
-        while (j < k && b->c[j].id < c.id) ++j;
+        while (j < k && order_key(b->c[j].id) < key) ++j;
+        while (j < k && b->c[j].id != c.id && order_key(b->c[j].id) == key) ++j;
         if (j < k && b->c[j].id == c.id) {
             if (c.sep < b->c[j].sep) b->c[j] = c;
             continue;
         }
-        for (int t = k; t > j; --t) b->c[t] = b->c[t - 1];
+        for (int s = k; s > j; --s) b->c[s] = b->c[s - 1];
         b->c[j] = c;
         ++k;
     }
