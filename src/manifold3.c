@@ -373,11 +373,12 @@ static gjk_real flatten(const gjk_feature3 *f, gjk_vec3 u, gjk_vec3 w, flat_feat
    of both its edges (so within the snap of the vertex, or in the corner between the edges' snap bands), else an
    edge within the snap, else the face. Distances to the edges as segments, not lines: next to a corner of nearly
    a half turn the neighbouring edge's line passes close to points that are not near the corner. The line's band
-   is tested first (a cross product), the segment's ends only for points inside it. */
-static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap2,
+   is tested first (a cross product against the edge's length), the segment's ends only for points inside it. */
+static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
                              int *edge) {
     int m = f->count, first = -1;
     bool near0 = false, prev = false;
+    gjk_real snap2 = snap * snap;
     for (int i = 0; i < m; ++i) {
         gjk_real eu = g->eu[i], ew = g->ew[i], ee = g->ee[i], pu = x - g->u[i], pw = y - g->w[i];
         gjk_real cr = pu * ew - pw * eu;
@@ -407,10 +408,11 @@ static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_
    snap, else the segment; a disc's rim point within the snap, else `given` (the clipping's name: its face, or a rim
    crossing, which names where a boundary of the other feature enters or leaves the rim); a point itself. `edge`
    receives the index of a polygon's edge when that is the name, else -1. */
-static uint16_t point_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap2,
+static uint16_t point_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
                            uint16_t given, int *edge) {
     *edge = -1;
-    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, g, x, y, snap2, edge);
+    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, g, x, y, snap, edge);
+    gjk_real snap2 = snap * snap;
     if (f->kind != GJK_FEATURE_SEGMENT && f->kind != GJK_FEATURE_DISC) return given;
     for (int k = 0; k < f->count; ++k) {
         gjk_real du = x - g->u[k], dw = y - g->w[k];
@@ -459,13 +461,13 @@ static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 
     gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
     flat_feature3 ga, gb;
     gjk_real size2 = gjk_minr(flatten(fa, u, w, &ga), flatten(fb, u, w, &gb));
-    gjk_real snap2 = GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * size2;
+    gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2);
     int k = 0;
     for (int i = 0; i < b->count; ++i) {
         contact3 c = b->c[i];
         int ea, eb;
-        uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap2, (uint16_t)(c.id >> 16), &ea);
-        uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap2, (uint16_t)(c.id & 0xFFFFu), &eb);
+        uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap, (uint16_t)(c.id >> 16), &ea);
+        uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap, (uint16_t)(c.id & 0xFFFFu), &eb);
         if (ea >= 0 && eb >= 0 && flush_edges(&ga, ea, &gb, eb)) continue;
         bool va = is_vertex_code(na), vb = is_vertex_code(nb);
         if (fa->kind == GJK_FEATURE_DISC && !va && vb) na = fa->code;
