@@ -105,54 +105,59 @@ static gjk_pose2 nudge2(gjk_pose2 p, int kind, double mag, double size) {
     return p;
 }
 
-/* The pair's ids under every nudge of B, and of A with the roles exchanged: always the unperturbed set. Returns the
+/* A pair of either dimension (a3 set: 3D), to be nudged. */
+typedef struct nudged_pair {
+    const gjk_shape3 *a3, *b3;
+    gjk_pose3 pa3, pb3;
+    const gjk_shape2 *a2, *b2;
+    gjk_pose2 pa2, pb2;
+    double size;
+} nudged_pair;
+
+/* The pair's ids with B moved or turned (kind and mag as for nudge3 and nudge2; kind -1: as it stands); exchanged:
+   with A and B exchanged (the same body nudged), the halves exchanged back. */
+static idset nudged_ids(const nudged_pair *np, int kind, double mag, bool exchanged) {
+    if (np->a3) {
+        gjk_pose3 pb = kind < 0 ? np->pb3 : nudge3(np->pb3, kind, mag, np->size);
+        gjk_pair3 p = {np->a3, np->pa3, np->b3, pb}, q = {np->b3, pb, np->a3, np->pa3};
+        gjk_manifold3 m = gjk_collide3(exchanged ? &q : &p, SPEC, NULL);
+        return ids3(&m, exchanged);
+    }
+    gjk_pose2 pb = kind < 0 ? np->pb2 : nudge2(np->pb2, kind, mag, np->size);
+    gjk_pair2 p = {np->a2, np->pa2, np->b2, pb}, q = {np->b2, pb, np->a2, np->pa2};
+    gjk_manifold2 m = gjk_collide2(exchanged ? &q : &p, SPEC, NULL);
+    return ids2(&m, exchanged);
+}
+
+/* The pair's ids under every nudge of B, and with the roles exchanged: always the unperturbed set. Returns the
    number of points. */
+static int check_nudges(const char *label, const nudged_pair *np, int min_points) {
+    idset want = nudged_ids(np, -1, 0, false);
+    if (want.n < min_points) fail_msg("%s: %d points, expected %d or more", label, want.n, min_points);
+    expect_same(want, nudged_ids(np, -1, 0, true), label, "roles exchanged");
+    int moves = np->a3 ? 3 : 2;
+    char what[96];
+    for (int kind = 0; kind < 2 * moves; ++kind)
+        for (int k = 0; k < 16; ++k) {
+            double mag = (k & 1 ? -1 : 1) * magnitudes[(k >> 1) & 3];
+            bool exchanged = k >= 8;
+            snprintf(what, sizeof what, "%s by %g (%s)", kind < moves ? "moved" : "turned", mag,
+                     exchanged ? "roles exchanged" : "B");
+            expect_same(want, nudged_ids(np, kind, mag, exchanged), label, what);
+        }
+    return want.n;
+}
+
 static int check_nudges3(const char *label, const gjk_shape3 *a, gjk_pose3 pa, const gjk_shape3 *b, gjk_pose3 pb,
                          double size, int min_points) {
-    gjk_pair3 p = {a, pa, b, pb}, q = {b, pb, a, pa};
-    gjk_manifold3 m0 = gjk_collide3(&p, SPEC, NULL);
-    idset want = ids3(&m0, false);
-    if (m0.count < min_points) fail_msg("%s: %d points, expected %d or more", label, m0.count, min_points);
-    gjk_manifold3 ms = gjk_collide3(&q, SPEC, NULL);
-    expect_same(want, ids3(&ms, true), label, "roles exchanged");
-    char what[96];
-    for (int kind = 0; kind < 6; ++kind)
-        for (int k = 0; k < 8; ++k) {
-            double mag = (k & 1 ? -1 : 1) * magnitudes[k >> 1];
-            snprintf(what, sizeof what, "%s by %g (B)", kind < 3 ? "moved" : "turned", mag);
-            p.pose_b = nudge3(pb, kind, mag, size);
-            gjk_manifold3 m = gjk_collide3(&p, SPEC, NULL);
-            expect_same(want, ids3(&m, false), label, what);
-            snprintf(what, sizeof what, "%s by %g (roles exchanged)", kind < 3 ? "moved" : "turned", mag);
-            q.pose_a = p.pose_b;
-            m = gjk_collide3(&q, SPEC, NULL);
-            expect_same(want, ids3(&m, true), label, what);
-        }
-    return m0.count;
+    nudged_pair np = {.a3 = a, .b3 = b, .pa3 = pa, .pb3 = pb, .size = size};
+    return check_nudges(label, &np, min_points);
 }
 
 static int check_nudges2(const char *label, const gjk_shape2 *a, gjk_pose2 pa, const gjk_shape2 *b, gjk_pose2 pb,
                          double size, int min_points) {
-    gjk_pair2 p = {a, pa, b, pb}, q = {b, pb, a, pa};
-    gjk_manifold2 m0 = gjk_collide2(&p, SPEC, NULL);
-    idset want = ids2(&m0, false);
-    if (m0.count < min_points) fail_msg("%s: %d points, expected %d or more", label, m0.count, min_points);
-    gjk_manifold2 ms = gjk_collide2(&q, SPEC, NULL);
-    expect_same(want, ids2(&ms, true), label, "roles exchanged");
-    char what[96];
-    for (int kind = 0; kind < 3; ++kind)
-        for (int k = 0; k < 8; ++k) {
-            double mag = (k & 1 ? -1 : 1) * magnitudes[k >> 1];
-            snprintf(what, sizeof what, "%s by %g (B)", kind < 2 ? "moved" : "turned", mag);
-            p.pose_b = nudge2(pb, kind, mag, size);
-            gjk_manifold2 m = gjk_collide2(&p, SPEC, NULL);
-            expect_same(want, ids2(&m, false), label, what);
-            snprintf(what, sizeof what, "%s by %g (roles exchanged)", kind < 2 ? "moved" : "turned", mag);
-            q.pose_a = p.pose_b;
-            m = gjk_collide2(&q, SPEC, NULL);
-            expect_same(want, ids2(&m, true), label, what);
-        }
-    return m0.count;
+    nudged_pair np = {.a2 = a, .b2 = b, .pa2 = pa, .pb2 = pb, .size = size};
+    return check_nudges(label, &np, min_points);
 }
 
 /* ---- the named regressions ------------------------------------------------------------------------------------ */
