@@ -288,6 +288,12 @@ static void test_nudged_round_shapes3(void **state) {
                   gjk_pose3_make(gjk_v3(GJK_R(0.7), 0, GJK_R(0.699)), lying), 1, 2);
     check_nudges3("capsule on a box", &ground, origin, &cap, gjk_pose3_make(gjk_v3(0, GJK_R(0.3), GJK_R(0.699)), lying),
                   1, 2);
+    check_nudges3("equal capsules side by side, ends flush", &cap, gjk_pose3_make(gjk_v3(0, 0, 0), lying), &cap,
+                  gjk_pose3_make(gjk_v3(0, 0, GJK_R(0.399)), lying), 1, 2);
+    check_nudges3("capsules side by side, offset", &cap, gjk_pose3_make(gjk_v3(0, 0, 0), lying), &cap,
+                  gjk_pose3_make(gjk_v3(GJK_R(0.2), 0, GJK_R(0.399)), lying), 1, 2);
+    check_nudges3("cylinder lying on a box, an end flush", &ground, origin, &cyl,
+                  gjk_pose3_make(gjk_v3(GJK_R(0.5), 0, GJK_R(0.899)), lying), 1, 2);
     check_nudges3("cylinder standing on a box", &ground, origin, &cyl,
                   gjk_pose3_make(gjk_v3(GJK_R(0.1), 0, GJK_R(0.999)), about_z(0.3)), 1, 4);
     check_nudges3("equal cylinders stacked", &cyl, origin, &cyl,
