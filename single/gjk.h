@@ -6362,6 +6362,8 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
       farthest from it, the largest triangle, the largest quad (Gregorius, "Robust Contact Creation for Physics
       Simulations", GDC 2015);
    4. radii (spheres, capsules, margins) shift each point along n: the rounded surfaces.
+   Before the reduction to 4 (step 3), each point is named by the feature of each shape it lies on, read from its
+   position (name_points): these are the feature ids, and points with the same name are one contact.
    A single point (a sphere, an ellipsoid's or user shape's support point, a corner) over a face gives that point
    and the face's point along n. Anything else with a single point (two corners, a corner on an edge, crossing
    edges) is the query's own witness pair, exact by its contract.
@@ -7112,7 +7114,7 @@ static int first_best(const gjk_real *v, int n) {
     return -1;
 }
 
-/* Indices of at most 4 candidates, in candidate order (for two polygons, the clipped polygon's boundary): all of them
+/* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
    when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
    the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
    adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are

@@ -16,6 +16,8 @@
       farthest from it, the largest triangle, the largest quad (Gregorius, "Robust Contact Creation for Physics
       Simulations", GDC 2015);
    4. radii (spheres, capsules, margins) shift each point along n: the rounded surfaces.
+   Before the reduction to 4 (step 3), each point is named by the feature of each shape it lies on, read from its
+   position (name_points): these are the feature ids, and points with the same name are one contact.
    A single point (a sphere, an ellipsoid's or user shape's support point, a corner) over a face gives that point
    and the face's point along n. Anything else with a single point (two corners, a corner on an edge, crossing
    edges) is the query's own witness pair, exact by its contract.
