@@ -174,7 +174,8 @@ static void regression_flush_cubes_ids3(void **state) {
     idset first = {0, {0}};
     for (int side = 0; side < 2; ++side) {
         gjk_real d = side ? GJK_R(1e-6) : GJK_R(-1e-6);
-        gjk_pair3 p = {&cube, gjk_pose3_identity(), &cube, gjk_pose3_make(gjk_v3(d, d, GJK_R(0.999)), gjk_quat_identity())};
+        gjk_pair3 p = {&cube, gjk_pose3_identity(), &cube,
+                       gjk_pose3_make(gjk_v3(d, d, GJK_R(0.999)), gjk_quat_identity())};
         gjk_manifold3 m = gjk_collide3(&p, SPEC, NULL);
         assert_int_equal(m.count, 4);
         idset s = ids3(&m, false);
@@ -195,8 +196,9 @@ static void regression_flush_cubes_turned_ids3(void **state) {
     idset first = {0, {0}};
     for (int side = 0; side < 2; ++side) {
         double turn = side ? 1e-5 : -1e-5;
-        gjk_pair3 p = {&cube, gjk_pose3_identity(), &cube,
-                       gjk_pose3_make(gjk_v3(0, 0, GJK_R(0.999)), gjk_quat_from_axis_angle(gjk_v3(0, 0, 1), (gjk_real)turn))};
+        gjk_pair3 p = {
+            &cube, gjk_pose3_identity(), &cube,
+            gjk_pose3_make(gjk_v3(0, 0, GJK_R(0.999)), gjk_quat_from_axis_angle(gjk_v3(0, 0, 1), (gjk_real)turn))};
         gjk_manifold3 m = gjk_collide3(&p, SPEC, NULL);
         assert_int_equal(m.count, 4);
         idset s = ids3(&m, false);
@@ -225,7 +227,8 @@ static gjk_quat about_z(double angle) { return gjk_quat_from_axis_angle(gjk_v3(0
 static void test_nudged_boxes3(void **state) {
     (void)state;
     gjk_shape3 cube = gjk_box3(gjk_v3(GJK_R(0.5), GJK_R(0.5), GJK_R(0.5)));
-    gjk_shape3 ground = gjk_box3(gjk_v3(1, 1, GJK_R(0.5))), small = gjk_box3(gjk_v3(GJK_R(0.3), GJK_R(0.2), GJK_R(0.25)));
+    gjk_shape3 ground = gjk_box3(gjk_v3(1, 1, GJK_R(0.5))),
+               small = gjk_box3(gjk_v3(GJK_R(0.3), GJK_R(0.2), GJK_R(0.25)));
     gjk_pose3 origin = gjk_pose3_identity();
     check_nudges3("equal cubes stacked flush", &cube, origin, &cube,
                   gjk_pose3_make(gjk_v3(0, 0, GJK_R(0.999)), gjk_quat_identity()), 1, 4);
@@ -266,10 +269,10 @@ static void test_nudged_hulls3(void **state) {
         check_nudges3(label, &s, origin, &s,
                       gjk_pose3_make(gjk_v3(GJK_R(0.1), GJK_R(0.05), GJK_R(0.499)), gjk_quat_identity()), 1, 3);
         snprintf(label, sizeof label, "%d-prism on a box, a side flush", n);
-        check_nudges3(label, &ground, origin, &s,
-                      gjk_pose3_make(gjk_v3(0, -1 + GJK_R(0.5) * (gjk_real)cos(PI / n), GJK_R(0.749)),
-                                     gjk_quat_identity()),
-                      1, 3);
+        check_nudges3(
+            label, &ground, origin, &s,
+            gjk_pose3_make(gjk_v3(0, -1 + GJK_R(0.5) * (gjk_real)cos(PI / n), GJK_R(0.749)), gjk_quat_identity()), 1,
+            3);
         snprintf(label, sizeof label, "%d-prism on a box, turned", n);
         check_nudges3(label, &ground, origin, &s, gjk_pose3_make(gjk_v3(GJK_R(0.2), 0, GJK_R(0.749)), about_z(0.7)), 1,
                       3);
@@ -294,6 +297,13 @@ static void test_nudged_round_shapes3(void **state) {
                   gjk_pose3_make(gjk_v3(GJK_R(0.2), 0, GJK_R(0.399)), lying), 1, 2);
     check_nudges3("cylinder lying on a box, an end flush", &ground, origin, &cyl,
                   gjk_pose3_make(gjk_v3(GJK_R(0.5), 0, GJK_R(0.899)), lying), 1, 2);
+    /* a rounded box on one of its edges (a segment: the rounded surface keeps the edge's feature), the edge's end
+       flush with the ground's side x = 1 */
+    gjk_shape3 rbox = gjk_rounded3(gjk_box3(gjk_v3(GJK_R(0.3), GJK_R(0.2), GJK_R(0.2))), GJK_R(0.05));
+    gjk_quat on_edge = gjk_quat_from_axis_angle(gjk_v3(1, 0, 0), (gjk_real)(PI / 4));
+    check_nudges3("rounded box on an edge, an end flush", &ground, origin, &rbox,
+                  gjk_pose3_make(gjk_v3(GJK_R(0.7), 0, (gjk_real)(0.5 + 0.05 + 0.2 * sqrt(2.0) - 0.001)), on_edge), 1,
+                  2);
     check_nudges3("cylinder standing on a box", &ground, origin, &cyl,
                   gjk_pose3_make(gjk_v3(GJK_R(0.1), 0, GJK_R(0.999)), about_z(0.3)), 1, 4);
     check_nudges3("equal cylinders stacked", &cyl, origin, &cyl,
@@ -332,12 +342,13 @@ static void test_nudged_pairs2(void **state) {
         gjk_shape2 s = gjk_polygon2(h);
         double top = 0.5 * cos(PI / n);
         snprintf(label, sizeof label, "equal %d-gons stacked flush", n);
-        check_nudges2(label, &s, origin, &s, gjk_pose2_make(gjk_v2(0, (gjk_real)(2 * top - 0.001)), (gjk_real)PI), 1, 2);
+        check_nudges2(label, &s, origin, &s, gjk_pose2_make(gjk_v2(0, (gjk_real)(2 * top - 0.001)), (gjk_real)PI), 1,
+                      2);
         snprintf(label, sizeof label, "%d-gon on a box, a side flush", n);
-        check_nudges2(label, &ground, origin, &s,
-                      gjk_pose2_make(gjk_v2((gjk_real)(1 - 0.5 * sin(PI / n)), (gjk_real)(0.5 + top - 0.001)),
-                                     (gjk_real)PI),
-                      1, 2);
+        check_nudges2(
+            label, &ground, origin, &s,
+            gjk_pose2_make(gjk_v2((gjk_real)(1 - 0.5 * sin(PI / n)), (gjk_real)(0.5 + top - 0.001)), (gjk_real)PI), 1,
+            2);
         gjk_hull2_destroy(h);
     }
 }
@@ -436,8 +447,8 @@ static void compare_frames3(const char *label, int frame, const gjk_manifold3 *m
 /* Runs a sequence of `frames` poses of B over A (pose_of(frame) fills them) and checks it. */
 typedef void seq_pose3_fn(int frame, gjk_pose3 *pb);
 
-static void run_sequence3(const char *label, gjk_vec3 ha, gjk_vec3 hb, int frames, seq_pose3_fn *pose_of,
-                          double match, seq_stats *total) {
+static void run_sequence3(const char *label, gjk_vec3 ha, gjk_vec3 hb, int frames, seq_pose3_fn *pose_of, double match,
+                          seq_stats *total) {
     gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
     seq_body3 ba = {ha, gjk_pose3_identity()}, prev_a = ba, prev_b = {hb, gjk_pose3_identity()};
     double snap = SNAP * 2 * fmin(fmin(ha.x, fmin(ha.y, ha.z)), fmin(hb.x, fmin(hb.y, hb.z)));
@@ -551,10 +562,10 @@ static void test_frame_sequences2(void **state) {
             test_rng r = {(uint64_t)f * 31u + 5u};
             double jx = test_uniform(&r, -1e-9, 1e-9), jy = test_uniform(&r, -1e-9, 1e-9);
             double ja = test_uniform(&r, -1e-9, 1e-9);
-            gjk_pose2 pb = motion ? gjk_pose2_make(gjk_v2((gjk_real)jx, (gjk_real)(0.999 + jy)),
-                                                   (gjk_real)(1e-6 * sin(0.4 * f) + ja))
-                                  : gjk_pose2_make(gjk_v2((gjk_real)(-0.95 + 0.01 * f + jx), (gjk_real)(0.999 + jy)),
-                                                   (gjk_real)ja);
+            gjk_pose2 pb =
+                motion
+                    ? gjk_pose2_make(gjk_v2((gjk_real)jx, (gjk_real)(0.999 + jy)), (gjk_real)(1e-6 * sin(0.4 * f) + ja))
+                    : gjk_pose2_make(gjk_v2((gjk_real)(-0.95 + 0.01 * f + jx), (gjk_real)(0.999 + jy)), (gjk_real)ja);
             gjk_pair2 p = {&box, gjk_pose2_identity(), &box, pb};
             gjk_manifold2 m = gjk_collide2(&p, SPEC, NULL);
             if (f > 0 && prev.count > 0) {
@@ -592,10 +603,11 @@ static void test_frame_sequences2(void **state) {
             prev_b = pb;
         }
         const char *label = motion ? "2D box rocking flush by 1e-6" : "2D box sliding across an equal box";
-        printf("%-34s %4d frames: %ld of %ld matched points kept their id (%.1f%%); unchanged features: %ld frame pairs, "
-               "%ld of %ld points\n",
-               label, frames, kept, matched, matched ? 100.0 * (double)kept / (double)matched : 100.0, pairs,
-               unchanged_kept, unchanged_points);
+        printf(
+            "%-34s %4d frames: %ld of %ld matched points kept their id (%.1f%%); unchanged features: %ld frame pairs, "
+            "%ld of %ld points\n",
+            label, frames, kept, matched, matched ? 100.0 * (double)kept / (double)matched : 100.0, pairs,
+            unchanged_kept, unchanged_points);
         if (unchanged_kept != unchanged_points)
             fail_msg("%s: %ld of %ld points kept their id between frames whose features did not change", label,
                      unchanged_kept, unchanged_points);
@@ -605,14 +617,10 @@ static void test_frame_sequences2(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(regression_flush_cubes_ids3),
-        cmocka_unit_test(regression_flush_cubes_turned_ids3),
-        cmocka_unit_test(test_nudged_boxes3),
-        cmocka_unit_test(test_nudged_hulls3),
-        cmocka_unit_test(test_nudged_round_shapes3),
-        cmocka_unit_test(test_nudged_pairs2),
-        cmocka_unit_test(test_frame_sequences3),
-        cmocka_unit_test(test_frame_sequences2),
+        cmocka_unit_test(regression_flush_cubes_ids3), cmocka_unit_test(regression_flush_cubes_turned_ids3),
+        cmocka_unit_test(test_nudged_boxes3),          cmocka_unit_test(test_nudged_hulls3),
+        cmocka_unit_test(test_nudged_round_shapes3),   cmocka_unit_test(test_nudged_pairs2),
+        cmocka_unit_test(test_frame_sequences3),       cmocka_unit_test(test_frame_sequences2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,21 +60,21 @@
 /// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
 /// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
 ///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
-/// Not covered: an edge tangent to a cap's rim (its two rim crossings are sqrt(radius * offset) apart, beyond the
-/// snap for offsets above 1e-7 of the radius, and appear or vanish with the offset's sign); where flush sides cross
-/// (edges parallel within 1e-3, seen along the normal) no point is made, the ends of the flush stretch stand for it.
-/// A code is (kind << 14) | index, kind 0 a vertex, 1 an edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
-/// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
-/// set: coordinate k positive), faces 2 axis + (side > 0) and edges 3 c + axis (along `axis` from its corner c
-/// whose coordinate on that axis is negative); a triangle's vertices 0-2, faces 0 (the side of its normal
-/// (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a capsule's or segment's ends 0 (-z,
-/// a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees from +x towards
-/// +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line (edge 0), caps 0 (top) and 1,
-/// rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3 (bottom); a cone's base
-/// rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base face 0, rim crossings 0
-/// and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's numbering. (Hulls of
-/// more than 2^14 vertices share codes modulo 2^14, and a hull face of more than 64 vertices is named by the 64 it
-/// is reduced to.)
+/// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
+/// with the sign of the offset, and are farther apart than the snap beyond 1e-7 of the radius); where flush sides cross
+/// (edges parallel within 1e-3, seen along the normal) no point is made, the ends of the flush stretch stand for it. A
+/// code is (kind << 14) | index, kind 0 a vertex, 1 an edge, 2 a face, 3 a crossing of a cap's rim; indices are the
+/// shape's own: a hull's vertex and face indices (an edge by the vertex it starts from in its face, modulo 2^14 for
+/// huge hulls), a box's corners by sign bits (bit k set: coordinate k positive), faces 2 axis + (side > 0) and edges
+/// 3 c + axis (along `axis` from its corner c whose coordinate on that axis is negative); a triangle's vertices 0-2,
+/// faces 0 (the side of its normal (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a
+/// capsule's or segment's ends 0 (-z, a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90,
+/// 180, 270 degrees from +x towards +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line
+/// (edge 0), caps 0 (top) and 1, rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3
+/// (bottom); a cone's base rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base
+/// face 0, rim crossings 0 and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's
+/// numbering. (Hulls of more than 2^14 vertices share codes modulo 2^14, and a hull face of more than 64 vertices is
+/// named by the 64 it is reduced to.)
 ///
 /// Cost (instructions counted with callgrind, gcc -O2): two boxes resting at an angle (8 corners reduced to 4) about
 /// 11,000, of which 2,100 the signed distance and about 3,000 naming the points; a hull of 8 or 32 vertices resting
