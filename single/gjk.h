@@ -1189,24 +1189,44 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 /// - one-point contacts of curved shapes carry the accuracy of the signed distance (EPA on curved cores: the
 ///   normal to about 1e-4, float 1e-2).
 ///
-/// Feature ids: each point's `id` names the pair of features that made it, (code_a << 16) | code_b, so an engine
-/// can match this frame's points with the last frame's and carry their impulses over; it stays the same while the
-/// same features touch (checked under 1e-4 perturbations). A code is (kind << 14) | index, kind 0 a vertex, 1 an
-/// edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
-/// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
-/// set: coordinate k positive), faces 2 axis + (side > 0) and edges 3 c + axis (along `axis` from its corner c
-/// whose coordinate on that axis is negative); a triangle's vertices 0-2, faces 0 (the side of its normal
-/// (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a capsule's or segment's ends 0 (-z,
-/// a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees from +x towards
-/// +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line (edge 0), caps 0 (top) and 1,
-/// rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3 (bottom); a cone's base
-/// rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base face 0, rim crossings 0
-/// and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's numbering. Ids are
-/// distinct within a manifold (hulls of more than 2^14 vertices aside).
+/// Feature ids: each point's `id` is (code_a << 16) | code_b, the feature of A and the feature of B the point lies
+/// on, so that an engine can match this frame's points with the last frame's and carry their impulses over (Box2D
+/// keeps warm-start impulses only between points of equal id). The name is read from the point's position on each
+/// shape's feature seen along the normal, not from how the clipping produced it: a vertex when the point is within
+/// the snap of the vertex's two edges (of the vertex itself, or in the corner between them), else an edge within
+/// the snap, else the face; a segment's end, else the segment; a cap's rim point within the snap, else the cap, or
+/// the crossing of its rim by the other feature's edge. The snap is 1e-3 of the shorter of the two features'
+/// shortest edges (a cap counts its radius, a segment its length), so neighbouring corners of a face are a thousand
+/// snaps apart. What an engine may rely on:
+/// - ids are distinct within a manifold: points with the same name are one contact, and the deepest of them is kept;
+/// - an id stays the same while its point stays on the same features, whatever clipping, rounding, the order of the
+///   points or the choice of reference face does: two cubes stacked flush keep their 4 (corner, corner) ids under
+///   any nudge or turn below the snap (tests/test_manifold_ids.c nudges flush, stacked and tilted pairs by 1e-12 to
+///   1e-6 and follows sliding, rocking and settling bodies frame by frame);
+/// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
+/// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
+///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
+/// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
+/// with the sign of the offset, and are farther apart than the snap beyond 1e-7 of the radius); where flush sides cross
+/// (edges parallel within 1e-3, seen along the normal) no point is made, the ends of the flush stretch stand for it. A
+/// code is (kind << 14) | index, kind 0 a vertex, 1 an edge, 2 a face, 3 a crossing of a cap's rim; indices are the
+/// shape's own: a hull's vertex and face indices (an edge by the vertex it starts from in its face, modulo 2^14 for
+/// huge hulls), a box's corners by sign bits (bit k set: coordinate k positive), faces 2 axis + (side > 0) and edges
+/// 3 c + axis (along `axis` from its corner c whose coordinate on that axis is negative); a triangle's vertices 0-2,
+/// faces 0 (the side of its normal (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a
+/// capsule's or segment's ends 0 (-z, a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90,
+/// 180, 270 degrees from +x towards +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line
+/// (edge 0), caps 0 (top) and 1, rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3
+/// (bottom); a cone's base rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base
+/// face 0, rim crossings 0 and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's
+/// numbering. (Hulls of more than 2^14 vertices share codes modulo 2^14, and a hull face of more than 64 vertices is
+/// named by the 64 it is reduced to.)
 ///
-/// Cost (instructions counted with callgrind): the signed distance plus 1.7 times as much for two boxes resting at
-/// an angle (8 corners reduced to 4), plus 20% for hulls of 8 and 32 vertices, plus 40-60% in 2D. No allocation;
-/// about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as much).
+/// Cost (instructions counted with callgrind, gcc -O2): two boxes resting at an angle (8 corners reduced to 4) about
+/// 11,000, of which 2,100 the signed distance and about 3,000 naming the points; a hull of 8 or 32 vertices resting
+/// on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed distance plus 40-60%.
+/// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
+/// much).
 #ifndef GJK_MANIFOLD_H
 #define GJK_MANIFOLD_H
 
@@ -1226,7 +1246,7 @@ typedef struct gjk_manifold_point3 {
     gjk_vec3 point_a;     ///< world, on A's surface
     gjk_vec3 point_b;     ///< world, on B's surface
     gjk_real separation;  ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;          ///< feature pair id, stable while the same features touch
+    uint32_t id;          ///< the features of A (high 16 bits) and B the point lies on; see "Feature ids" above
 } gjk_manifold_point3;
 
 /// A contact manifold. count is 0 when the shapes are farther apart than the speculative distance.
@@ -1250,7 +1270,7 @@ typedef struct gjk_manifold_point2 {
     gjk_vec2 point_a;    ///< world, on A's surface
     gjk_vec2 point_b;    ///< world, on B's surface
     gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;         ///< feature pair id, stable while the same features touch (codes as in 3D)
+    uint32_t id;         ///< the features of A (high 16 bits) and B the point lies on (named as in 3D)
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
@@ -1262,10 +1282,11 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. A point of two edges is named by the
-/// feature of each edge it lies on: an end of the edge when it is within 1e-3 of the shorter edge's length of that
-/// end, else the edge; so the name does not depend on whether rounding kept an end or clipped it at the other
-/// edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes (a vertex code's index: a polygon's
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most, and the same feature ids: a point of two
+/// edges is named by the feature of each edge it lies on, an end of the edge when it is within 1e-3 of the shorter
+/// edge's length of that end, else the edge; so the name does not depend on whether rounding kept an end or clipped
+/// it at the other edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes
+/// (a vertex code's index: a polygon's
 /// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
 /// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
 /// the other side; a circle's or point's single point vertex 0).
@@ -4064,6 +4085,17 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
    100 tilted octagons in the tests). */
 #define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
 
+/* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the
+   features' size (the shorter of the two features' shortest edges, in 2D and 3D; a cap disc counts its radius)
+   of a vertex is named by the vertex, else within it of an edge by the edge, else by the face. Clipping decides at
+   the rounding level whether two flush sides give an end or a crossing, and where a corner's point falls; a name
+   read from the position within the snap does not see that decision, so a resting contact keeps its ids. Measured
+   against the shortest edge, the snap keeps a polygon's neighbouring corners 1000 snaps apart, so no point is within
+   the snap of two of them (corners that are not neighbours come that close only across an interior angle within
+   0.002 of a half turn). Above any rounding (1e-3 against float's 6e-8), and small enough that a point names an
+   edge's end only when it is there to within a thousandth of the contact's size. */
+#define GJK_FEATURE_SNAP GJK_R(1e-3)
+
 enum { GJK_CODE_VERTEX = 0, GJK_CODE_EDGE = 1, GJK_CODE_FACE = 2, GJK_CODE_RIM = 3 };
 static inline uint16_t gjk_code(unsigned kind, int index) {
     return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu));
@@ -6041,12 +6073,8 @@ void gjk_hull3_destroy(gjk_hull3 *hull) { gjk_free(hull); }
    exact and the pair differs by separation * n. Anything else (a circle, a vertex, a user shape) is one point: the
    query's witnesses. Radii (circles, capsules, margins) shift the points along n onto the rounded surfaces. */
 
-/* Angular tolerance (a sine) for an edge facing n: as GJK_FEATURE_SIN in 3D (feature3.h). */
-#define FEATURE_SIN GJK_R(0.02)
-#define FEATURE_COS GJK_R(0.9997999)
-/* A contact point within this fraction of the shorter edge's length of an edge's end is named by that end
-   (snap_code2): as GJK_FEATURE_SNAP in 3D (feature3.h). */
-#define GJK_FEATURE_SNAP GJK_R(1e-3)
+/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) and the snap of the feature ids (GJK_FEATURE_SNAP)
+   are the 3D ones: feature3.h explains them. */
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -6092,7 +6120,7 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
         edge2(f, a, 0, b, 1, nrm, 0);
     else
         edge2(f, b, 1, a, 0, gjk_neg2(nrm), 1);
-    f->aligned = GJK_ABS(s) <= FEATURE_SIN * l;
+    f->aligned = GJK_ABS(s) <= GJK_FEATURE_SIN * l;
     f->vcode = code2(0, s > 0 ? 1 : 0);
 }
 
@@ -6108,7 +6136,7 @@ static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, 
     }
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
-    f->aligned = c >= FEATURE_COS;
+    f->aligned = c >= GJK_FEATURE_COS;
     f->vcode = code2(0, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
 }
 
@@ -6316,9 +6344,6 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 }
 
 /* ---- end of src/manifold2.c ---- */
-#undef FEATURE_COS
-#undef FEATURE_SIN
-#undef GJK_FEATURE_SNAP
 
 /* ---- src/manifold3.c ---- */
 /* Contact manifolds in 3D (gjk/manifold.h).
@@ -6337,6 +6362,8 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
       farthest from it, the largest triangle, the largest quad (Gregorius, "Robust Contact Creation for Physics
       Simulations", GDC 2015);
    4. radii (spheres, capsules, margins) shift each point along n: the rounded surfaces.
+   Before the reduction to 4 (step 3), each point is named by the feature of each shape it lies on, read from its
+   position (name_points): these are the feature ids, and points with the same name are one contact.
    A single point (a sphere, an ellipsoid's or user shape's support point, a corner) over a face gives that point
    and the face's point along n. Anything else with a single point (two corners, a corner on an edge, crossing
    edges) is the query's own witness pair, exact by its contract.
@@ -6427,68 +6454,36 @@ static gjk_vec3 side_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 o) { return gjk_cro
 
 /* ---- polygon against polygon: Sutherland-Hodgman --------------------------------------------------------------- */
 
-/* A vertex of the polygon being clipped, with the features it stands for and what its outgoing edge lies on: a
-   part of the incident edge `edge` (plane < 0) or the side plane of reference edge `plane`. */
-typedef struct clip_vertex {
-    gjk_vec3 p;
-    uint16_t ref, inc, edge;
-    int plane;
-} clip_vertex;
-
 /* The incident polygon clipped against the prism of the reference polygon along n. The reference is A's face when
-   it faces n within the tolerance (when both do, either would do, and keeping A avoids ids that flip with
-   rounding), else B's; the incident face may be tilted (gjk_feature3_incident): its clipped points are exact points
-   of it, and their separations are measured from the reference plane along n. */
+   it faces n within the tolerance, else B's; the incident face may be tilted (gjk_feature3_incident): its clipped
+   points are exact points of it, and their separations are measured from the reference plane along n. The points
+   are named afterwards from their positions (name_points), so the choice of reference does not show in the ids. */
 static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *inc, bool ref_is_a) {
     gjk_vec3 o = ref_is_a ? b->n : gjk_neg3(b->n); /* the reference face's outward direction */
-    clip_vertex v[2][CLIP_MAX];
+    gjk_vec3 v[2][CLIP_MAX];
     int n = inc->count, cur = 0, m = ref->count;
-    for (int i = 0; i < n; ++i) {
-        v[0][i].p = inc->p[i];
-        v[0][i].ref = ref->code;
-        v[0][i].inc = inc->vid[i];
-        v[0][i].edge = inc->eid[i];
-        v[0][i].plane = -1;
-    }
+    for (int i = 0; i < n; ++i) v[0][i] = inc->p[i];
     for (int j = 0; j < m && n > 0; ++j) {
-        int jn = j + 1 == m ? 0 : j + 1, jp = j == 0 ? m - 1 : j - 1;
-        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[jn], o);
-        const clip_vertex *in = v[cur];
-        clip_vertex *out = v[1 - cur];
+        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[j + 1 == m ? 0 : j + 1], o);
+        const gjk_vec3 *in = v[cur];
+        gjk_vec3 *out = v[1 - cur];
         gjk_real dist[CLIP_MAX];
-        for (int i = 0; i < n; ++i) dist[i] = gjk_dot3(s, gjk_sub3(in[i].p, a));
+        for (int i = 0; i < n; ++i) dist[i] = gjk_dot3(s, gjk_sub3(in[i], a));
         int k = 0;
         for (int i = 0; i < n; ++i) {
             int q = i + 1 == n ? 0 : i + 1;
-            const clip_vertex *P = &in[i], *Q = &in[q];
             gjk_real dp = dist[i], dq = dist[q];
-            if (dp <= 0 && k < CLIP_MAX) {
-                out[k] = *P;
-                if (dp == 0 && dq > 0) out[k].plane = j; /* on the plane, leaving: the next edge runs along it */
-                ++k;
-            }
+            if (dp <= 0 && k < CLIP_MAX) out[k++] = in[i];
             if (((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) && k < CLIP_MAX) {
-                clip_vertex *X = &out[k++];
                 gjk_real f = dp / (dp - dq); /* strict opposite signs: in (0, 1) */
-                X->p = gjk_mad3(P->p, f, gjk_sub3(Q->p, P->p));
-                if (P->plane < 0) { /* an incident edge crosses reference edge j */
-                    X->ref = ref->eid[j];
-                    X->inc = P->edge;
-                } else { /* a piece of side plane P->plane meets side plane j: a reference corner */
-                    X->ref = P->plane == jp ? ref->vid[j] : (P->plane == jn ? ref->vid[jn] : ref->eid[j]);
-                    X->inc = inc->code;
-                }
-                X->edge = P->edge;
-                X->plane = dp < 0 ? j : P->plane; /* leaving: along plane j to the next entry; entering: P -> Q */
+                out[k++] = gjk_mad3(in[i], f, gjk_sub3(in[q], in[i]));
             }
         }
         n = k;
         cur = 1 - cur;
     }
-    for (int i = 0; i < n; ++i) {
-        const clip_vertex *X = &v[cur][i];
-        add_ordered(b, ref_is_a, onto_plane(X->p, b->n, ref->p[0], ref->normal), X->p, X->ref, X->inc);
-    }
+    for (int i = 0; i < n; ++i)
+        add_ordered(b, ref_is_a, onto_plane(v[cur][i], b->n, ref->p[0], ref->normal), v[cur][i], ref->code, inc->code);
 }
 
 /* ---- polygon against segment: the segment clipped to the polygon's prism (Liang-Barsky) -------------------------- */
@@ -6545,7 +6540,7 @@ static void poly_seg(builder3 *b, const gjk_feature3 *poly, const gjk_feature3 *
         gjk_real t = end ? hi : lo;
         int plane = end ? plane_hi : plane_lo;
         gjk_vec3 x = plane < 0 ? seg->p[end] : gjk_mad3(q0, t, e);
-        uint16_t cp = plane < 0 ? poly->code : poly->eid[plane], cs = plane < 0 ? seg->vid[end] : seg->code;
+        uint16_t cp = poly->code, cs = seg->code; /* (named by name_points) */
         gjk_vec3 y = onto_plane(x, b->n, poly->p[0], poly->normal);
         gjk_real drop = segment_drop(x, seg, o, poly_is_a ? b->rb : b->ra);
         if (poly_is_a)
@@ -6710,9 +6705,7 @@ static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb)
     gjk_vec3 u = gjk_scale3(ea, 1 / la);
     if (gjk_len3(gjk_cross3(u, eb)) > GJK_FEATURE_SIN * lb) return false;
     gjk_real b0 = gjk_dot3(u, gjk_sub3(sb->p[0], sa->p[0])), b1 = gjk_dot3(u, gjk_sub3(sb->p[1], sa->p[0]));
-    int klo = b0 <= b1 ? 0 : 1;
-    gjk_real blo = klo ? b1 : b0, bhi = klo ? b0 : b1;
-    gjk_real lo = gjk_maxr(0, blo), hi = gjk_minr(la, bhi);
+    gjk_real lo = gjk_maxr(0, gjk_minr(b0, b1)), hi = gjk_minr(la, gjk_maxr(b0, b1));
     if (!(hi > lo)) return false;
     gjk_real w = gjk_dot3(u, gjk_sub3(b->wa, sa->p[0])), near = GJK_FEATURE_SIN * (hi - lo);
     bool w_lo = GJK_ABS(w - lo) <= near, w_hi = !w_lo && GJK_ABS(w - hi) <= near;
@@ -6720,13 +6713,160 @@ static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb)
         gjk_real s = end ? hi : lo;
         gjk_vec3 pa = gjk_mad3(sa->p[0], s / la, ea), pb = gjk_mad3(sb->p[0], (s - b0) / (b1 - b0), eb);
         if (end ? w_hi : w_lo) pa = b->wa, pb = b->wb;
-        bool b_end = end ? bhi < la : blo > 0; /* the overlap ends at B's end, inside A */
-        if (b_end)
-            add(b, pa, pb, sa->code, sb->vid[end ? 1 - klo : klo]);
-        else
-            add(b, pa, pb, sa->vid[end], sb->code);
+        add(b, pa, pb, sa->code, sb->code); /* (named by name_points) */
     }
     return true;
+}
+
+/* ---- feature ids ----------------------------------------------------------------------------------------------- */
+
+/* A feature seen along the normal: its points' coordinates in a basis (u, w) across n, where the names are read. */
+typedef struct flat_feature3 {
+    gjk_real u[GJK_FEATURE3_MAX], w[GJK_FEATURE3_MAX];    /* the points */
+    gjk_real eu[GJK_FEATURE3_MAX], ew[GJK_FEATURE3_MAX]; /* a polygon's edges: point i to point i + 1 */
+    gjk_real ee[GJK_FEATURE3_MAX];                       /* their squared lengths */
+} flat_feature3;
+
+/* f's points seen along n in the basis (u, w); returns the size its snap is measured against (GJK_FEATURE_SNAP),
+   squared: a polygon's shortest edge, a segment's length, a disc's radius (its four rim points are 1.4 radii
+   apart); infinite for a point. */
+static gjk_real flatten(const gjk_feature3 *f, gjk_vec3 u, gjk_vec3 w, flat_feature3 *flat) {
+    if (f->kind == GJK_FEATURE_POINT) return GJK_REAL_MAX;
+    for (int i = 0; i < f->count; ++i) {
+        flat->u[i] = gjk_dot3(f->p[i], u);
+        flat->w[i] = gjk_dot3(f->p[i], w);
+    }
+    if (f->kind == GJK_FEATURE_DISC) return f->radius * f->radius;
+    gjk_real m2 = GJK_REAL_MAX;
+    int m = f->kind == GJK_FEATURE_POLYGON ? f->count : 1;
+    for (int i = 0; i < m; ++i) {
+        int j = i + 1 == f->count ? 0 : i + 1;
+        gjk_real du = flat->u[j] - flat->u[i], dw = flat->w[j] - flat->w[i];
+        flat->eu[i] = du;
+        flat->ew[i] = dw;
+        flat->ee[i] = du * du + dw * dw;
+        m2 = gjk_minr(m2, flat->ee[i]);
+    }
+    return m2;
+}
+
+/* The feature of polygon f that the point (x, y) (seen along n) lies on: a vertex when the point is within the snap
+   of both its edges (so within the snap of the vertex, or in the corner between the edges' snap bands), else an
+   edge within the snap, else the face. Distances to the edges as segments, not lines: next to a corner of nearly
+   a half turn the neighbouring edge's line passes close to points that are not near the corner. The line's band
+   is tested first (a cross product against the edge's length), the segment's ends only for points inside it. */
+static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
+                             int *edge) {
+    int m = f->count, first = -1;
+    bool near0 = false, prev = false;
+    gjk_real snap2 = snap * snap;
+    for (int i = 0; i < m; ++i) {
+        gjk_real eu = g->eu[i], ew = g->ew[i], ee = g->ee[i], pu = x - g->u[i], pw = y - g->w[i];
+        gjk_real cr = pu * ew - pw * eu;
+        bool near = cr * cr <= snap2 * ee;
+        if (near) {
+            gjk_real t = pu * eu + pw * ew;
+            if (t < 0)
+                near = pu * pu + pw * pw <= snap2;
+            else if (t > ee)
+                near = (pu - eu) * (pu - eu) + (pw - ew) * (pw - ew) <= snap2;
+        }
+        if (!near) {
+            prev = false;
+            continue;
+        }
+        if (prev) return f->vid[i]; /* edges i - 1 and i: their shared vertex */
+        if (i == 0) near0 = true;
+        if (first < 0) first = i;
+        prev = true;
+    }
+    if (prev && near0) return f->vid[0]; /* edges m - 1 and 0 */
+    *edge = first;
+    return first < 0 ? f->code : f->eid[first];
+}
+
+/* The feature of f that the point (x, y) (seen along n) lies on: a polygon's as above; a segment's end within the
+   snap, else the segment; a disc's rim point within the snap, else `given` (the clipping's name: its face, or a rim
+   crossing, which names where a boundary of the other feature enters or leaves the rim); a point itself. `edge`
+   receives the index of a polygon's edge when that is the name, else -1. */
+static uint16_t point_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
+                           uint16_t given, int *edge) {
+    *edge = -1;
+    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, g, x, y, snap, edge);
+    gjk_real snap2 = snap * snap;
+    if (f->kind != GJK_FEATURE_SEGMENT && f->kind != GJK_FEATURE_DISC) return given;
+    for (int k = 0; k < f->count; ++k) {
+        gjk_real du = x - g->u[k], dw = y - g->w[k];
+        if (du * du + dw * dw <= snap2) return f->vid[k];
+    }
+    return f->kind == GJK_FEATURE_SEGMENT ? f->code : given;
+}
+
+static bool is_vertex_code(uint16_t code) { return code >> 14 == GJK_CODE_VERTEX; }
+
+/* The candidates' order: by the smaller code of the id, then the larger, so that exchanging A and B (which exchanges
+   the halves) keeps the order, and with it the reduction's choice among near-ties. */
+static uint32_t order_key(uint32_t id) {
+    uint32_t hi = id >> 16, lo = id & 0xFFFFu;
+    return hi < lo ? hi << 16 | lo : lo << 16 | hi;
+}
+
+/* Whether A's polygon edge ea and B's edge eb, seen along n, are flush sides: parallel within GJK_FEATURE_SNAP (as a
+   sine) and running in opposite directions. A's polygon turns counter-clockwise about n and B's about -n, so
+   opposite directions put both interiors on the same side: the overlap's boundary runs straight along the inner of
+   the two, and a point where they cross (which rounding finds or not, anywhere along them) is no corner of it. Its
+   ends are kept (ends of one of the two edges, named by their vertices), and the separation is linear along the
+   boundary, so dropping the crossing loses no depth. Edges in the same direction meet at the tip of a sliver, a
+   real corner. */
+static bool flush_edges(const flat_feature3 *ga, int ea, const flat_feature3 *gb, int eb) {
+    gjk_real cr = ga->eu[ea] * gb->ew[eb] - ga->ew[ea] * gb->eu[eb];
+    gjk_real dot = ga->eu[ea] * gb->eu[eb] + ga->ew[ea] * gb->ew[eb];
+    return dot < 0 && cr * cr <= GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * ga->ee[ea] * gb->ee[eb];
+}
+
+/* Renames every candidate by the features of each shape it lies on (point_name), whatever the clipping recorded,
+   and sorts the candidates by their names. An id that recorded the clipping's outcome (an incident vertex inside the
+   reference face, an incident edge cut by a side plane, a reference corner inside the incident face) flips when
+   flush sides or corners are nudged at the rounding level, and a corner's single point may come out as two nearly
+   coincident ones; an engine that carries warm-start impulses only between points of equal id (Box2D) then loses a
+   resting stack's impulses at every flip. Names read from positions do not depend on which shape was the
+   reference either. Points with the same name are one contact: the deepest stands for it, before the reduction to
+   4 points, so that ids stay distinct and the deepest point is kept. The order by name (order_key) makes the
+   reduction's tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
+   A disc side not at one of its rim points takes the disc's face code when the other side's point is a vertex:
+   a polygon's corner on the rim is then named (cap, corner) whether rounding put it just inside the rim or made it
+   a rim crossing on one of its edges. The cost: a few multiplications per point and feature edge. */
+static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb) {
+    if (b->count == 0) return;
+    gjk_vec3 n = b->n, t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
+    gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
+    flat_feature3 ga, gb;
+    gjk_real size2 = gjk_minr(flatten(fa, u, w, &ga), flatten(fb, u, w, &gb));
+    gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2);
+    int k = 0;
+    for (int i = 0; i < b->count; ++i) {
+        contact3 c = b->c[i];
+        int ea, eb;
+        uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap, (uint16_t)(c.id >> 16), &ea);
+        uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap, (uint16_t)(c.id & 0xFFFFu), &eb);
+        if (ea >= 0 && eb >= 0 && flush_edges(&ga, ea, &gb, eb)) continue;
+        bool va = is_vertex_code(na), vb = is_vertex_code(nb);
+        if (fa->kind == GJK_FEATURE_DISC && !va && vb) na = fa->code;
+        if (fb->kind == GJK_FEATURE_DISC && !vb && va) nb = fb->code;
+        c.id = (uint32_t)na << 16 | nb;
+        uint32_t key = order_key(c.id);
+        int j = 0;
+        while (j < k && order_key(b->c[j].id) < key) ++j;
+        while (j < k && b->c[j].id != c.id && order_key(b->c[j].id) == key) ++j;
+        if (j < k && b->c[j].id == c.id) {
+            if (c.sep < b->c[j].sep) b->c[j] = c;
+            continue;
+        }
+        for (int s = k; s > j; --s) b->c[s] = b->c[s - 1];
+        b->c[j] = c;
+        ++k;
+    }
+    b->count = k;
 }
 
 /* ---- the query ------------------------------------------------------------------------------------------------- */
@@ -6755,6 +6895,7 @@ static void contacts(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb
         poly_seg(b, fa, fb, true);
     else
         poly_seg(b, fb, fa, false);
+    name_points(b, fa, fb);
 }
 
 static gjk_vec3 world_point(gjk_mat33 rot, gjk_vec3 pos, gjk_vec3 p) { return gjk_add3(gjk_mat33_mul(rot, p), pos); }
@@ -6837,8 +6978,8 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
        one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
        deepest line can fall outside the clipped region: up to 3.5e-3 shallow on 32-vertex hulls), or come out
-       deeper than the depth or with repeated ids (a degenerate face), the second attempt keeps the features within
-       the tolerance, whose points always include the deepest. */
+       deeper than the depth (a degenerate face), the second attempt keeps the features within the tolerance, whose
+       points always include the deepest. */
     for (int attempt = 0; attempt < 2; ++attempt) {
         b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
         b.ra = gjk_core3_radius(pair->a);
@@ -6887,15 +7028,11 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
         if (!incident) break;
         /* The incident face's points must reproduce the query's depth (neither shallower: a missed deepest line;
            nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners come out
-           0.0076 deep for a pair 8e-8 apart) and name distinct feature pairs. */
+           0.0076 deep for a pair 8e-8 apart). */
         gjk_real deepest = GJK_REAL_MAX;
-        bool distinct = true;
-        for (int i = 0; i < b.count; ++i) {
-            deepest = gjk_minr(deepest, b.c[i].sep);
-            for (int j = 0; j < i && distinct; ++j) distinct = b.c[j].id != b.c[i].id;
-        }
+        for (int i = 0; i < b.count; ++i) deepest = gjk_minr(deepest, b.c[i].sep);
         gjk_real slack = DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit);
-        if (b.count > 0 && distinct && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
+        if (b.count > 0 && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
     }
     gjk_real k_back = 1 / k_unit;
 
@@ -6977,7 +7114,7 @@ static int first_best(const gjk_real *v, int n) {
     return -1;
 }
 
-/* Indices of at most 4 candidates, in candidate order (for two polygons, the clipped polygon's boundary): all of them
+/* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
    when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
    the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
    adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
@@ -12796,6 +12933,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_FEATURE_SIN
 #undef GJK_FEATURE_COS
 #undef GJK_MANIFOLD_TIE
+#undef GJK_FEATURE_SNAP
 #undef MAX_CAND
 #undef CLIP_MAX
 #undef GJK_TOI_ROOT_ROUNDS

@@ -45,6 +45,17 @@
    100 tilted octagons in the tests). */
 #define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
 
+/* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the
+   features' size (the shorter of the two features' shortest edges, in 2D and 3D; a cap disc counts its radius)
+   of a vertex is named by the vertex, else within it of an edge by the edge, else by the face. Clipping decides at
+   the rounding level whether two flush sides give an end or a crossing, and where a corner's point falls; a name
+   read from the position within the snap does not see that decision, so a resting contact keeps its ids. Measured
+   against the shortest edge, the snap keeps a polygon's neighbouring corners 1000 snaps apart, so no point is within
+   the snap of two of them (corners that are not neighbours come that close only across an interior angle within
+   0.002 of a half turn). Above any rounding (1e-3 against float's 6e-8), and small enough that a point names an
+   edge's end only when it is there to within a thousandth of the contact's size. */
+#define GJK_FEATURE_SNAP GJK_R(1e-3)
+
 enum { GJK_CODE_VERTEX = 0, GJK_CODE_EDGE = 1, GJK_CODE_FACE = 2, GJK_CODE_RIM = 3 };
 static inline uint16_t gjk_code(unsigned kind, int index) {
     return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu));

@@ -11,14 +11,11 @@
    query's witnesses. Radii (circles, capsules, margins) shift the points along n onto the rounded surfaces. */
 #include <string.h>
 
+#include "feature3.h"
 #include "internal2.h"
 
-/* Angular tolerance (a sine) for an edge facing n: as GJK_FEATURE_SIN in 3D (feature3.h). */
-#define FEATURE_SIN GJK_R(0.02)
-#define FEATURE_COS GJK_R(0.9997999)
-/* A contact point within this fraction of the shorter edge's length of an edge's end is named by that end
-   (snap_code2): as GJK_FEATURE_SNAP in 3D (feature3.h). */
-#define GJK_FEATURE_SNAP GJK_R(1e-3)
+/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) and the snap of the feature ids (GJK_FEATURE_SNAP)
+   are the 3D ones: feature3.h explains them. */
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -64,7 +61,7 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
         edge2(f, a, 0, b, 1, nrm, 0);
     else
         edge2(f, b, 1, a, 0, gjk_neg2(nrm), 1);
-    f->aligned = GJK_ABS(s) <= FEATURE_SIN * l;
+    f->aligned = GJK_ABS(s) <= GJK_FEATURE_SIN * l;
     f->vcode = code2(0, s > 0 ? 1 : 0);
 }
 
@@ -80,7 +77,7 @@ static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, 
     }
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
-    f->aligned = c >= FEATURE_COS;
+    f->aligned = c >= GJK_FEATURE_COS;
     f->vcode = code2(0, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
 }
 

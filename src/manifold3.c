@@ -16,6 +16,8 @@
       farthest from it, the largest triangle, the largest quad (Gregorius, "Robust Contact Creation for Physics
       Simulations", GDC 2015);
    4. radii (spheres, capsules, margins) shift each point along n: the rounded surfaces.
+   Before the reduction to 4 (step 3), each point is named by the feature of each shape it lies on, read from its
+   position (name_points): these are the feature ids, and points with the same name are one contact.
    A single point (a sphere, an ellipsoid's or user shape's support point, a corner) over a face gives that point
    and the face's point along n. Anything else with a single point (two corners, a corner on an edge, crossing
    edges) is the query's own witness pair, exact by its contract.
@@ -73,68 +75,36 @@ static gjk_vec3 side_normal(gjk_vec3 a, gjk_vec3 b, gjk_vec3 o) { return gjk_cro
 
 /* ---- polygon against polygon: Sutherland-Hodgman --------------------------------------------------------------- */
 
-/* A vertex of the polygon being clipped, with the features it stands for and what its outgoing edge lies on: a
-   part of the incident edge `edge` (plane < 0) or the side plane of reference edge `plane`. */
-typedef struct clip_vertex {
-    gjk_vec3 p;
-    uint16_t ref, inc, edge;
-    int plane;
-} clip_vertex;
-
 /* The incident polygon clipped against the prism of the reference polygon along n. The reference is A's face when
-   it faces n within the tolerance (when both do, either would do, and keeping A avoids ids that flip with
-   rounding), else B's; the incident face may be tilted (gjk_feature3_incident): its clipped points are exact points
-   of it, and their separations are measured from the reference plane along n. */
+   it faces n within the tolerance, else B's; the incident face may be tilted (gjk_feature3_incident): its clipped
+   points are exact points of it, and their separations are measured from the reference plane along n. The points
+   are named afterwards from their positions (name_points), so the choice of reference does not show in the ids. */
 static void poly_poly(builder3 *b, const gjk_feature3 *ref, const gjk_feature3 *inc, bool ref_is_a) {
     gjk_vec3 o = ref_is_a ? b->n : gjk_neg3(b->n); /* the reference face's outward direction */
-    clip_vertex v[2][CLIP_MAX];
+    gjk_vec3 v[2][CLIP_MAX];
     int n = inc->count, cur = 0, m = ref->count;
-    for (int i = 0; i < n; ++i) {
-        v[0][i].p = inc->p[i];
-        v[0][i].ref = ref->code;
-        v[0][i].inc = inc->vid[i];
-        v[0][i].edge = inc->eid[i];
-        v[0][i].plane = -1;
-    }
+    for (int i = 0; i < n; ++i) v[0][i] = inc->p[i];
     for (int j = 0; j < m && n > 0; ++j) {
-        int jn = j + 1 == m ? 0 : j + 1, jp = j == 0 ? m - 1 : j - 1;
-        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[jn], o);
-        const clip_vertex *in = v[cur];
-        clip_vertex *out = v[1 - cur];
+        gjk_vec3 a = ref->p[j], s = side_normal(a, ref->p[j + 1 == m ? 0 : j + 1], o);
+        const gjk_vec3 *in = v[cur];
+        gjk_vec3 *out = v[1 - cur];
         gjk_real dist[CLIP_MAX];
-        for (int i = 0; i < n; ++i) dist[i] = gjk_dot3(s, gjk_sub3(in[i].p, a));
+        for (int i = 0; i < n; ++i) dist[i] = gjk_dot3(s, gjk_sub3(in[i], a));
         int k = 0;
         for (int i = 0; i < n; ++i) {
             int q = i + 1 == n ? 0 : i + 1;
-            const clip_vertex *P = &in[i], *Q = &in[q];
             gjk_real dp = dist[i], dq = dist[q];
-            if (dp <= 0 && k < CLIP_MAX) {
-                out[k] = *P;
-                if (dp == 0 && dq > 0) out[k].plane = j; /* on the plane, leaving: the next edge runs along it */
-                ++k;
-            }
+            if (dp <= 0 && k < CLIP_MAX) out[k++] = in[i];
             if (((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) && k < CLIP_MAX) {
-                clip_vertex *X = &out[k++];
                 gjk_real f = dp / (dp - dq); /* strict opposite signs: in (0, 1) */
-                X->p = gjk_mad3(P->p, f, gjk_sub3(Q->p, P->p));
-                if (P->plane < 0) { /* an incident edge crosses reference edge j */
-                    X->ref = ref->eid[j];
-                    X->inc = P->edge;
-                } else { /* a piece of side plane P->plane meets side plane j: a reference corner */
-                    X->ref = P->plane == jp ? ref->vid[j] : (P->plane == jn ? ref->vid[jn] : ref->eid[j]);
-                    X->inc = inc->code;
-                }
-                X->edge = P->edge;
-                X->plane = dp < 0 ? j : P->plane; /* leaving: along plane j to the next entry; entering: P -> Q */
+                out[k++] = gjk_mad3(in[i], f, gjk_sub3(in[q], in[i]));
             }
         }
         n = k;
         cur = 1 - cur;
     }
-    for (int i = 0; i < n; ++i) {
-        const clip_vertex *X = &v[cur][i];
-        add_ordered(b, ref_is_a, onto_plane(X->p, b->n, ref->p[0], ref->normal), X->p, X->ref, X->inc);
-    }
+    for (int i = 0; i < n; ++i)
+        add_ordered(b, ref_is_a, onto_plane(v[cur][i], b->n, ref->p[0], ref->normal), v[cur][i], ref->code, inc->code);
 }
 
 /* ---- polygon against segment: the segment clipped to the polygon's prism (Liang-Barsky) -------------------------- */
@@ -191,7 +161,7 @@ static void poly_seg(builder3 *b, const gjk_feature3 *poly, const gjk_feature3 *
         gjk_real t = end ? hi : lo;
         int plane = end ? plane_hi : plane_lo;
         gjk_vec3 x = plane < 0 ? seg->p[end] : gjk_mad3(q0, t, e);
-        uint16_t cp = plane < 0 ? poly->code : poly->eid[plane], cs = plane < 0 ? seg->vid[end] : seg->code;
+        uint16_t cp = poly->code, cs = seg->code; /* (named by name_points) */
         gjk_vec3 y = onto_plane(x, b->n, poly->p[0], poly->normal);
         gjk_real drop = segment_drop(x, seg, o, poly_is_a ? b->rb : b->ra);
         if (poly_is_a)
@@ -356,9 +326,7 @@ static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb)
     gjk_vec3 u = gjk_scale3(ea, 1 / la);
     if (gjk_len3(gjk_cross3(u, eb)) > GJK_FEATURE_SIN * lb) return false;
     gjk_real b0 = gjk_dot3(u, gjk_sub3(sb->p[0], sa->p[0])), b1 = gjk_dot3(u, gjk_sub3(sb->p[1], sa->p[0]));
-    int klo = b0 <= b1 ? 0 : 1;
-    gjk_real blo = klo ? b1 : b0, bhi = klo ? b0 : b1;
-    gjk_real lo = gjk_maxr(0, blo), hi = gjk_minr(la, bhi);
+    gjk_real lo = gjk_maxr(0, gjk_minr(b0, b1)), hi = gjk_minr(la, gjk_maxr(b0, b1));
     if (!(hi > lo)) return false;
     gjk_real w = gjk_dot3(u, gjk_sub3(b->wa, sa->p[0])), near = GJK_FEATURE_SIN * (hi - lo);
     bool w_lo = GJK_ABS(w - lo) <= near, w_hi = !w_lo && GJK_ABS(w - hi) <= near;
@@ -366,13 +334,160 @@ static bool seg_seg(builder3 *b, const gjk_feature3 *sa, const gjk_feature3 *sb)
         gjk_real s = end ? hi : lo;
         gjk_vec3 pa = gjk_mad3(sa->p[0], s / la, ea), pb = gjk_mad3(sb->p[0], (s - b0) / (b1 - b0), eb);
         if (end ? w_hi : w_lo) pa = b->wa, pb = b->wb;
-        bool b_end = end ? bhi < la : blo > 0; /* the overlap ends at B's end, inside A */
-        if (b_end)
-            add(b, pa, pb, sa->code, sb->vid[end ? 1 - klo : klo]);
-        else
-            add(b, pa, pb, sa->vid[end], sb->code);
+        add(b, pa, pb, sa->code, sb->code); /* (named by name_points) */
     }
     return true;
+}
+
+/* ---- feature ids ----------------------------------------------------------------------------------------------- */
+
+/* A feature seen along the normal: its points' coordinates in a basis (u, w) across n, where the names are read. */
+typedef struct flat_feature3 {
+    gjk_real u[GJK_FEATURE3_MAX], w[GJK_FEATURE3_MAX];    /* the points */
+    gjk_real eu[GJK_FEATURE3_MAX], ew[GJK_FEATURE3_MAX]; /* a polygon's edges: point i to point i + 1 */
+    gjk_real ee[GJK_FEATURE3_MAX];                       /* their squared lengths */
+} flat_feature3;
+
+/* f's points seen along n in the basis (u, w); returns the size its snap is measured against (GJK_FEATURE_SNAP),
+   squared: a polygon's shortest edge, a segment's length, a disc's radius (its four rim points are 1.4 radii
+   apart); infinite for a point. */
+static gjk_real flatten(const gjk_feature3 *f, gjk_vec3 u, gjk_vec3 w, flat_feature3 *flat) {
+    if (f->kind == GJK_FEATURE_POINT) return GJK_REAL_MAX;
+    for (int i = 0; i < f->count; ++i) {
+        flat->u[i] = gjk_dot3(f->p[i], u);
+        flat->w[i] = gjk_dot3(f->p[i], w);
+    }
+    if (f->kind == GJK_FEATURE_DISC) return f->radius * f->radius;
+    gjk_real m2 = GJK_REAL_MAX;
+    int m = f->kind == GJK_FEATURE_POLYGON ? f->count : 1;
+    for (int i = 0; i < m; ++i) {
+        int j = i + 1 == f->count ? 0 : i + 1;
+        gjk_real du = flat->u[j] - flat->u[i], dw = flat->w[j] - flat->w[i];
+        flat->eu[i] = du;
+        flat->ew[i] = dw;
+        flat->ee[i] = du * du + dw * dw;
+        m2 = gjk_minr(m2, flat->ee[i]);
+    }
+    return m2;
+}
+
+/* The feature of polygon f that the point (x, y) (seen along n) lies on: a vertex when the point is within the snap
+   of both its edges (so within the snap of the vertex, or in the corner between the edges' snap bands), else an
+   edge within the snap, else the face. Distances to the edges as segments, not lines: next to a corner of nearly
+   a half turn the neighbouring edge's line passes close to points that are not near the corner. The line's band
+   is tested first (a cross product against the edge's length), the segment's ends only for points inside it. */
+static uint16_t polygon_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
+                             int *edge) {
+    int m = f->count, first = -1;
+    bool near0 = false, prev = false;
+    gjk_real snap2 = snap * snap;
+    for (int i = 0; i < m; ++i) {
+        gjk_real eu = g->eu[i], ew = g->ew[i], ee = g->ee[i], pu = x - g->u[i], pw = y - g->w[i];
+        gjk_real cr = pu * ew - pw * eu;
+        bool near = cr * cr <= snap2 * ee;
+        if (near) {
+            gjk_real t = pu * eu + pw * ew;
+            if (t < 0)
+                near = pu * pu + pw * pw <= snap2;
+            else if (t > ee)
+                near = (pu - eu) * (pu - eu) + (pw - ew) * (pw - ew) <= snap2;
+        }
+        if (!near) {
+            prev = false;
+            continue;
+        }
+        if (prev) return f->vid[i]; /* edges i - 1 and i: their shared vertex */
+        if (i == 0) near0 = true;
+        if (first < 0) first = i;
+        prev = true;
+    }
+    if (prev && near0) return f->vid[0]; /* edges m - 1 and 0 */
+    *edge = first;
+    return first < 0 ? f->code : f->eid[first];
+}
+
+/* The feature of f that the point (x, y) (seen along n) lies on: a polygon's as above; a segment's end within the
+   snap, else the segment; a disc's rim point within the snap, else `given` (the clipping's name: its face, or a rim
+   crossing, which names where a boundary of the other feature enters or leaves the rim); a point itself. `edge`
+   receives the index of a polygon's edge when that is the name, else -1. */
+static uint16_t point_name(const gjk_feature3 *f, const flat_feature3 *g, gjk_real x, gjk_real y, gjk_real snap,
+                           uint16_t given, int *edge) {
+    *edge = -1;
+    if (f->kind == GJK_FEATURE_POLYGON) return polygon_name(f, g, x, y, snap, edge);
+    gjk_real snap2 = snap * snap;
+    if (f->kind != GJK_FEATURE_SEGMENT && f->kind != GJK_FEATURE_DISC) return given;
+    for (int k = 0; k < f->count; ++k) {
+        gjk_real du = x - g->u[k], dw = y - g->w[k];
+        if (du * du + dw * dw <= snap2) return f->vid[k];
+    }
+    return f->kind == GJK_FEATURE_SEGMENT ? f->code : given;
+}
+
+static bool is_vertex_code(uint16_t code) { return code >> 14 == GJK_CODE_VERTEX; }
+
+/* The candidates' order: by the smaller code of the id, then the larger, so that exchanging A and B (which exchanges
+   the halves) keeps the order, and with it the reduction's choice among near-ties. */
+static uint32_t order_key(uint32_t id) {
+    uint32_t hi = id >> 16, lo = id & 0xFFFFu;
+    return hi < lo ? hi << 16 | lo : lo << 16 | hi;
+}
+
+/* Whether A's polygon edge ea and B's edge eb, seen along n, are flush sides: parallel within GJK_FEATURE_SNAP (as a
+   sine) and running in opposite directions. A's polygon turns counter-clockwise about n and B's about -n, so
+   opposite directions put both interiors on the same side: the overlap's boundary runs straight along the inner of
+   the two, and a point where they cross (which rounding finds or not, anywhere along them) is no corner of it. Its
+   ends are kept (ends of one of the two edges, named by their vertices), and the separation is linear along the
+   boundary, so dropping the crossing loses no depth. Edges in the same direction meet at the tip of a sliver, a
+   real corner. */
+static bool flush_edges(const flat_feature3 *ga, int ea, const flat_feature3 *gb, int eb) {
+    gjk_real cr = ga->eu[ea] * gb->ew[eb] - ga->ew[ea] * gb->eu[eb];
+    gjk_real dot = ga->eu[ea] * gb->eu[eb] + ga->ew[ea] * gb->ew[eb];
+    return dot < 0 && cr * cr <= GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * ga->ee[ea] * gb->ee[eb];
+}
+
+/* Renames every candidate by the features of each shape it lies on (point_name), whatever the clipping recorded,
+   and sorts the candidates by their names. An id that recorded the clipping's outcome (an incident vertex inside the
+   reference face, an incident edge cut by a side plane, a reference corner inside the incident face) flips when
+   flush sides or corners are nudged at the rounding level, and a corner's single point may come out as two nearly
+   coincident ones; an engine that carries warm-start impulses only between points of equal id (Box2D) then loses a
+   resting stack's impulses at every flip. Names read from positions do not depend on which shape was the
+   reference either. Points with the same name are one contact: the deepest stands for it, before the reduction to
+   4 points, so that ids stay distinct and the deepest point is kept. The order by name (order_key) makes the
+   reduction's tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
+   A disc side not at one of its rim points takes the disc's face code when the other side's point is a vertex:
+   a polygon's corner on the rim is then named (cap, corner) whether rounding put it just inside the rim or made it
+   a rim crossing on one of its edges. The cost: a few multiplications per point and feature edge. */
+static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb) {
+    if (b->count == 0) return;
+    gjk_vec3 n = b->n, t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
+    gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
+    flat_feature3 ga, gb;
+    gjk_real size2 = gjk_minr(flatten(fa, u, w, &ga), flatten(fb, u, w, &gb));
+    gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2);
+    int k = 0;
+    for (int i = 0; i < b->count; ++i) {
+        contact3 c = b->c[i];
+        int ea, eb;
+        uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap, (uint16_t)(c.id >> 16), &ea);
+        uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap, (uint16_t)(c.id & 0xFFFFu), &eb);
+        if (ea >= 0 && eb >= 0 && flush_edges(&ga, ea, &gb, eb)) continue;
+        bool va = is_vertex_code(na), vb = is_vertex_code(nb);
+        if (fa->kind == GJK_FEATURE_DISC && !va && vb) na = fa->code;
+        if (fb->kind == GJK_FEATURE_DISC && !vb && va) nb = fb->code;
+        c.id = (uint32_t)na << 16 | nb;
+        uint32_t key = order_key(c.id);
+        int j = 0;
+        while (j < k && order_key(b->c[j].id) < key) ++j;
+        while (j < k && b->c[j].id != c.id && order_key(b->c[j].id) == key) ++j;
+        if (j < k && b->c[j].id == c.id) {
+            if (c.sep < b->c[j].sep) b->c[j] = c;
+            continue;
+        }
+        for (int s = k; s > j; --s) b->c[s] = b->c[s - 1];
+        b->c[j] = c;
+        ++k;
+    }
+    b->count = k;
 }
 
 /* ---- the query ------------------------------------------------------------------------------------------------- */
@@ -401,6 +516,7 @@ static void contacts(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 *fb
         poly_seg(b, fa, fb, true);
     else
         poly_seg(b, fb, fa, false);
+    name_points(b, fa, fb);
 }
 
 static gjk_vec3 world_point(gjk_mat33 rot, gjk_vec3 pos, gjk_vec3 p) { return gjk_add3(gjk_mat33_mul(rot, p), pos); }
@@ -483,8 +599,8 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     /* The first attempt may replace one side's feature by its incident face; if the points then miss the deepest
        one (the incident face holds the support vertex but not the support edge of an edge-edge contact, so the
        deepest line can fall outside the clipped region: up to 3.5e-3 shallow on 32-vertex hulls), or come out
-       deeper than the depth or with repeated ids (a degenerate face), the second attempt keeps the features within
-       the tolerance, whose points always include the deepest. */
+       deeper than the depth (a degenerate face), the second attempt keeps the features within the tolerance, whose
+       points always include the deepest. */
     for (int attempt = 0; attempt < 2; ++attempt) {
         b.n = gjk_normalize3(gjk_mat33_tmul(rot_a, r.normal));
         b.ra = gjk_core3_radius(pair->a);
@@ -533,15 +649,11 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
         if (!incident) break;
         /* The incident face's points must reproduce the query's depth (neither shallower: a missed deepest line;
            nor deeper: a degenerate face, such as a float hull of subnormal points whose clipped corners come out
-           0.0076 deep for a pair 8e-8 apart) and name distinct feature pairs. */
+           0.0076 deep for a pair 8e-8 apart). */
         gjk_real deepest = GJK_REAL_MAX;
-        bool distinct = true;
-        for (int i = 0; i < b.count; ++i) {
-            deepest = gjk_minr(deepest, b.c[i].sep);
-            for (int j = 0; j < i && distinct; ++j) distinct = b.c[j].id != b.c[i].id;
-        }
+        for (int i = 0; i < b.count; ++i) deepest = gjk_minr(deepest, b.c[i].sep);
         gjk_real slack = DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit);
-        if (b.count > 0 && distinct && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
+        if (b.count > 0 && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
     }
     gjk_real k_back = 1 / k_unit;
 

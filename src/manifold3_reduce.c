@@ -24,7 +24,7 @@ static int first_best(const gjk_real *v, int n) {
     return -1;
 }
 
-/* Indices of at most 4 candidates, in candidate order (for two polygons, the clipped polygon's boundary): all of them
+/* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
    when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
    the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
    adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are

@@ -43,24 +43,44 @@
 /// - one-point contacts of curved shapes carry the accuracy of the signed distance (EPA on curved cores: the
 ///   normal to about 1e-4, float 1e-2).
 ///
-/// Feature ids: each point's `id` names the pair of features that made it, (code_a << 16) | code_b, so an engine
-/// can match this frame's points with the last frame's and carry their impulses over; it stays the same while the
-/// same features touch (checked under 1e-4 perturbations). A code is (kind << 14) | index, kind 0 a vertex, 1 an
-/// edge, 2 a face, 3 a crossing of a cap's rim; indices are the shape's own: a hull's vertex and face indices (an
-/// edge by the vertex it starts from in its face, modulo 2^14 for huge hulls), a box's corners by sign bits (bit k
-/// set: coordinate k positive), faces 2 axis + (side > 0) and edges 3 c + axis (along `axis` from its corner c
-/// whose coordinate on that axis is negative); a triangle's vertices 0-2, faces 0 (the side of its normal
-/// (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a capsule's or segment's ends 0 (-z,
-/// a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90, 180, 270 degrees from +x towards
-/// +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line (edge 0), caps 0 (top) and 1,
-/// rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3 (bottom); a cone's base
-/// rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base face 0, rim crossings 0
-/// and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's numbering. Ids are
-/// distinct within a manifold (hulls of more than 2^14 vertices aside).
+/// Feature ids: each point's `id` is (code_a << 16) | code_b, the feature of A and the feature of B the point lies
+/// on, so that an engine can match this frame's points with the last frame's and carry their impulses over (Box2D
+/// keeps warm-start impulses only between points of equal id). The name is read from the point's position on each
+/// shape's feature seen along the normal, not from how the clipping produced it: a vertex when the point is within
+/// the snap of the vertex's two edges (of the vertex itself, or in the corner between them), else an edge within
+/// the snap, else the face; a segment's end, else the segment; a cap's rim point within the snap, else the cap, or
+/// the crossing of its rim by the other feature's edge. The snap is 1e-3 of the shorter of the two features'
+/// shortest edges (a cap counts its radius, a segment its length), so neighbouring corners of a face are a thousand
+/// snaps apart. What an engine may rely on:
+/// - ids are distinct within a manifold: points with the same name are one contact, and the deepest of them is kept;
+/// - an id stays the same while its point stays on the same features, whatever clipping, rounding, the order of the
+///   points or the choice of reference face does: two cubes stacked flush keep their 4 (corner, corner) ids under
+///   any nudge or turn below the snap (tests/test_manifold_ids.c nudges flush, stacked and tilted pairs by 1e-12 to
+///   1e-6 and follows sliding, rocking and settling bodies frame by frame);
+/// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
+/// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
+///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
+/// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
+/// with the sign of the offset, and are farther apart than the snap beyond 1e-7 of the radius); where flush sides cross
+/// (edges parallel within 1e-3, seen along the normal) no point is made, the ends of the flush stretch stand for it. A
+/// code is (kind << 14) | index, kind 0 a vertex, 1 an edge, 2 a face, 3 a crossing of a cap's rim; indices are the
+/// shape's own: a hull's vertex and face indices (an edge by the vertex it starts from in its face, modulo 2^14 for
+/// huge hulls), a box's corners by sign bits (bit k set: coordinate k positive), faces 2 axis + (side > 0) and edges
+/// 3 c + axis (along `axis` from its corner c whose coordinate on that axis is negative); a triangle's vertices 0-2,
+/// faces 0 (the side of its normal (p1 - p0) x (p2 - p0)) and 1, edges 0 (vertices 0-1), 1 (0-2) and 2 (1-2); a
+/// capsule's or segment's ends 0 (-z, a) and 1, edge 0 between them; a cylinder's rim points 0-3 (top cap, at 0, 90,
+/// 180, 270 degrees from +x towards +y) and 4-7 (bottom), 8 and 9 the top and bottom ends of the touching side line
+/// (edge 0), caps 0 (top) and 1, rim crossings 0 and 1 (where another feature enters and leaves the top rim) and 2, 3
+/// (bottom); a cone's base rim points 0-3, apex 4, the touching side line's rim end 5 and that line edge 0, base
+/// face 0, rim crossings 0 and 1; a sphere's, ellipsoid's or point's single point vertex 0. docs/cli.md draws the box's
+/// numbering. (Hulls of more than 2^14 vertices share codes modulo 2^14, and a hull face of more than 64 vertices is
+/// named by the 64 it is reduced to.)
 ///
-/// Cost (instructions counted with callgrind): the signed distance plus 1.7 times as much for two boxes resting at
-/// an angle (8 corners reduced to 4), plus 20% for hulls of 8 and 32 vertices, plus 40-60% in 2D. No allocation;
-/// about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as much).
+/// Cost (instructions counted with callgrind, gcc -O2): two boxes resting at an angle (8 corners reduced to 4) about
+/// 11,000, of which 2,100 the signed distance and about 3,000 naming the points; a hull of 8 or 32 vertices resting
+/// on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed distance plus 40-60%.
+/// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
+/// much).
 #ifndef GJK_MANIFOLD_H
 #define GJK_MANIFOLD_H
 
@@ -85,7 +105,7 @@ typedef struct gjk_manifold_point3 {
     gjk_vec3 point_a;     ///< world, on A's surface
     gjk_vec3 point_b;     ///< world, on B's surface
     gjk_real separation;  ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;          ///< feature pair id, stable while the same features touch
+    uint32_t id;          ///< the features of A (high 16 bits) and B the point lies on; see "Feature ids" above
 } gjk_manifold_point3;
 
 /// A contact manifold. count is 0 when the shapes are farther apart than the speculative distance.
@@ -109,7 +129,7 @@ typedef struct gjk_manifold_point2 {
     gjk_vec2 point_a;    ///< world, on A's surface
     gjk_vec2 point_b;    ///< world, on B's surface
     gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;         ///< feature pair id, stable while the same features touch (codes as in 3D)
+    uint32_t id;         ///< the features of A (high 16 bits) and B the point lies on (named as in 3D)
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
@@ -121,10 +141,11 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. A point of two edges is named by the
-/// feature of each edge it lies on: an end of the edge when it is within 1e-3 of the shorter edge's length of that
-/// end, else the edge; so the name does not depend on whether rounding kept an end or clipped it at the other
-/// edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes (a vertex code's index: a polygon's
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most, and the same feature ids: a point of two
+/// edges is named by the feature of each edge it lies on, an end of the edge when it is within 1e-3 of the shorter
+/// edge's length of that end, else the edge; so the name does not depend on whether rounding kept an end or clipped
+/// it at the other edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes
+/// (a vertex code's index: a polygon's
 /// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
 /// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
 /// the other side; a circle's or point's single point vertex 0).
