@@ -1270,7 +1270,7 @@ typedef struct gjk_manifold_point2 {
     gjk_vec2 point_a;    ///< world, on A's surface
     gjk_vec2 point_b;    ///< world, on B's surface
     gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;         ///< the features of A (high 16 bits) and B the point lies on (named as in 3D)
+    uint32_t id;         ///< A's feature (high 16 bits) and B's: for two edges an end of each (see gjk_collide2())
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
@@ -1282,14 +1282,20 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most, and the same feature ids: a point of two
-/// edges is named by the feature of each edge it lies on, an end of the edge when it is within 1e-3 of the shorter
-/// edge's length of that end, else the edge; so the name does not depend on whether rounding kept an end or clipped
-/// it at the other edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes
-/// (a vertex code's index: a polygon's
-/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
-/// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
-/// the other side; a circle's or point's single point vertex 0).
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. Feature ids are (code_a << 16) | code_b
+/// with codes as in 3D, but a point of two edges (a reference edge facing the normal and the other shape's incident
+/// edge) is named by an end of each: the reference edge's end on the point's side and the incident edge's end on
+/// the point's side, whether the point is that end or the other edge clipped there (Box2D v3's naming). So the two
+/// points keep their ids as long as the same two edges touch: under any rounding of flush ends and while one edge
+/// slides along the other (an engine that keeps warm-start impulses only between equal ids, as Box2D, then keeps a
+/// leaning stack's impulses; tests/test_manifold_ids.c). They change when another edge becomes the reference or the
+/// incident edge: a box turned through 45 degrees on its corner changes its incident edge, and its corner's point
+/// then its reference end. Exchanging A and B exchanges the halves. A single point (a circle, a vertex, an edge
+/// against a vertex) is named by the features as in 3D: the edge facing the normal, else the vertex farthest along
+/// it. Codes: a vertex code's index is a polygon's vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an
+/// edge i runs from vertex i to the next; a segment's or capsule's ends 0 (-y, a) and 1, its edge 0 the side to the
+/// right of the direction from end 0 to end 1 and edge 1 the other side; a circle's or point's single point is
+/// vertex 0.
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus
@@ -6073,8 +6079,7 @@ void gjk_hull3_destroy(gjk_hull3 *hull) { gjk_free(hull); }
    exact and the pair differs by separation * n. Anything else (a circle, a vertex, a user shape) is one point: the
    query's witnesses. Radii (circles, capsules, margins) shift the points along n onto the rounded surfaces. */
 
-/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) and the snap of the feature ids (GJK_FEATURE_SNAP)
-   are the 3D ones: feature3.h explains them. */
+/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) is the 3D one: feature3.h explains it. */
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -6209,22 +6214,18 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
     return s;
 }
 
-/* The code of the feature of edge f (its ends at w0 and w1 across n) that a point at w across n lies on: an end
-   within snap of it, else the edge itself. Ids named this way do not depend on which ends were clipped: when the
-   two edges' ends are flush, rounding decides whether an end is kept or clipped at the other edge's end, and an id
-   that recorded the outcome (an end over an edge, or an edge cut at an end) would flip from frame to frame. An
-   engine that carries warm-start impulses only between points of equal id (Box2D) then loses a resting stack's
-   impulses at every flip, and the stack sinks and never sleeps. */
-static uint16_t snap_code2(gjk_real w, gjk_real w0, gjk_real w1, const feature2 *f, gjk_real snap) {
-    if (GJK_ABS(w - w0) <= snap) return f->vid[0];
-    if (GJK_ABS(w - w1) <= snap) return f->vid[1];
-    return f->code;
-}
-
 /* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
    A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
    both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
-   from flipping with rounding. */
+   from flipping with rounding.
+
+   Each point is named by the reference edge's end on its side and the incident edge's end on its side, whether it is
+   that end itself or the other edge clipped there (the naming of Box2D v3's b2ClipPolygons). An id that recorded the
+   clipping's outcome (an end over an edge, or an edge cut at an end) flips with rounding when the edges' ends are
+   flush, and one read from the point's position (an end within a snap distance, else the edge) changes as soon as a
+   sliding edge passes the snap: either way an engine that carries warm-start impulses only between points of equal
+   id (Box2D) loses them, a resting stack of boxes sinks and never sleeps, a leaning one shears further and topples
+   earlier. Named by the ends, the two points keep their ids as long as the same two edges touch. */
 static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
@@ -6234,9 +6235,11 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     int kmin = s0 <= s1 ? 0 : 1;
     gjk_real smin = kmin ? s1 : s0, smax = kmin ? s0 : s1;
     gjk_real ta = (smin - u0) / (u1 - u0), tb = (smax - u0) / (u1 - u0);
+    /* the lower end (from the incident edge's p[0]) lies on the side of the reference end at smin when the incident
+       edge runs towards +t (ta < tb), else on the side of the end at smax */
+    int klo = ta < tb ? kmin : 1 - kmin;
     gjk_real lo = gjk_maxr(0, gjk_minr(ta, tb)), hi = gjk_minr(1, gjk_maxr(ta, tb));
     if (!(lo <= hi)) return 0;
-    gjk_real snap = GJK_FEATURE_SNAP * gjk_minr(smax - smin, GJK_ABS(u1 - u0));
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
     for (int end = 0; end < 2; ++end) {
@@ -6251,15 +6254,8 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
         out[k].sep = sep;
-        gjk_real w = gjk_dot2(t, q);
-        out[k].id = (uint32_t)snap_code2(w, s0, s1, fa, snap) << 16 | snap_code2(w, u0, u1, fb, snap);
+        out[k].id = (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->vid[end];
         ++k;
-    }
-    /* Both ends within snap of the same pair of features: one contact (an overlap narrower than the snap), the
-       deeper end stands for it, so that ids stay distinct. */
-    if (k == 2 && out[0].id == out[1].id) {
-        if (out[1].sep < out[0].sep) out[0] = out[1];
-        k = 1;
     }
     return k;
 }

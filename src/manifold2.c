@@ -14,8 +14,7 @@
 #include "feature3.h"
 #include "internal2.h"
 
-/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) and the snap of the feature ids (GJK_FEATURE_SNAP)
-   are the 3D ones: feature3.h explains them. */
+/* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) is the 3D one: feature3.h explains it. */
 
 /* Feature codes of the ids: kind << 14 | index, kind 0 vertex, 1 edge (numbered by its first vertex). */
 static uint16_t code2(unsigned kind, int index) { return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu)); }
@@ -150,22 +149,18 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
     return s;
 }
 
-/* The code of the feature of edge f (its ends at w0 and w1 across n) that a point at w across n lies on: an end
-   within snap of it, else the edge itself. Ids named this way do not depend on which ends were clipped: when the
-   two edges' ends are flush, rounding decides whether an end is kept or clipped at the other edge's end, and an id
-   that recorded the outcome (an end over an edge, or an edge cut at an end) would flip from frame to frame. An
-   engine that carries warm-start impulses only between points of equal id (Box2D) then loses a resting stack's
-   impulses at every flip, and the stack sinks and never sleeps. */
-static uint16_t snap_code2(gjk_real w, gjk_real w0, gjk_real w1, const feature2 *f, gjk_real snap) {
-    if (GJK_ABS(w - w0) <= snap) return f->vid[0];
-    if (GJK_ABS(w - w1) <= snap) return f->vid[1];
-    return f->code;
-}
-
 /* The incident edge (B's) clipped to the reference edge's (A's) extent across n, each end paired with the point of
    A's edge on its line along n. Returns the number of points within the speculative distance. A is the reference:
    both edges are within the tolerance of n, so either would give the same points, and a fixed choice keeps the ids
-   from flipping with rounding. */
+   from flipping with rounding.
+
+   Each point is named by the reference edge's end on its side and the incident edge's end on its side, whether it is
+   that end itself or the other edge clipped there (the naming of Box2D v3's b2ClipPolygons). An id that recorded the
+   clipping's outcome (an end over an edge, or an edge cut at an end) flips with rounding when the edges' ends are
+   flush, and one read from the point's position (an end within a snap distance, else the edge) changes as soon as a
+   sliding edge passes the snap: either way an engine that carries warm-start impulses only between points of equal
+   id (Box2D) loses them, a resting stack of boxes sinks and never sleeps, a leaning one shears further and topples
+   earlier. Named by the ends, the two points keep their ids as long as the same two edges touch. */
 static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
@@ -175,9 +170,11 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     int kmin = s0 <= s1 ? 0 : 1;
     gjk_real smin = kmin ? s1 : s0, smax = kmin ? s0 : s1;
     gjk_real ta = (smin - u0) / (u1 - u0), tb = (smax - u0) / (u1 - u0);
+    /* the lower end (from the incident edge's p[0]) lies on the side of the reference end at smin when the incident
+       edge runs towards +t (ta < tb), else on the side of the end at smax */
+    int klo = ta < tb ? kmin : 1 - kmin;
     gjk_real lo = gjk_maxr(0, gjk_minr(ta, tb)), hi = gjk_minr(1, gjk_maxr(ta, tb));
     if (!(lo <= hi)) return 0;
-    gjk_real snap = GJK_FEATURE_SNAP * gjk_minr(smax - smin, GJK_ABS(u1 - u0));
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
     for (int end = 0; end < 2; ++end) {
@@ -192,15 +189,8 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
         out[k].sep = sep;
-        gjk_real w = gjk_dot2(t, q);
-        out[k].id = (uint32_t)snap_code2(w, s0, s1, fa, snap) << 16 | snap_code2(w, u0, u1, fb, snap);
+        out[k].id = (uint32_t)fa->vid[end ? 1 - klo : klo] << 16 | fb->vid[end];
         ++k;
-    }
-    /* Both ends within snap of the same pair of features: one contact (an overlap narrower than the snap), the
-       deeper end stands for it, so that ids stay distinct. */
-    if (k == 2 && out[0].id == out[1].id) {
-        if (out[1].sep < out[0].sep) out[0] = out[1];
-        k = 1;
     }
     return k;
 }

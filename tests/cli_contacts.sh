@@ -109,13 +109,13 @@ case_manifold() {
         {\"a\": 3, \"b\": 4, \"normal\": [0, 0, 1], \"points\": [
             {\"point_a\": [10, 0, 1.4142135623730951], \"separation\": -0.01, \"id\": $(((1 << 14 | 13) << 16 | 1 << 14)),
              \"feature_a\": \"edge 13\", \"feature_b\": \"edge 0\"}]}]"
-    # 2D: the top edge of a box (edge 2: corners 0-3 counter-clockwise from (-x, -y), an edge by its first corner)
-    # against the bottom corners of a smaller one (0 and 1).
+    # 2D: the top edge of a box (corners 0-3 counter-clockwise from (-x, -y): the edge runs from corner 2 to 3)
+    # against the bottom corners of a smaller one (0 and 1): each point names the ends of the two edges on its side.
     contact_ok manifold feature-ids2 '{"dim": 2, "shapes": [
   {"type": "box", "half_extents": [2, 0.5]}, {"type": "box", "half_extents": [0.5, 0.5], "position": [0.25, 0.99]}]}' \
         2 "[{\"a\": 0, \"b\": 1, \"points\": [
-            {\"point_a\": [-0.25, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 0\"},
-            {\"point_a\": [0.75, 0.5], \"feature_a\": \"edge 2\", \"feature_b\": \"vertex 1\"}]}]"
+            {\"point_a\": [-0.25, 0.5], \"feature_a\": \"vertex 3\", \"feature_b\": \"vertex 0\"},
+            {\"point_a\": [0.75, 0.5], \"feature_a\": \"vertex 2\", \"feature_b\": \"vertex 1\"}]}]"
     # examples/contacts.json (docs/cli.md shows these lines): a cube resting 0.01 deep on a slab, corners 0-3 of its
     # bottom face on the slab's top face (face 5); the falling sphere and the rising capsule touch nothing.
     contact_ok manifold example "$(cat "$src/examples/contacts.json")" 3 '[

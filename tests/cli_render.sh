@@ -99,8 +99,8 @@ case_render() {
                   {"distance": -0.5, "point_a": [1, 0, 0], "point_b": [0.5, 0, 0], "tol": 1e-7},
                   {"distance": 1.5, "point_a": [0, 0, 5], "point_b": [0, 0, 3.5]}]}'
     grep -q 'class="edges" data-index="0"' "$tmp/known3.svg" || bad "render known3: the cube's edges are not drawn"
-    # Manifolds, rays and casts. 2D: a box resting on a wider one (2 contact points, ids e2/v0 and e2/v1: A's top
-    # face against B's bottom corners), a square 0.05 above a floor seen with --speculative 0.1 (2 points, separation
+    # Manifolds, rays and casts. 2D: a box resting on a wider one (2 contact points, ids v3/v0 and v2/v1: the ends of
+    # A's top edge paired with B's bottom corners), a square 0.05 above a floor seen with --speculative 0.1 (2 points, separation
     # 0.05), a circle falling onto the floor (hit at t = 0.5), a triangle sliding and turning into the big box, a
     # capsule moving away (separated); rays across everything, one starting inside a shape, one missing all.
     printf '%s\n' '{"dim": 2, "shapes": [
@@ -116,7 +116,7 @@ case_render() {
     render_ok contacts2 "$tmp/contacts2.json" '{}' -- --speculative 0.1
     grep -q '>0-1: depth 0.05<' "$tmp/contacts2.svg" || bad "render contacts2: the resting box's depth"
     [ "$(grep -c 'class="contact" ' "$tmp/contacts2.svg")" = 4 ] || bad "render contacts2: expected 4 contact points"
-    grep -q '>e2/v0<' "$tmp/contacts2.svg" && grep -q '>e2/v1<' "$tmp/contacts2.svg" ||
+    grep -q '>v3/v0<' "$tmp/contacts2.svg" && grep -q '>v2/v1<' "$tmp/contacts2.svg" ||
         bad "render contacts2: the resting box's contact ids"
     grep -q '>2-4: hit at t = 0.5<' "$tmp/contacts2.svg" || bad "render contacts2: the falling circle's impact"
     grep -q '>2-6: separated<' "$tmp/contacts2.svg" || bad "render contacts2: the capsule moving away"

@@ -534,29 +534,18 @@ static void test_frame_sequences3(void **state) {
            100.0 * (double)total.kept / (double)total.matched, total.matched, total.unchanged_points);
 }
 
-/* Which part of a unit edge centred at c the point at x lies on: its end at c - 0.5 (0) or c + 0.5 (1) when well
-   within the snap, its middle (2) when well away; -1 between half and twice the snap from an end. */
-static int feature_of2(double x, double c, double snap) {
-    for (int e = 0; e < 2; ++e) {
-        double d = fabs(x - (c + (e ? 0.5 : -0.5)));
-        if (d >= snap / 2 && d <= 2 * snap) return -1;
-        if (d < snap / 2) return e;
-    }
-    return 2;
-}
-
 /* 2D: a box sliding across an equal box (the ends of the overlap are the boxes' corners, flush at the middle), and
-   rocking flush by 1e-6. Frames whose points are all matched and none between half and twice the snap from an
-   edge's end are compared. */
+   rocking flush by 1e-6. The same two edges touch in every frame (A's top, B's bottom), so in 2D, where a point is
+   named by an end of each edge, every matched point must keep its id, also where a sliding corner passes the other
+   box's corner (ids read from the point's position, an end within a snap distance else the edge, change there, and
+   Box2D then drops the contact's warm-start impulses: a leaning stack shears further and topples earlier). */
 static void test_frame_sequences2(void **state) {
     (void)state;
     gjk_shape2 box = gjk_box2(gjk_v2(GJK_R(0.5), GJK_R(0.5)));
-    const double snap = SNAP * 1.0;
     for (int motion = 0; motion < 2; ++motion) {
         long matched = 0, kept = 0, unchanged_points = 0, unchanged_kept = 0, pairs = 0;
         gjk_manifold2 prev;
         memset(&prev, 0, sizeof prev);
-        gjk_pose2 prev_b = gjk_pose2_identity();
         int frames = motion ? 100 : 191;
         for (int f = 0; f < frames; ++f) {
             test_rng r = {(uint64_t)f * 31u + 5u};
@@ -583,12 +572,6 @@ static void test_frame_sequences2(void **state) {
                     used[best] = true;
                     ++mt;
                     kp += m.points[best].id == prev.points[i].id;
-                    /* the same end or middle of A's top edge and B's bottom edge in both frames */
-                    int f0a = feature_of2(prev.points[i].point_a.x, 0, snap);
-                    int f0b = feature_of2(prev.points[i].point_a.x, prev_b.position.x, snap);
-                    int f1a = feature_of2(m.points[best].point_a.x, 0, snap);
-                    int f1b = feature_of2(m.points[best].point_a.x, pb.position.x, snap);
-                    if (!(f0a >= 0 && f0b >= 0 && f0a == f1a && f0b == f1b)) unchanged = false;
                 }
                 if (mt != prev.count) unchanged = false;
                 matched += mt;
@@ -600,7 +583,6 @@ static void test_frame_sequences2(void **state) {
                 }
             }
             prev = m;
-            prev_b = pb;
         }
         const char *label = motion ? "2D box rocking flush by 1e-6" : "2D box sliding across an equal box";
         printf(

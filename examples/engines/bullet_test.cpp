@@ -248,7 +248,7 @@ void pile(World &w) {
     w.ground(btVector3(7, 4, 0), btVector3(1, 6, 6));
     w.ground(btVector3(0, 4, -7), btVector3(6, 6, 1));
     w.ground(btVector3(0, 4, 7), btVector3(6, 6, 1));
-    Rng rng(11);
+    Rng rng(10 + engines::scene_seed());
     for (int l = 0; l < 5; ++l)
         for (int i = 0; i < 4; ++i)
             for (int j = 0; j < 4; ++j) {
@@ -307,6 +307,7 @@ struct Entry {
     const char *name;
     void (*build)(World &);
     int bodies;
+    int seeds; // random piles: how many are run, judged by the median (engines::run_seeds); 1 elsewhere
 };
 
 bool every(const Entry &) { return true; }
@@ -315,6 +316,7 @@ bool every(const Entry &) { return true; }
 
 int main() {
     test_conversion();
-    const Entry scenes[] = {{"stack of 10", stack, 10}, {"pyramid of 385", pyramid, 385}, {"pile of 80 hulls", pile, 80}};
+    const Entry scenes[] = {
+        {"stack of 10", stack, 10, 1}, {"pyramid of 385", pyramid, 385, 1}, {"5 piles of 80 hulls", pile, 80, 5}};
     return engines::run_scenes("Bullet 3.24", scenes, 3, run, every) ? 1 : 0;
 }

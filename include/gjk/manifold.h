@@ -129,7 +129,7 @@ typedef struct gjk_manifold_point2 {
     gjk_vec2 point_a;    ///< world, on A's surface
     gjk_vec2 point_b;    ///< world, on B's surface
     gjk_real separation; ///< (point_b - point_a) . normal, length units: < 0 overlapping, > 0 apart (speculative)
-    uint32_t id;         ///< the features of A (high 16 bits) and B the point lies on (named as in 3D)
+    uint32_t id;         ///< A's feature (high 16 bits) and B's: for two edges an end of each (see gjk_collide2())
 } gjk_manifold_point2;
 
 /// A 2D contact manifold: up to 2 points.
@@ -141,14 +141,20 @@ typedef struct gjk_manifold2 {
     int iterations;    ///< GJK plus EPA iterations of the signed distance
 } gjk_manifold2;
 
-/// The 2D manifold; same contract as gjk_collide3() with 2 points at most, and the same feature ids: a point of two
-/// edges is named by the feature of each edge it lies on, an end of the edge when it is within 1e-3 of the shorter
-/// edge's length of that end, else the edge; so the name does not depend on whether rounding kept an end or clipped
-/// it at the other edge's end (two boxes stacked flush keep (corner, corner) ids under any nudge below that). Codes
-/// (a vertex code's index: a polygon's
-/// vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an edge i from vertex i to the next; a segment's or
-/// capsule's ends 0 (-y, a) and 1, its edge 0 the side to the right of the direction from end 0 to end 1 and edge 1
-/// the other side; a circle's or point's single point vertex 0).
+/// The 2D manifold; same contract as gjk_collide3() with 2 points at most. Feature ids are (code_a << 16) | code_b
+/// with codes as in 3D, but a point of two edges (a reference edge facing the normal and the other shape's incident
+/// edge) is named by an end of each: the reference edge's end on the point's side and the incident edge's end on
+/// the point's side, whether the point is that end or the other edge clipped there (Box2D v3's naming). So the two
+/// points keep their ids as long as the same two edges touch: under any rounding of flush ends and while one edge
+/// slides along the other (an engine that keeps warm-start impulses only between equal ids, as Box2D, then keeps a
+/// leaning stack's impulses; tests/test_manifold_ids.c). They change when another edge becomes the reference or the
+/// incident edge: a box turned through 45 degrees on its corner changes its incident edge, and its corner's point
+/// then its reference end. Exchanging A and B exchanges the halves. A single point (a circle, a vertex, an edge
+/// against a vertex) is named by the features as in 3D: the edge facing the normal, else the vertex farthest along
+/// it. Codes: a vertex code's index is a polygon's vertex, a box's corner 0-3 counter-clockwise from (-x, -y); an
+/// edge i runs from vertex i to the next; a segment's or capsule's ends 0 (-y, a) and 1, its edge 0 the side to the
+/// right of the direction from end 0 to end 1 and edge 1 the other side; a circle's or point's single point is
+/// vertex 0.
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus
