@@ -1372,7 +1372,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- src/cast2.c ---- */
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
-   of cast3.c, whose comment explains the method: a GJK ray cast of the origin along B's motion relative to A
+   of cast3.c and ray_gjk3.c, whose comments explain the method: a GJK ray cast of the origin along B's motion relative to A
    against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general
    convex objects with application to continuous collision detection", 2004), each support plane
    advancing lambda to where it meets the ray, so that lambda never passes the contact. As there, the simplex is
@@ -2195,7 +2195,7 @@ static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk
         bool repeated = false;
         for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
         if (!repeated) ++n;
-        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see cast3.c) */
+        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see ray_gjk3.c) */
         sub2 s;
         cast_closest2(q->p, n, &s);
         if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;
@@ -2306,20 +2306,10 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
    Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
    relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
    target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
-   D(0). That is a ray cast against D(0) swept by a ball of radius R, done here with GJK on the support function of
-   D: G. van den Bergen, "Ray casting against general convex objects with application to continuous collision
-   detection" (2004, submitted to J. Graphics Tools), also in his "Collision Detection in Interactive 3D
-   Environments" (2003); the radius enters as a shift of each support plane, as in Box2D's b2ShapeCast. Each
-   support point w along -v (v the closest point of the simplex) bounds D from one side; when that plane, shifted
-   by R, separates the origin, the ray advances to the plane: lambda = (v.w - R |v|) / (v.d). Every such lambda is
-   a lower bound of the time of contact (the plane still separates for smaller t), so the answer is never late,
-   and for polytopes the last plane is the face the ray enters, which makes the answer exact to rounding.
-
-   Unlike Box2D, the simplex is kept when lambda advances: its points w_i - lambda d are still points of D(lambda)
-   (the supports of a translated set are translated supports), so GJK continues from it instead of restarting. But
-   the signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on v
-   being the previous simplex's closest point, which a moved lambda breaks; after an advance every face is
-   searched. */
+   D(0): the GJK ray cast of ray_gjk3.c (van den Bergen 2004), the radius entering as a shift of each support plane
+   as in Box2D's b2ShapeCast. Every plane that advances lambda is a lower bound of the time of contact, so the
+   answer is never late, and for polytopes the last plane is the face the ray enters, which makes the answer exact
+   to rounding. Unlike Box2D, the simplex is kept when lambda advances (its points are still points of D(0)). */
 
 /* ---- src/cast3.h ---- */
 /* Private declarations of the 3D shape casts (gjk/cast.h): cast3.c checks the input, sets up the frames and runs
@@ -2469,6 +2459,10 @@ typedef struct gjk_subsimplex3 {
 /* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
    changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
 void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+/* The same over every sub-simplex, without GJK's shortcut (the closest point lies on a sub-simplex holding the
+   newest point, which holds only when the origin lies beyond the old simplex as seen from it): for a simplex
+   whose points have all moved since it was built (the ray casts, ray_gjk3.c). */
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
 /* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
    barycentric coordinates and return that point. */
@@ -2563,7 +2557,8 @@ gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowsk
 
 /* ---- end of src/internal3.h ---- */
 
-/* Most support points of the linear ray cast (curved cores need up to about 50 at the default tolerance). */
+/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
+   tolerance). */
 #define GJK_CAST3_MAX_RAY_ITERATIONS 128
 
 /* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
@@ -2595,6 +2590,12 @@ typedef struct gjk_cast3 {
     gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
 } gjk_cast3;
 
+/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
+typedef struct gjk_cast3_body {
+    gjk_minkowski3 m;
+    const gjk_cast3 *c;
+} gjk_cast3_body;
+
 /* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
    the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */
 typedef struct gjk_cast3_contact {
@@ -2614,6 +2615,141 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
 #endif
 
 /* ---- end of src/cast3.h ---- */
+/* ---- src/ray_internal.h ---- */
+/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c (the GJK
+   ray cast, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed forms). Not installed.
+
+   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
+   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
+   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
+#ifndef GJK_RAY_INTERNAL_H
+#define GJK_RAY_INTERNAL_H
+
+/* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
+   underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
+   edges): the GJK ray cast decides. */
+typedef enum gjk_ray_outcome {
+    GJK_RAY_MISS = 0,
+    GJK_RAY_HIT,    /* *s >= 0 the first hit, *n the outward unit normal there (local frame) */
+    GJK_RAY_INSIDE, /* the origin is inside, or outside by at most tol */
+    GJK_RAY_UNDECIDED
+} gjk_ray_outcome;
+
+/* A ray in a shape's local frame. */
+typedef struct gjk_ray_local3 {
+    gjk_vec3 o;    /* origin */
+    gjk_vec3 u;    /* unit direction (components below the smallest normal number flushed to zero); zero for a zero
+                      translation */
+    gjk_real tol;  /* touching band at the origin: GJK_TOL_TOUCH * the problem's size */
+} gjk_ray_local3;
+
+typedef struct gjk_ray_local2 {
+    gjk_vec2 o, u;
+    gjk_real tol;
+} gjk_ray_local2;
+
+/* Cyrus-Beck clipping of the ray's segment t in [0, hi] against half-spaces n . x <= d (ray_closed3.c's hull(),
+   ray_closed2.c's polygon(), ray2.c's polygon fast path): feed every plane's signed distance of the origin
+   (n . o - d) and the direction's rate across it (n . u), then read the outcome. The largest entering t is the hit
+   (*plane: the index fed with it), provided the smallest leaving one does not come before it; t = -dist / den is
+   divided out only when it improves a bound (Box2D's economy: den < 0 improves lo exactly when -dist < lo den, den > 0
+   improves hi when -dist < hi den; a product that overflows compares the same way). The largest plane distance
+   tells inside (<= 0) from outside; between 0 and tol the Euclidean distance may be inside the band or not (a point
+   beyond a sharp edge is farther from the solid than from either plane): UNDECIDED. */
+typedef struct gjk_ray_clip {
+    gjk_real lo, hi, maxd;
+    int best;
+    bool parallel_out;
+} gjk_ray_clip;
+
+static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
+    return c;
+}
+
+static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+    c->maxd = gjk_maxr(c->maxd, dist);
+    if (den < 0) {
+        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+    } else if (den > 0) {
+        if (-dist < c->hi * den) c->hi = -dist / den;
+    } else if (dist > 0) {
+        c->parallel_out = true; /* parallel to the plane and outside it */
+    }
+}
+
+/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
+static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
+
+static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
+    if (c->maxd <= 0) return GJK_RAY_INSIDE;
+    if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
+    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    *s = c->lo;
+    *plane = c->best;
+    return GJK_RAY_HIT;
+}
+
+/* ---- the GJK ray cast in 3D (ray_gjk3.c) -------------------------------------------------------------------------
+   One GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
+   Collision Detection", 2004) for every caller: gjk_raycast3 casts the point o along u against one shape's core;
+   the linear gjk_shape_cast3 casts the origin along B's motion relative to A against the core difference A - B at
+   t = 0 (a shape moving against another is a point moving against their difference). The caller fills the body
+   (a support function), the ray, the radius and the tolerances, and keeps its own specifics: closed forms, frames,
+   what a hit means for its output. The kernel keeps x = o + lambda u and a simplex of body points p[i], with
+   w = x - p[i] (the simplex of x - C) in s. */
+typedef struct gjk_ray_gjk3 gjk_ray_gjk3;
+/* The body's support point along d (not unit, not zero); `out` receives the caller's witnesses with it (a, bl;
+   w is the kernel's). A callback that meets a bad point sets k->bad and returns any finite point. It may also grow
+   k->size as it learns the body's extent. */
+typedef gjk_vec3 gjk_ray_gjk3_support_fn(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out);
+
+struct gjk_ray_gjk3 {
+    /* Input. */
+    gjk_ray_gjk3_support_fn *support;
+    void *data;        /* the caller's, for the support function */
+    gjk_vec3 o, u;     /* the ray x = o + lambda u (u need not be unit: lambda is in units of |u|) */
+    gjk_real smax;     /* no hit beyond lambda = smax */
+    gjk_real R;        /* radius around the body: the ray hits where x comes within R of it */
+    gjk_real touch;    /* relative band: within R + tol + touch * size (at o, touch * max(|o|_1, size)) */
+    gjk_real tol;      /* absolute band */
+    gjk_real noise;    /* once x has moved, a plane advances x only when it is more than R + noise from x */
+    gjk_real gap_rel;  /* relative duality gap that counts as converged (0 for polytopes: they converge exactly) */
+    gjk_real size;     /* bound of the 1-norm of the body's points (the support function may grow it) */
+    int max_iterations;
+    bool refine;       /* the ray casts' accuracy: once x is within the band of a body with R > 0, iterate on until
+                          GJK has converged, so that v's direction is the rounded surface's normal; and search every
+                          face of the simplex at every step */
+    bool bad;          /* set by the support function: the answer is void */
+    /* Output. */
+    gjk_simplex3 s;    /* w = x - p, barycentric coordinates of v, the caller's witnesses */
+    gjk_vec3 p[4];     /* the body points of the simplex */
+    gjk_vec3 x, v, n;  /* where x stopped, the simplex's closest point to x (from the body towards x) and the
+                          last plane that advanced x (its normal, not unit; zero when x never moved) */
+    gjk_real lambda;
+    int iterations;
+    bool capped;       /* max_iterations reached: the estimate so far (never past the hit) */
+};
+
+/* Run the cast from x = o; v0 = o minus a point of the body (the first search direction; zero: o is in the body).
+   HIT: x = o + lambda u is within the band of the body, lambda > 0; INSIDE: o is; MISS: the ray never comes within
+   R of the body up to smax, or the support function set k->bad. */
+gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v0);
+
+/* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
+gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
+/* The normal of a hull hit that GJK found at x (a hull with at most the faces the closed form takes): the face
+   whose plane is farthest out at x, i.e. one x lies on. False for other shapes. */
+bool gjk_ray3_hull_normal(const gjk_shape3 *shape, gjk_vec3 x, gjk_vec3 *n);
+/* A bound on the 1-norm of every point of the shape's core (0 for a user shape: unknown). */
+gjk_real gjk_ray3_core_bound(const gjk_shape3 *shape);
+
+/* Closed forms in 2D (ray_closed2.c) on a body made by gjk2_body_init (its kind, points and total radius). */
+gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray, gjk_real *s, gjk_vec2 *n);
+
+#endif
+
+/* ---- end of src/ray_internal.h ---- */
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -2792,147 +2928,79 @@ static bool separating(const gjk_cast3 *c, const gjk_cast_result3 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end { RAY_CONTACT, RAY_MISS, RAY_CAP } ray_end;
-
-typedef struct ray3 {
-    gjk_minkowski3 m; /* D at the current lambda, A's local frame: B's origin at pos0 + lambda d */
-    gjk_vec3 pos0;    /* B's origin in A's frame at t = 0 */
-    gjk_vec3 d;       /* B's motion relative to A, A's frame */
-    gjk_simplex3 s;   /* points of D(lambda) with their witnesses */
-    gjk_real lambda;
-    gjk_vec3 v;       /* closest point of the simplex to the origin */
-    gjk_vec3 n;       /* unit normal (A to B) of the last plane that advanced lambda; zero before */
-    int iterations;
-} ray3;
-
-/* Move the ray to lambda: B's origin, and every simplex point rebuilt from its witnesses. */
-static void ray_place(ray3 *q, gjk_real lambda) {
-    q->lambda = lambda;
-    q->m.pos = gjk_mad3(q->pos0, lambda, q->d);
-    for (int i = 0; i < q->s.count; ++i) {
-        gjk_vertex3 *v = &q->s.v[i];
-        v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(&q->m, v->bl));
-    }
-}
-
-static bool cast_repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
-    for (int i = 0; i < n; ++i)
-        if (s->v[i].w.x == w.x && s->v[i].w.y == w.y && s->v[i].w.z == w.z) return true;
-    return false;
-}
-
-/* Closest point of the first n simplex points, every sub-simplex considered (see the top of the file): the
-   solver's tetrahedron case examines the faces through the last point, and the remaining face is added here. */
-static void closest_full(gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
-    s->count = n; /* (tells the solver there is no newest point) */
-    gjk_simplex3_closest(s, n, out);
-    if (n == 4 && out->count < 4) {
-        gjk_subsimplex3 f;
-        gjk_simplex3_closest(s, 3, &f);
-        if (f.dist2 < out->dist2) *out = f;
-    }
-}
-
-/* The GJK ray cast against D(0) swept by R. tol: the distance above R at which the ray counts as arrived. */
-static ray_end ray_cast(ray3 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec3 dir) {
-    gjk_simplex3 *s = &q->s;
-    s->v[0] = gjk_minkowski3_support(&q->m, dir);
-    s->lambda[0] = 1;
-    s->count = 1;
-    q->v = s->v[0].w;
-    q->n = gjk_v3(0, 0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq3(q->v);
-        if (s->count == 4 || vv <= reach2) return RAY_CONTACT;
-        if (q->iterations >= GJK_CAST3_MAX_RAY_ITERATIONS) return RAY_CAP;
-        ++q->iterations;
-        gjk_vertex3 *nw = &s->v[s->count];
-        *nw = gjk_minkowski3_support(&q->m, gjk_neg3(q->v));
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot3(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            /* The plane through w normal to v, shifted by R, separates the origin from the swept D(lambda); it
-               sweeps towards the origin at the rate v.d per unit of lambda. */
-            gjk_real vd = gjk_dot3(q->v, q->d);
-            if (!(vd > 0)) return RAY_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale3(q->v, -GJK_R(1.0) / vlen);
-                gjk_vertex3 w = *nw;
-                ray_place(q, next);
-                w.w = gjk_sub3(w.a, gjk_minkowski3_b_to_a(&q->m, w.bl));
-                *nw = w;
-                moved = advanced = true;
-            }
-        }
-        /* Without an advance, GJK proper: a repeated point, or no decrease of |v|, means it has converged at this
-           lambda (the duality gap is closed: polytopes exactly, curved cores to rounding), and the origin is
-           then within R + tol of D(lambda) up to rounding. */
-        int n = s->count;
-        if (!cast_repeats(s, n, nw->w)) ++n;
-        else if (!advanced) return RAY_CONTACT;
-        gjk_subsimplex3 sub;
-        if (moved) closest_full(s, n, &sub);
-        else gjk_simplex3_closest(s, n, &sub);
-        if (!moved && !(sub.dist2 < vv)) return RAY_CONTACT; /* no progress at a fixed lambda: converged */
-        moved = false;
-        gjk_simplex3_commit(s, &sub);
-        q->v = sub.v;
-    }
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, with the two witnesses. A user shape's
+   bad answer (its guard sets c->bad) ends the cast. */
+static gjk_vec3 cast_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
+    const gjk_cast3_body *b = (const gjk_cast3_body *)k->data;
+    *out = gjk_minkowski3_support(&b->m, d);
+    if (b->c->bad) k->bad = true;
+    return out->w;
 }
 
 /* The contact where the ray arrived: the closest points of the simplex at lambda, and the normal from v when it is
-   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. */
-static void ray_contact(const ray3 *q, gjk_real scale, gjk_cast3_contact *k) {
-    gjk_simplex3_witness(&q->s, &q->m, q->v, &k->pa, &k->pb);
-    gjk_real vl = gjk_len3(q->v);
-    bool plane = gjk_len_sq3(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize3(gjk_neg3(q->v));
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_normalize3(q->d);
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_v3(1, 0, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot3(q->v, k->n), 0) : vl;
+   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. The kernel's v
+   points from D(0) towards x = lambda d, i.e. from A towards B. */
+static void cast_contact3(const gjk_ray_gjk3 *k, gjk_minkowski3 *m, gjk_vec3 pos0, gjk_real scale,
+                          gjk_cast3_contact *c) {
+    m->pos = gjk_mad3(pos0, k->lambda, k->u);
+    gjk_simplex3_witness(&k->s, m, gjk_neg3(k->v), &c->pa, &c->pb);
+    gjk_real vl = gjk_len3(k->v);
+    bool plane = gjk_len_sq3(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize3(plane ? k->n : k->v);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_normalize3(k->u);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_v3(1, 0, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot3(k->v, c->n), 0) : vl;
 }
 
+/* The GJK ray cast (ray_gjk3.c) of the origin along B's motion relative to A, d, against D(0) swept by
+   R = rA + rB + target: where lambda d first comes within R of D(0), D(lambda) = D(0) - lambda d first comes within
+   R of the origin. The tolerances are the cast's own, in length units: polytopes (and point and segment cores:
+   spheres, capsules) converge exactly, and a repeated support point ends the search anyway, so only rounding
+   bounds their stop and t is exact to rounding; curved cores stop at the cast's tolerance. */
 static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
-    ray3 q;
+    gjk_cast3_body b;
+    gjk_ray_gjk3 k;
     gjk_mat33 rot_a = gjk_mat33_from_quat(c->qa);
-    q.m.a = c->a;
-    q.m.b = c->b;
-    q.m.rec = NULL;
-    q.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
-    q.pos0 = q.m.pos = gjk_mat33_tmul(rot_a, c->p0);
-    q.d = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    /* First support towards B's centre from A's: D's side facing the origin. */
-    gjk_vec3 hint = gjk_sub3(gjk_minkowski3_b_to_a(&q.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
-    if (!(gjk_len_sq3(hint) > 0)) hint = gjk_v3(1, 0, 0);
-    /* Polytopes (and point and segment cores: spheres, capsules) converge exactly, and a repeated support point
-       ends the search anyway: only rounding bounds their stop, and t is exact to rounding. Curved cores stop at
-       the tolerance. */
+    b.c = c;
+    b.m.a = c->a;
+    b.m.b = c->b;
+    b.m.rec = NULL;
+    b.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
+    gjk_vec3 pos0 = b.m.pos = gjk_mat33_tmul(rot_a, c->p0);
     bool flat = gjk_core3_is_polytope(c->a) && gjk_core3_is_polytope(c->b);
-    ray_end e = ray_cast(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
+    k.support = cast_support3;
+    k.data = &b;
+    k.o = gjk_v3(0, 0, 0);
+    k.u = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST3_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_vec3 v0 = gjk_sub3(gjk_minkowski3_b_to_a(&b.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
+    gjk_ray_outcome e = gjk_ray_gjk3_run(&k, v0);
+    r->iterations = k.iterations;
     if (c->bad) return;
-    if (e == RAY_MISS) {
+    if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY_CONTACT && q.lambda == 0) {
+    if (e == GJK_RAY_INSIDE && !k.capped) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast3_contact k;
-    ray_contact(&q, c->scale, &k);
-    gjk_cast3_finish(c, q.lambda, rot_a, &k, r);
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast3_contact ct;
+    cast_contact3(&k, &b.m, pos0, c->scale, &ct);
+    gjk_cast3_finish(c, k.lambda, rot_a, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */
@@ -8746,100 +8814,10 @@ oom:
 /* ---- src/ray2.c ---- */
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
    (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
-   algorithm, its radius handling and its termination are those of ray3.c (van den Bergen 2004), with the 2D
+   algorithm, its radius handling and its termination are those of ray_gjk3.c (van den Bergen 2004), with the 2D
    simplex: the closest point of a segment or triangle to the origin by signed lengths and areas (Montanari et al.
    2017, as in gjk2.c), always over every sub-simplex, since once x has moved the origin need not lie beyond the
    old simplex as seen from the newest point. */
-
-/* ---- src/ray_internal.h ---- */
-/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames, the GJK ray cast),
-   ray_closed3.c and ray_closed2.c (closed forms). Not installed.
-
-   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
-   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
-   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
-#ifndef GJK_RAY_INTERNAL_H
-#define GJK_RAY_INTERNAL_H
-
-/* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
-   underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
-   edges): the GJK ray cast decides. */
-typedef enum gjk_ray_outcome {
-    GJK_RAY_MISS = 0,
-    GJK_RAY_HIT,    /* *s >= 0 the first hit, *n the outward unit normal there (local frame) */
-    GJK_RAY_INSIDE, /* the origin is inside, or outside by at most tol */
-    GJK_RAY_UNDECIDED
-} gjk_ray_outcome;
-
-/* A ray in a shape's local frame. */
-typedef struct gjk_ray_local3 {
-    gjk_vec3 o;    /* origin */
-    gjk_vec3 u;    /* unit direction (components below the smallest normal number flushed to zero); zero for a zero
-                      translation */
-    gjk_real tol;  /* touching band at the origin: GJK_TOL_TOUCH * the problem's size */
-} gjk_ray_local3;
-
-typedef struct gjk_ray_local2 {
-    gjk_vec2 o, u;
-    gjk_real tol;
-} gjk_ray_local2;
-
-/* Cyrus-Beck clipping of the ray's segment t in [0, hi] against half-spaces n . x <= d (ray_closed3.c's hull(),
-   ray_closed2.c's polygon(), ray2.c's polygon fast path): feed every plane's signed distance of the origin
-   (n . o - d) and the direction's rate across it (n . u), then read the outcome. The largest entering t is the hit
-   (*plane: the index fed with it), provided the smallest leaving one does not come before it; t = -dist / den is
-   divided out only when it improves a bound (Box2D's economy: den < 0 improves lo exactly when -dist < lo den, den > 0
-   improves hi when -dist < hi den; a product that overflows compares the same way). The largest plane distance
-   tells inside (<= 0) from outside; between 0 and tol the Euclidean distance may be inside the band or not (a point
-   beyond a sharp edge is farther from the solid than from either plane): UNDECIDED. */
-typedef struct gjk_ray_clip {
-    gjk_real lo, hi, maxd;
-    int best;
-    bool parallel_out;
-} gjk_ray_clip;
-
-static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
-    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
-    return c;
-}
-
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
-    c->maxd = gjk_maxr(c->maxd, dist);
-    if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
-    } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
-    } else if (dist > 0) {
-        c->parallel_out = true; /* parallel to the plane and outside it */
-    }
-}
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
-
-static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
-    if (c->maxd <= 0) return GJK_RAY_INSIDE;
-    if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
-    *s = c->lo;
-    *plane = c->best;
-    return GJK_RAY_HIT;
-}
-
-/* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
-gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
-/* The normal of a hull hit that GJK found at x (a hull with at most the faces the closed form takes): the face
-   whose plane is farthest out at x, i.e. one x lies on. False for other shapes. */
-bool gjk_ray3_hull_normal(const gjk_shape3 *shape, gjk_vec3 x, gjk_vec3 *n);
-/* A bound on the 1-norm of every point of the shape's core (0 for a user shape: unknown). */
-gjk_real gjk_ray3_core_bound(const gjk_shape3 *shape);
-
-/* Closed forms in 2D (ray_closed2.c) on a body made by gjk2_body_init (its kind, points and total radius). */
-gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray, gjk_real *s, gjk_vec2 *n);
-
-#endif
-
-/* ---- end of src/ray_internal.h ---- */
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -8917,7 +8895,7 @@ static gjk_vec2 closest2(simplex2 *s) {
     return v;
 }
 
-/* The GJK ray cast (ray3.c's gjk_cast in 2D). */
+/* The GJK ray cast (ray_gjk3.c in 2D). */
 static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
                                 gjk_status *status) {
     const gjk_vec2 o = c->ray.o, u = c->ray.u;
@@ -8940,7 +8918,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
         gjk_real band = moved ? GJK2_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
                               : GJK2_TOL_TOUCH * gjk_maxr(c->far, c->size);
         gjk_real lim = R + band;
-        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray3.c) */
+        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray_gjk3.c) */
         if (it >= GJK_RAY_MAX_ITERATIONS) {
             *status = GJK_MAX_ITERATIONS;
             break;
@@ -8950,7 +8928,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
         bool known = false;
         for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
-        /* Converged (gap closed, support known, or stalled): see ray3.c. */
+        /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
         if (!(vw > (moved ? R : lim) * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
@@ -9122,30 +9100,12 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- src/ray3.c ---- */
 /* Ray casts in 3D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
-   (ray_closed3.c), and the GJK ray cast for every other shape and case.
-
-   The GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
-   Collision Detection", 2004; "Collision Detection in Interactive 3D Environments", 2003, sec. 4.3.5) keeps a point
-   x = o + lambda u of the ray and a simplex of points of the core C. Each step takes the support point p of C along
-   v (v: the point of conv(x - simplex) closest to the origin, i.e. from the simplex towards x); the plane through p
-   normal to v has all of C behind it, so the distance from x to C is at least v.(x - p) / |v|. When that bound
-   exceeds the radius R around the core, no point of the ray before the plane's crossing can be within R of C, and
-   x jumps there; otherwise p joins the simplex and v improves. The answer is never past the true hit: x only ever
-   moves to points that are provably at least R from the core.
-
-   Rounded shapes: R (the sphere, capsule and margin radii) is the target distance from the core, not part of the
-   support function. Casting against the rounded support s_C(v) + R v / |v| would turn every polytope into a curved
-   shape, for which GJK converges only linearly and ends on a tolerance; with R as a target distance the advance
-   is (v.w - R |v|) / -(v.u) and a polytope core still converges in finitely many steps, the last v giving the exact
-   normal of the rounded surface (Jolt's GJKClosestPoint::CastShape treats convex radii the same way).
-
-   Termination: x within R + band of the core (|v| <= R + band, |v| >= the true distance); the duality gap
-   |v|^2 - v.w closed (a curved core: relative GJK_TOL_REL); a support point already in the simplex with no advance;
-   or GJK_RAY_MAX_ITERATIONS steps (GJK_MAX_ITERATIONS, the estimate so far, never past the hit). A ray within
-   1e-7 of tangency to a curved core converges only linearly (the distance along the ray has a double root there)
-   and takes up to about 200 steps on the tests' rays, hence a larger cap than the queries'. At lambda = 0 the
-   band is the queries' touching band and x only leaves the origin on a lower bound beyond it, so "inside" here
-   means what it means in the closed forms: the origin within the touching tolerance of the shape. */
+   (ray_closed3.c), and the GJK ray cast (ray_gjk3.c) for every other shape and case: the ray's origin cast against
+   the shape's core, with the sphere, capsule and margin radii as the target distance R around it. Here the
+   tolerances are the queries': at the origin the touching band (so that "inside" means what it means in the
+   closed forms), once moved the rounding of x and of the support points. A ray within 1e-7 of tangency to a
+   curved core converges only linearly (the distance along the ray has a double root there) and takes up to about
+   200 steps on the tests' rays, hence a larger cap (GJK_RAY_MAX_ITERATIONS) than the queries'. */
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -9155,159 +9115,65 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
-typedef struct cast3 {
+/* The ray's view of the shape, for the kernel's support function. */
+typedef struct ray_body3 {
     const gjk_shape3 *shape;
-    gjk_ray_local3 ray;
-    gjk_real smax; /* no hit beyond this distance along u (max_fraction, and the reach of the shape) */
-    gjk_real R;    /* radius around the core */
-    gjk_real size; /* bound of the core's points (1-norm) + R; grows with a user shape's support points */
-    gjk_real far;  /* 1-norm of the origin (local frame): the rounding of x = o + lambda u is relative to it */
     bool user;
-    bool bad; /* a user callback answered a non-finite point or one beyond GJK_MAX_COORD */
-} cast3;
+} ray_body3;
 
 /* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
-   it), and its answer is checked as the queries check it. */
-static gjk_vec3 core_support(cast3 *c, gjk_vec3 d) {
-    if (!c->user) return gjk_core3_support_inline(c->shape, d);
-    gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
-    d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
-    gjk_vec3 p = c->shape->user.support(d, c->shape->user.data);
-    if (!gjk_bounded3(p)) {
-        c->bad = true;
-        return gjk_v3(0, 0, 0);
+   it), and its answer is checked as the queries check it; its points grow the kernel's size. */
+static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
+    const ray_body3 *b = (const ray_body3 *)k->data;
+    gjk_vec3 p;
+    if (!b->user) {
+        p = gjk_core3_support_inline(b->shape, d);
+    } else {
+        gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
+        d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
+        p = b->shape->user.support(d, b->shape->user.data);
+        if (!gjk_bounded3(p)) {
+            k->bad = true;
+            p = gjk_v3(0, 0, 0);
+        }
+        k->size = gjk_maxr(k->size, l1(p) + k->R);
     }
-    c->size = gjk_maxr(c->size, l1(p) + c->R);
+    out->a = p;
+    out->bl = gjk_v3(0, 0, 0);
     return p;
 }
 
-static bool ray_repeats(const gjk_simplex3 *s, gjk_vec3 p) {
-    for (int i = 0; i < s->count; ++i)
-        if (s->v[i].a.x == p.x && s->v[i].a.y == p.y && s->v[i].a.z == p.z) return true;
-    return false;
-}
-
-/* Reduce the simplex (w = x - core point) to the sub-simplex nearest the origin and return that nearest point.
-   GJK's sub-algorithm may skip the faces without the newest vertex, because in plain GJK the origin lies beyond
-   the old simplex as seen from it; once x has moved that premise is gone, so every face is examined here. */
-static gjk_vec3 closest(gjk_simplex3 *s) {
-    gjk_subsimplex3 sub;
-    gjk_simplex3_closest(s, s->count, &sub); /* (count == n: triangles get the full search) */
-    if (s->count == 4 && sub.count < 4) {
-        static const int face[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
-        sub.dist2 = GJK_REAL_MAX;
-        for (int f = 0; f < 4; ++f) {
-            gjk_simplex3 t;
-            gjk_subsimplex3 ts;
-            t.count = 3;
-            for (int k = 0; k < 3; ++k) t.v[k] = s->v[face[f][k]];
-            gjk_simplex3_closest(&t, 3, &ts);
-            if (!(ts.dist2 < sub.dist2)) continue;
-            sub = ts;
-            for (int k = 0; k < ts.count; ++k) sub.idx[k] = face[f][ts.idx[k]];
-        }
-    }
-    gjk_simplex3_commit(s, &sub);
-    return sub.v;
-}
-
-/* The GJK ray cast (see the top of the file). *s and *n as for the closed forms; *iters, *status. */
-static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters, gjk_status *status) {
-    const gjk_vec3 o = c->ray.o, u = c->ray.u;
-    const gjk_real R = c->R;
-    /* Polytopes converge exactly (a support point repeats); curved cores stop on the relative gap. */
-    const gjk_real gap_rel = gjk_core3_is_polytope(c->shape) ? 0 : GJK_TOL_REL;
-    gjk_simplex3 s;
-    s.count = 0;
-    gjk_vec3 x = o, n = gjk_v3(0, 0, 0), centre;
-    if (c->user) {
-        gjk_vec3 p = core_support(c, gjk_v3(1, 0, 0)), q = core_support(c, gjk_v3(-1, 0, 0));
+/* The GJK ray cast (ray_gjk3.c) on the ray set up in k. *s and *n as for the closed forms; *iters, *status. */
+static gjk_ray_outcome gjk_cast(gjk_ray_gjk3 *k, ray_body3 *b, gjk_real *ps, gjk_vec3 *pn, int *iters,
+                                gjk_status *status) {
+    gjk_vec3 centre;
+    if (b->user) {
+        gjk_vertex3 t;
+        gjk_vec3 p = ray_support3(k, gjk_v3(1, 0, 0), &t), q = ray_support3(k, gjk_v3(-1, 0, 0), &t);
         centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
     } else {
-        centre = gjk_core3_center(c->shape);
+        centre = gjk_core3_center(b->shape);
     }
-    gjk_vec3 v = gjk_sub3(x, centre); /* a point of x - C */
-    gjk_real lambda = 0;
-    bool moved = false, stalled = false;
-    int it = 0;
-    *status = GJK_OK;
-    while (!c->bad) {
-        gjk_real vv = gjk_len_sq3(v);
-        /* The band: at the origin the queries' touching tolerance; once moved, the rounding of x (eps |o|) and of
-           the support points (the shape's size) is all that must be allowed for. */
-        gjk_real band = moved ? GJK_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
-                              : GJK_TOL_TOUCH * gjk_maxr(c->far, c->size);
-        gjk_real lim = R + band;
-        /* Within the band: the hit (or, at the origin, inside). A rounded shape's normal is v's direction, which
-           is only as good as the simplex's fit of the core near the closest point (an error of about sqrt(2 band /
-           R), 1e-2 in float), so once x has moved the iterations go on until GJK has converged on v as well. */
-        if (vv <= lim * lim && (!moved || !(R > 0))) break;
-        if (it >= GJK_RAY_MAX_ITERATIONS) {
-            *status = GJK_MAX_ITERATIONS;
-            break;
-        }
-        ++it;
-        gjk_vec3 p = core_support(c, v);
-        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
-        /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
-           simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the core
-           to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
-           1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
-           that accuracy: a hit. At the origin, |v| beyond the band is the distance to go and stands in for the
-           bound (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries
-           measure 2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a
-           cone). */
-        bool known = ray_repeats(&s, p);
-        if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
-            if (vv - vw <= gap_rel * vv + floor || known || stalled) {
-                /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
-                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
-                   support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
-                   sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
-                   points inward: that is a hit, not a ray leaving. */
-                if (moved) {
-                    if (!(gjk_dot3(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
-                    break;
-                }
-                vw = vv;
-            }
-        }
-        bool advanced = false;
-        if (vw > (moved ? R : lim) * vl) {
-            /* The plane through p keeps x farther than R (at the origin: beyond the band) from the core. */
-            gjk_real vu = gjk_dot3(v, u);
-            if (!(vu < 0)) return GJK_RAY_MISS; /* the ray never comes closer to the plane */
-            gjk_real next = lambda + (vw - R * vl) / -vu;
-            if (!(next <= c->smax)) return GJK_RAY_MISS;
-            if (next == lambda) break; /* an advance below the rounding of lambda: as close as it gets */
-            lambda = next;
-            x = gjk_mad3(o, lambda, u);
-            n = v;
-            moved = advanced = true;
-            for (int i = 0; i < s.count; ++i) s.v[i].w = gjk_sub3(x, s.v[i].a);
-        }
-        /* (The first v, towards the core's centre, is no simplex's point: |v| may grow from it.) */
-        bool first = s.count == 0;
-        if (!known) {
-            s.v[s.count].a = p;
-            s.v[s.count].w = gjk_sub3(x, p);
-            ++s.count;
-        }
-        v = closest(&s); /* zero when x is in a tetrahedron of the core: inside (rounding only, once moved) */
-        stalled = !advanced && !first && !(gjk_len_sq3(v) < vv);
-    }
-    *iters = it;
-    if (c->bad) return GJK_RAY_MISS;
-    if (!moved) return GJK_RAY_INSIDE;
-    *ps = lambda;
+    /* Polytopes converge exactly (a support point repeats); curved cores stop on the relative gap. */
+    k->gap_rel = gjk_core3_is_polytope(b->shape) ? 0 : GJK_TOL_REL;
+    k->touch = GJK_TOL_TOUCH;
+    k->tol = k->noise = 0;
+    k->max_iterations = GJK_RAY_MAX_ITERATIONS;
+    k->refine = true;
+    bool bad = k->bad;
+    gjk_ray_outcome out = bad ? GJK_RAY_MISS : gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
+    k->bad = k->bad || bad;
+    *iters = bad ? 0 : k->iterations;
+    *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
+    if (out != GJK_RAY_HIT) return out;
+    *ps = k->lambda;
     /* Rounded: v points from the core's closest point to the hit, the rounded surface's normal there. Without a
        radius v vanishes at the hit, and the plane that stopped x gives the normal: a supporting plane of C
        through the hit (at an edge or vertex one of its normals). */
-    *pn = gjk_normalize3(R > 0 && gjk_len_sq3(v) > 0 ? v : n);
+    *pn = gjk_normalize3(k->R > 0 && gjk_len_sq3(k->v) > 0 ? k->v : k->n);
     /* A hull's own face normal where it is at hand (an origin in the band went to GJK): the plane GJK stopped on
        may belong to a vertex of the hull 1e-11 away. */
-    gjk_ray3_hull_normal(c->shape, x, pn);
+    gjk_ray3_hull_normal(b->shape, k->x, pn);
     return GJK_RAY_HIT;
 }
 
@@ -9323,11 +9189,15 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
-    cast3 c;
-    c.shape = shape;
-    c.user = shape->type == GJK_SHAPE3_USER;
-    c.bad = false;
-    c.R = gjk_core3_radius(shape);
+    gjk_ray_gjk3 k;
+    gjk_ray_local3 lr;
+    ray_body3 b;
+    b.shape = shape;
+    b.user = shape->type == GJK_SHAPE3_USER;
+    k.support = ray_support3;
+    k.data = &b;
+    k.bad = false;
+    k.R = gjk_core3_radius(shape);
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
@@ -9337,38 +9207,39 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     bool turn = !gjk_core3_is_origin(shape);
     gjk_mat33 rot = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     gjk_vec3 rel = gjk_sub3(ray->origin, pose.position);
-    c.ray.o = rel;
-    c.ray.u = uw;
+    lr.o = rel;
+    lr.u = uw;
     if (turn) {
         rot = gjk_mat33_from_any_quat(pose.rotation);
-        c.ray.o = gjk_mat33_tmul(rot, rel);
-        c.ray.u = gjk_mat33_tmul(rot, uw);
+        lr.o = gjk_mat33_tmul(rot, rel);
+        lr.u = gjk_mat33_tmul(rot, uw);
     }
     /* Components below the smallest normal number go to zero: 1 / u_i stays finite in the slab tests, and such a
        component moves the ray by less than 1e-308 of its length (far below any tolerance). */
-    if (GJK_ABS(c.ray.u.x) < RAY_REAL_MIN) c.ray.u.x = 0;
-    if (GJK_ABS(c.ray.u.y) < RAY_REAL_MIN) c.ray.u.y = 0;
-    if (GJK_ABS(c.ray.u.z) < RAY_REAL_MIN) c.ray.u.z = 0;
-    gjk_real bound = gjk_ray3_core_bound(shape);
-    c.far = l1(c.ray.o);
-    c.size = bound + c.R;
-    c.ray.tol = GJK_TOL_TOUCH * gjk_maxr(c.far, c.size);
+    if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
+    if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
+    if (GJK_ABS(lr.u.z) < RAY_REAL_MIN) lr.u.z = 0;
+    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o);
+    k.o = lr.o;
+    k.u = lr.u;
+    k.size = bound + k.R;
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, k.size);
     /* Every point of the shape is within bound + R of the local origin (a user shape's within 2 GJK_MAX_COORD), so
        a hit lies within `reach` of the ray's origin: x never goes farther, and squares of it stay finite. */
-    gjk_real reach = (c.far + (c.user ? 2 * GJK_MAX_COORD : bound) + c.R + c.ray.tol) * GJK_R(1.0625);
-    c.smax = gjk_minr(ray->max_fraction * len, reach);
+    gjk_real reach = (far + (b.user ? 2 * GJK_MAX_COORD : bound) + k.R + lr.tol) * GJK_R(1.0625);
+    k.smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec3 n = gjk_v3(0, 0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
-    gjk_ray_outcome out = gjk_ray3_closed(shape, &c.ray, &s, &n);
+    gjk_ray_outcome out = gjk_ray3_closed(shape, &lr, &s, &n);
     /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
-    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(c.ray.u); /* (the way back: never zero) */
-    if (c.bad) return zero_ray3(GJK_INVALID_INPUT);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&k, &b, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(lr.u); /* (the way back: never zero) */
+    if (k.bad) return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_result3 r = zero_ray3(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -9377,7 +9248,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         r.normal = gjk_neg3(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= c.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);
@@ -9526,7 +9397,7 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *b, const gjk_ray_local2 *r, gjk
 /* ---- src/ray_closed3.c ---- */
 /* Closed forms of the 3D ray cast, in the shape's local frame: spheres (and rounded points), capsules (and rounded
    segments), boxes (plain and rounded), cylinders, ellipsoids and hulls (by their face planes). Everything else,
-   and every case a closed form cannot settle, goes to the GJK ray cast (ray3.c) as GJK_RAY_UNDECIDED.
+   and every case a closed form cannot settle, goes to the GJK ray cast (ray_gjk3.c) as GJK_RAY_UNDECIDED.
 
    Each form first decides whether the origin is inside the shape or within the touching band `tol` of it, from the
    exact distance (or, for hulls and ellipsoids, from a bound that hands the band itself to GJK), then finds the
@@ -9856,7 +9727,7 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
 }
 
 /* Hulls with more faces than this are cast by GJK: its hill-climbing supports cost a few dot products each, while
-   the planes cost two per face. (Measured crossover, see ray3.c.) */
+   the planes cost two per face (a measured crossover). */
 #define HULL_PLANES_MAX 128
 
 bool gjk_ray3_hull_normal(const gjk_shape3 *sh, gjk_vec3 x, gjk_vec3 *n) {
@@ -9933,6 +9804,175 @@ gjk_real gjk_ray3_core_bound(const gjk_shape3 *sh) {
 /* ---- end of src/ray_closed3.c ---- */
 #undef HULL_PLANES_MAX
 #undef RAY_MAX
+
+/* ---- src/ray_gjk3.c ---- */
+/* The GJK ray cast in 3D, the one kernel behind gjk_raycast3 (ray3.c) and the linear gjk_shape_cast3 (cast3.c).
+
+   Van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous Collision
+   Detection", 2004; "Collision Detection in Interactive 3D Environments", 2003, sec. 4.3.5. The kernel keeps a
+   point x = o + lambda u of the ray and a simplex of points of the body C. Each step takes the support point p of
+   C along v (v: the point of conv(x - simplex) closest to the origin, i.e. from the simplex towards x); the plane
+   through p normal to v has all of C behind it, so the distance from x to C is at least v.(x - p) / |v|. When that
+   bound exceeds the radius R around the body, no point of the ray before the plane's crossing can be within R of
+   C, and x jumps there; otherwise p joins the simplex and v improves. The answer is never past the true hit: x
+   only ever moves to points that are provably at least R from the body. A shape cast is the same problem: B
+   moving by d against A first comes within R of it when the ray lambda d from the origin first comes within R of
+   the core difference A - B at t = 0 (Box2D's b2ShapeCast likewise reuses its ray-cast machinery).
+
+   The radius is a target distance, not part of the support function: casting against the rounded support
+   s_C(v) + R v / |v| would turn every polytope into a curved body, for which GJK converges only linearly and ends
+   on a tolerance; with R as a target distance the advance is (v.w - R |v|) / -(v.u) and a polytope converges in
+   finitely many steps, the last v giving the exact normal of the rounded surface (Jolt's
+   GJKClosestPoint::CastShape treats convex radii the same way).
+
+   The simplex is kept when x advances: its points are still points of C, only w = x - p moves. But the
+   signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on the
+   origin lying beyond the old simplex as seen from the newest point, which a moved x breaks; every face that can
+   hold the closest point is searched instead.
+
+   Termination: x within R + band of the body (|v| <= R + band, |v| >= the true distance); the duality gap
+   |v|^2 - v.w closed (relative gap_rel, plus rounding); a support point already in the simplex with no advance; no
+   decrease of |v| (rounding: stalled); or max_iterations steps (the estimate so far, never past the hit). At
+   lambda = 0 the band is the caller's inside band and x only leaves o on a lower bound beyond it, so "inside"
+   means what it means in the callers' closed forms and queries: o within the touching tolerance of the body. */
+
+static gjk_real ray_gjk3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+static bool ray_gjk3_known(const gjk_ray_gjk3 *k, gjk_vec3 p) {
+    for (int i = 0; i < k->s.count; ++i)
+        if (k->p[i].x == p.x && k->p[i].y == p.y && k->p[i].z == p.z) return true;
+    return false;
+}
+
+/* Reduce the simplex s->v[0 .. n-1] (n: s->count, or s->count + 1 with a new point waiting in slot s->count) to
+   the sub-simplex nearest the origin and return that point. At a fixed x this is GJK's step, and the solver's
+   shortcut holds: the closest point lies on a sub-simplex holding the new point, the origin being beyond the old
+   simplex as seen from it. Once x has moved (`moved`) that premise is gone and more is searched (see the top of
+   the file): a triangle whole, and a tetrahedron's faces through the newest point plus the face without it. The
+   solver's tetrahedron case also skips the faces whose plane has the origin on the inner side, a sign test that
+   near-flat tetrahedra of a curved body get wrong; the ray casts (refine), which take the rounded surface's normal
+   from v, search all four faces whole at every step (rounded ellipsoids far from the origin ended with normals
+   1e-5 off otherwise). */
+static gjk_vec3 ray_gjk3_closest(gjk_ray_gjk3 *k, int n, bool moved) {
+    gjk_simplex3 *s = &k->s;
+    gjk_subsimplex3 sub;
+    if (k->refine) {
+        gjk_simplex3_closest_whole(s, n, &sub);
+    } else {
+        if (moved) s->count = n; /* (no newest point: a triangle is searched whole) */
+        gjk_simplex3_closest(s, n, &sub);
+        if (moved && n == 4 && sub.count < 4) {
+            gjk_subsimplex3 f;
+            gjk_simplex3_closest(s, 3, &f);
+            if (f.dist2 < sub.dist2) sub = f;
+        }
+    }
+    gjk_vec3 kept[4];
+    for (int i = 0; i < sub.count; ++i) kept[i] = k->p[sub.idx[i]];
+    for (int i = 0; i < sub.count; ++i) k->p[i] = kept[i];
+    gjk_simplex3_commit(s, &sub);
+    return sub.v;
+}
+
+gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v) {
+    const gjk_vec3 o = k->o, u = k->u;
+    const gjk_real R = k->R, far = ray_gjk3_l1(o);
+    gjk_simplex3 *s = &k->s;
+    s->count = 0;
+    gjk_vec3 x = o, n = gjk_v3(0, 0, 0);
+    gjk_real lambda = 0;
+    bool moved = false, stalled = false;
+    gjk_ray_outcome out = GJK_RAY_HIT;
+    int it = 0;
+    k->bad = k->capped = false;
+    while (!k->bad) {
+        gjk_real vv = gjk_len_sq3(v);
+        /* The band: at o the inside band; once moved, the rounding of x (eps |o|) and of the support points (the
+           body's size) is all that must be allowed for. */
+        gjk_real band = k->tol + (moved ? k->touch * k->size + 16 * GJK_REAL_EPSILON * far
+                                        : k->touch * gjk_maxr(far, k->size));
+        gjk_real lim = R + band;
+        /* Within the band: the hit (or, at o, inside). A rounded body's normal is v's direction, which is only as
+           good as the simplex's fit of the body near the closest point (an error of about sqrt(2 band / R), 1e-2
+           in float), so a caller that wants that normal has the iterations go on until GJK has converged. */
+        if (vv <= lim * lim && (!moved || !(R > 0) || !k->refine)) break;
+        if (it >= k->max_iterations) {
+            k->capped = true;
+            break;
+        }
+        ++it;
+        gjk_vertex3 nv;
+        gjk_vec3 p = k->support(k, v, &nv);
+        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
+        gjk_real reach = moved ? R + k->noise : lim;
+        /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
+           simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the body
+           to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
+           1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
+           that accuracy: a hit. At o, |v| beyond the band is the distance to go and stands in for the bound
+           (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries measure
+           2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a cone). */
+        bool known = ray_gjk3_known(k, p);
+        if (!(vw > reach * vl)) {
+            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk3_l1(x), k->size) * vl;
+            if (vv - vw <= k->gap_rel * vv + floor || known || stalled) {
+                /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
+                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
+                   support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
+                   sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
+                   points inward: that is a hit, not a ray leaving. */
+                if (moved) {
+                    if (!(gjk_dot3(v, u) < 0) && vw > 0) out = GJK_RAY_MISS;
+                    break;
+                }
+                vw = vv;
+            }
+        }
+        bool advanced = false;
+        if (vw > reach * vl) {
+            /* The plane through p keeps x farther than R (at o: beyond the band) from the body. */
+            gjk_real vu = gjk_dot3(v, u);
+            gjk_real next = lambda + (vw - R * vl) / -vu;
+            if (!(vu < 0) || !(next <= k->smax)) { /* the ray never comes closer to the plane, or not in time */
+                out = GJK_RAY_MISS;
+                break;
+            }
+            if (next == lambda) break; /* an advance below the rounding of lambda: as close as it gets */
+            lambda = next;
+            x = gjk_mad3(o, lambda, u);
+            n = v;
+            moved = advanced = true;
+            for (int i = 0; i < s->count; ++i) s->v[i].w = gjk_sub3(x, k->p[i]);
+        }
+        /* (The first v, towards the body's centre, is no simplex's point: |v| may grow from it.) */
+        bool first = s->count == 0;
+        int count = s->count;
+        if (!known) {
+            nv.w = gjk_sub3(x, p);
+            k->p[count] = p;
+            s->v[count++] = nv;
+        }
+        if (first) { /* (one point: its own closest point) */
+            s->count = 1;
+            s->lambda[0] = 1;
+            v = s->v[0].w;
+        } else {
+            /* (Zero when x is in a tetrahedron of the body: inside; rounding only, once moved.) */
+            v = ray_gjk3_closest(k, count, advanced || known);
+        }
+        stalled = !advanced && !first && !(gjk_len_sq3(v) < vv);
+    }
+    k->iterations = it;
+    k->x = x;
+    k->v = v;
+    k->n = n;
+    k->lambda = lambda;
+    if (k->bad) return GJK_RAY_MISS;
+    if (out == GJK_RAY_MISS) return out;
+    return moved ? GJK_RAY_HIT : GJK_RAY_INSIDE;
+}
+
+/* ---- end of src/ray_gjk3.c ---- */
 
 /* ---- src/sat2.c ---- */
 /* Exact penetration depth of two convex polygons (boxes, polygon hulls, and segments: the cores of capsules) by the
@@ -10933,8 +10973,9 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
 
 static inline gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot3(a, gjk_cross3(b, c)); }
 
-/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2). */
-static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
+/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2), unless `whole`:
+   then every face, each searched whole. */
+static void solve3(const gjk_vec3 *p, bool whole, gjk_subsimplex3 *r) {
     gjk_vec3 a = p[0], b = p[1], c = p[2], d = p[3];
     /* Signed volumes of the tetrahedra with the origin in place of each vertex; they sum to the whole volume. */
     gjk_real C[4] = {det3(b, c, d), -det3(a, c, d), det3(a, b, d), -det3(a, b, c)};
@@ -10958,6 +10999,13 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     gjk_subsimplex3 s;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
+    if (whole) {
+        for (int m = 0; m < 4; ++m) {
+            solve2(p, face[m][0], face[m][1], face[m][2], -1, &s);
+            keep_nearer(r, &s);
+        }
+        return;
+    }
     for (int m = 0; m < 3; ++m) {
         if (in[m]) continue;
         solve2(p, face[m][0], face[m][1], face[m][2], 3, &s);
@@ -10966,15 +11014,22 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     if (r->count == 0) solve2(p, 0, 1, 2, -1, r);
 }
 
-void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+/* The closest point of s->v[0 .. n-1]; `whole`: every sub-simplex searched (gjk_simplex3_closest_whole). */
+static void simplex3_closest(const gjk_simplex3 *s, int n, bool whole, gjk_subsimplex3 *out) {
     gjk_vec3 p[4];
     for (int i = 0; i < n; ++i) p[i] = s->v[i].w;
     switch (n) {
     case 1: point_result(p, 0, out); break;
     case 2: solve1(p, 0, 1, out); break;
-    case 3: solve2(p, 0, 1, 2, n - 1 == s->count ? 2 : -1, out); break;
-    default: solve3(p, out); break;
+    case 3: solve2(p, 0, 1, 2, !whole && n - 1 == s->count ? 2 : -1, out); break;
+    default: solve3(p, whole, out); break;
     }
+}
+
+void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) { simplex3_closest(s, n, false, out); }
+
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+    simplex3_closest(s, n, true, out);
 }
 
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub) {

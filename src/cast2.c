@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
-   of cast3.c, whose comment explains the method: a GJK ray cast of the origin along B's motion relative to A
+   of cast3.c and ray_gjk3.c, whose comments explain the method: a GJK ray cast of the origin along B's motion relative to A
    against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general
    convex objects with application to continuous collision detection", 2004), each support plane
    advancing lambda to where it meets the ray, so that lambda never passes the contact. As there, the simplex is
@@ -345,7 +345,7 @@ static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk
         bool repeated = false;
         for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
         if (!repeated) ++n;
-        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see cast3.c) */
+        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see ray_gjk3.c) */
         sub2 s;
         cast_closest2(q->p, n, &s);
         if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;

@@ -7,7 +7,8 @@
 
 #include "internal3.h"
 
-/* Most support points of the linear ray cast (curved cores need up to about 50 at the default tolerance). */
+/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
+   tolerance). */
 #define GJK_CAST3_MAX_RAY_ITERATIONS 128
 
 /* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
@@ -38,6 +39,12 @@ typedef struct gjk_cast3 {
     gjk_real floor;         /* rounding of a distance computed in the cast frame (a few ulps of `scale`) */
     gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
 } gjk_cast3;
+
+/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
+typedef struct gjk_cast3_body {
+    gjk_minkowski3 m;
+    const gjk_cast3 *c;
+} gjk_cast3_body;
 
 /* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
    the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */

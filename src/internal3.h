@@ -143,6 +143,10 @@ typedef struct gjk_subsimplex3 {
 /* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
    changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
 void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+/* The same over every sub-simplex, without GJK's shortcut (the closest point lies on a sub-simplex holding the
+   newest point, which holds only when the origin lies beyond the old simplex as seen from it): for a simplex
+   whose points have all moved since it was built (the ray casts, ray_gjk3.c). */
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
 /* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
    barycentric coordinates and return that point. */

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
    (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
-   algorithm, its radius handling and its termination are those of ray3.c (van den Bergen 2004), with the 2D
+   algorithm, its radius handling and its termination are those of ray_gjk3.c (van den Bergen 2004), with the 2D
    simplex: the closest point of a segment or triangle to the origin by signed lengths and areas (Montanari et al.
    2017, as in gjk2.c), always over every sub-simplex, since once x has moved the origin need not lie beyond the
    old simplex as seen from the newest point. */
@@ -87,7 +87,7 @@ static gjk_vec2 closest2(simplex2 *s) {
     return v;
 }
 
-/* The GJK ray cast (ray3.c's gjk_cast in 2D). */
+/* The GJK ray cast (ray_gjk3.c in 2D). */
 static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
                                 gjk_status *status) {
     const gjk_vec2 o = c->ray.o, u = c->ray.u;
@@ -110,7 +110,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
         gjk_real band = moved ? GJK2_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
                               : GJK2_TOL_TOUCH * gjk_maxr(c->far, c->size);
         gjk_real lim = R + band;
-        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray3.c) */
+        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray_gjk3.c) */
         if (it >= GJK_RAY_MAX_ITERATIONS) {
             *status = GJK_MAX_ITERATIONS;
             break;
@@ -120,7 +120,7 @@ static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
         bool known = false;
         for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
-        /* Converged (gap closed, support known, or stalled): see ray3.c. */
+        /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
         if (!(vw > (moved ? R : lim) * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
             if (vv - vw <= gap_rel * vv + floor || known || stalled) {
