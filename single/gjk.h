@@ -1372,17 +1372,9 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- src/cast2.c ---- */
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
-   of cast3.c and ray_gjk3.c, whose comments explain the method: a GJK ray cast of the origin along B's motion relative to A
-   against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general
-   convex objects with application to continuous collision detection", 2004), each support plane
-   advancing lambda to where it meets the ray, so that lambda never passes the contact. As there, the simplex is
-   kept when lambda advances (Box2D's b2ShapeCast restarts it) and then searched whole, and polytope pairs stop only
-   at rounding: the last plane is the edge the ray enters, and t is exact.
-
-   The simplex solver is this file's own (gjk2.c keeps its points in the query frame at one pose, while here they
-   move with lambda): closest points of a segment from the signed lengths of its two parts, of a triangle from the
-   signed areas of its three sub-triangles (the signed-volume method of Montanari, Petrinic, Barbieri, ACM TOG 36(1),
-   2017, in the plane). */
+   of cast3.c, whose comment explains the method: the linear cast is the GJK ray cast (ray_gjk2.c) of the origin
+   along B's motion relative to A against the core difference D(0) swept by R = rA + rB + target, and polytope pairs
+   stop only at rounding: the last plane is the edge the ray enters, and t is exact. */
 #include <string.h>
 
 /* ---- src/cast2.h ---- */
@@ -1865,457 +1857,16 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r);
 #endif
 
 /* ---- end of src/cast2.h ---- */
+/* ---- src/ray_internal.h ---- */
+/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c and
+   ray_gjk2.c (the GJK ray casts, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed
+   forms). Not installed.
 
-#if GJK_USE_FLOAT
-#define CAST_TOL_DEFAULT GJK_R(1e-5)
-#else
-#define CAST_TOL_DEFAULT GJK_R(1e-9)
-#endif
-
-/* ---- input -------------------------------------------------------------------------------------------------- */
-
-static bool usable_motion2(const gjk_motion2 *m, gjk_vec2 position) {
-    return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) && gjk_bounded2(gjk_add2(position, m->translation));
-}
-
-/* A bound on |x| over the points of a core, local frame (see core_reach in cast3.c). */
-static gjk_real core_reach2(const gjk_shape2 *s) {
-    switch (s->type) {
-    case GJK_SHAPE2_SEGMENT: return gjk_maxr(gjk_len2(s->segment.a), gjk_len2(s->segment.b));
-    case GJK_SHAPE2_BOX: return gjk_len2(s->box.half_extents);
-    case GJK_SHAPE2_CAPSULE: return s->capsule.half_height;
-    case GJK_SHAPE2_POLYGON: return gjk_len2(s->polygon.hull->centroid) + s->polygon.hull->radius;
-    case GJK_SHAPE2_USER: {
-        gjk_real x0 = gjk2_core_support(s, gjk_v2(1, 0)).x, x1 = gjk2_core_support(s, gjk_v2(-1, 0)).x;
-        gjk_real y0 = gjk2_core_support(s, gjk_v2(0, 1)).y, y1 = gjk2_core_support(s, gjk_v2(0, -1)).y;
-        gjk_real x = gjk_maxr(GJK_ABS(x0), GJK_ABS(x1)), y = gjk_maxr(GJK_ABS(y0), GJK_ABS(y1));
-        return gjk_len2(gjk_v2(x, y)); /* (NaN for a bad callback: caught by the check on the centre) */
-    }
-    default: return 0; /* point, circle */
-    }
-}
-
-static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
-    if (!in) return false;
-    const gjk_pair2 *p = &in->pair;
-    gjk2_ctx *x = &c->ctx;
-    if (!gjk2_body_init(&x->a, p->a) || !gjk2_body_init(&x->b, p->b)) return false;
-    if (!gjk2_unit_rotation(p->pose_a.rotation, &c->qa) || !gjk2_unit_rotation(p->pose_b.rotation, &c->qb)) return false;
-    if (!gjk_bounded2(p->pose_a.position) || !gjk_bounded2(p->pose_b.position)) return false;
-    if (!usable_motion2(&in->motion_a, p->pose_a.position) || !usable_motion2(&in->motion_b, p->pose_b.position))
-        return false;
-    if (!(in->target_distance >= 0 && in->target_distance <= GJK_MAX_COORD)) return false;
-    if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
-    c->in = in;
-    x->support_calls = 0;
-    x->size = 0;
-    x->bad = false;
-    x->rec = NULL;
-    x->a.rot = gjk_rot2_identity();
-    x->a.pos = gjk_v2(0, 0);
-    x->radius = x->a.radius + x->b.radius;
-    if (!gjk_finite(x->radius)) return false;
-    if (x->a.kind == GJK2_USER) x->a.centre = gjk2_user_centre(p->a);
-    if (x->b.kind == GJK2_USER) x->b.centre = gjk2_user_centre(p->b);
-    if (!gjk_bounded2(x->a.centre) || !gjk_bounded2(x->b.centre)) return false;
-    c->centre_b = x->b.centre;
-    x->grow = x->a.extent < 0 || x->b.extent < 0;
-    x->special = x->polygons = false; /* (only the queries' paths read these) */
-    c->pa = p->pose_a.position;
-    c->p0 = gjk_sub2(p->pose_b.position, p->pose_a.position);
-    c->va = in->motion_a.translation;
-    c->vb = in->motion_b.translation;
-    /* A core that is its shape's origin (circle, point) looks the same at every angle. */
-    c->wa = x->a.kind == GJK2_POINT && x->a.p.x == 0 && x->a.p.y == 0 ? 0 : in->motion_a.rotation;
-    c->wb = x->b.kind == GJK2_POINT && x->b.p.x == 0 && x->b.p.y == 0 ? 0 : in->motion_b.rotation;
-    c->ra = x->a.radius;
-    c->rb = x->b.radius;
-    /* |x| <= |x| + |y|: a body's extent bounds its reach for free; the rotating cast, whose steps it limits,
-       asks for the exact one. */
-    c->reach_a = x->a.extent >= 0 ? x->a.extent : core_reach2(p->a);
-    c->reach_b = x->b.extent >= 0 ? x->b.extent : core_reach2(p->b);
-    if (!gjk_bounded(c->reach_a) || !gjk_bounded(c->reach_b)) return false;
-    c->target = in->target_distance;
-    gjk_real size = c->reach_a + c->ra + c->reach_b + c->rb;
-    gjk_real motion = gjk_len2(gjk_sub2(c->vb, c->va));
-    c->scale = gjk_maxr(gjk_maxr(size, c->target), gjk_maxr(gjk_len2(c->p0), motion));
-    /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
-       terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
-    c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
-    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
-    c->tol = gjk_maxr(c->tol, c->floor);
-    return true;
-}
-
-/* ---- shared with toi2.c ------------------------------------------------------------------------------------- */
-
-gjk_rot2 gjk_cast2_rotation(gjk_real angle, gjk_real t, gjk_rot2 r0) {
-    gjk_real a = t * angle;
-    if (a == 0) return r0;
-    gjk_rot2 q = gjk_rot2_from_angle(a), r;
-    r.c = q.c * r0.c - q.s * r0.s;
-    r.s = q.s * r0.c + q.c * r0.s;
-    return r;
-}
-
-void gjk_cast2_place(gjk_cast2 *c, gjk_rot2 rot_a, gjk_rot2 rot_b, gjk_vec2 offset) {
-    gjk2_ctx *x = &c->ctx;
-    x->b.rot.c = rot_a.c * rot_b.c + rot_a.s * rot_b.s;
-    x->b.rot.s = rot_a.c * rot_b.s - rot_a.s * rot_b.c;
-    x->b.pos = gjk_inv_rotate2(rot_a, offset);
-    x->b.centre = gjk_add2(gjk_rotate2(x->b.rot, c->centre_b), x->b.pos);
-    /* The length scale of the GJK tolerances (query2.c, setup); user shapes grow it with their answers. */
-    gjk_real reach_b = gjk2_norm_inf(x->b.pos) + gjk_maxr(x->b.extent, 0);
-    gjk_real size = gjk_maxr(x->radius, gjk_maxr(gjk_maxr(x->a.extent, 0), reach_b));
-    x->size = x->grow ? gjk_maxr(x->size, size) : size;
-}
-
-gjk_vec2 gjk_cast2_support(gjk_cast2 *c, gjk2_body *b, gjk_vec2 d) {
-    if (b->kind == GJK2_POLYGON) return b->verts[gjk2_polygon_support(b, d)];
-    gjk_vec2 p = gjk2_core_support(b->shape, d);
-    if (!gjk_bounded2(p)) {
-        c->ctx.bad = true;
-        p = gjk_v2(0, 0);
-    }
-    return p;
-}
-
-void gjk_cast2_finish(const gjk_cast2 *c, gjk_real t, gjk_rot2 rot_a, const gjk_cast2_contact *k,
-                      gjk_cast_result2 *r) {
-    gjk_vec2 mid = gjk_scale2(gjk_add2(k->pa, k->pb), GJK_R(0.5));
-    gjk_vec2 qa = gjk_mad2(mid, -GJK_R(0.5) * k->core_dist + c->ra, k->n);
-    gjk_vec2 qb = gjk_mad2(mid, GJK_R(0.5) * k->core_dist - c->rb, k->n);
-    gjk_vec2 origin = gjk_add2(c->pa, gjk_scale2(c->va, t));
-    r->normal = gjk_rotate2(rot_a, k->n); /* (unit: k->n is) */
-    r->point_a = gjk_add2(origin, gjk_rotate2(rot_a, qa));
-    r->point_b = gjk_add2(origin, gjk_rotate2(rot_a, qb));
-    r->point = gjk_scale2(gjk_add2(r->point_a, r->point_b), GJK_R(0.5));
-}
-
-static gjk_pair2 pair_at2(const gjk_cast2 *c, gjk_real t) {
-    const gjk_cast_input2 *in = c->in;
-    gjk_pair2 p = in->pair;
-    p.pose_a.position = gjk_add2(p.pose_a.position, gjk_scale2(in->motion_a.translation, t));
-    p.pose_b.position = gjk_add2(p.pose_b.position, gjk_scale2(in->motion_b.translation, t));
-    p.pose_a.rotation = gjk_cast2_rotation(in->motion_a.rotation, t, c->qa);
-    p.pose_b.rotation = gjk_cast2_rotation(in->motion_b.rotation, t, c->qb);
-    return p;
-}
-
-static bool answer_from_query2(const gjk_cast2 *c, gjk_real t, gjk_cast_result2 *r) {
-    gjk_pair2 p = pair_at2(c, t);
-    gjk_result2 q = gjk_signed_distance2(&p, NULL);
-    if (q.status == GJK_INVALID_INPUT) return false;
-    if (q.status != GJK_OK && r->status == GJK_OK) r->status = q.status;
-    r->normal = q.normal;
-    r->point_a = q.point_a;
-    r->point_b = q.point_b;
-    r->point = gjk_scale2(gjk_add2(q.point_a, q.point_b), GJK_R(0.5));
-    return true;
-}
-
-/* ignore_separating: B's contact point moves away from A's along the normal (rotation included). */
-static bool separating2(const gjk_cast2 *c, const gjk_cast_result2 *r) {
-    const gjk_cast_input2 *in = c->in;
-    gjk_vec2 ra = gjk_sub2(r->point, in->pair.pose_a.position), rb = gjk_sub2(r->point, in->pair.pose_b.position);
-    gjk_vec2 va = gjk_mad2(in->motion_a.translation, in->motion_a.rotation, gjk_perp2(ra));
-    gjk_vec2 vb = gjk_mad2(in->motion_b.translation, in->motion_b.rotation, gjk_perp2(rb));
-    return gjk_dot2(gjk_sub2(vb, va), r->normal) > 0;
-}
-
-/* ---- the linear cast ---------------------------------------------------------------------------------------- */
-
-typedef enum ray_end2 { RAY2_CONTACT, RAY2_MISS, RAY2_CAP } ray_end2;
-
-/* A point of D(lambda): w = a - (b0 + lambda d), with A's witness a and B's b0 at lambda = 0 (A's frame). */
-typedef struct ray_vertex {
-    gjk_vec2 w, a, b0;
-} ray_vertex;
-
-typedef struct ray2 {
-    gjk_cast2 *c;
-    gjk_vec2 d; /* B's motion relative to A, A's frame */
-    ray_vertex p[3];
-    gjk_real lam[3]; /* barycentric coordinates of v */
-    int count;
-    gjk_real lambda;
-    gjk_vec2 v, n; /* closest point of the simplex; normal of the last advancing plane (zero before) */
-    int iterations;
-} ray2;
-
-/* The closest point of a sub-simplex: kept vertices, their coordinates, the point. */
-typedef struct sub2 {
-    int count, idx[3];
-    gjk_real lam[3];
-    gjk_vec2 v;
-    gjk_real dist2;
-} sub2;
-
-static void sub_point(const ray_vertex *p, int i, sub2 *o) {
-    o->count = 1;
-    o->idx[0] = i;
-    o->lam[0] = 1;
-    o->v = p[i].w;
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Segment p[i] p[j]: the signs of the two parts' lengths decide; inside, v is the foot of the origin on the line,
-   computed along the segment's normal (its direction stays accurate when v is tiny next to the segment). */
-static void sub_segment(const ray_vertex *p, int i, int j, sub2 *o) {
-    gjk_vec2 a = p[i].w, b = p[j].w, e = gjk_sub2(b, a);
-    gjk_real lj = -gjk_dot2(a, e), li = gjk_dot2(b, e);
-    if (!(lj > 0) || !(li > 0)) {
-        sub_point(p, lj > 0 ? j : i, o);
-        return;
-    }
-    gjk_real s = li + lj;
-    o->count = 2;
-    o->idx[0] = i;
-    o->idx[1] = j;
-    o->lam[0] = li / s;
-    o->lam[1] = lj / s;
-    o->v = gjk_scale2(gjk_perp2(e), gjk_cross2(e, a) / gjk_len_sq2(e));
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Closest point of the first n simplex points to the origin, every sub-simplex that can hold it examined. */
-static void cast_closest2(const ray_vertex *p, int n, sub2 *o) {
-    if (n < 3) {
-        if (n == 1) sub_point(p, 0, o);
-        else sub_segment(p, 0, 1, o);
-        return;
-    }
-    gjk_real c[3] = {gjk_cross2(p[1].w, p[2].w), gjk_cross2(p[2].w, p[0].w), gjk_cross2(p[0].w, p[1].w)};
-    gjk_real area = c[0] + c[1] + c[2];
-    gjk_real e = gjk_maxr(gjk_len_sq2(gjk_sub2(p[1].w, p[0].w)), gjk_len_sq2(gjk_sub2(p[2].w, p[0].w)));
-    bool flat = !(GJK_ABS(area) > GJK_R(64.0) * GJK_REAL_EPSILON * e);
-    if (!flat && (area > 0 ? c[0] > 0 && c[1] > 0 && c[2] > 0 : c[0] < 0 && c[1] < 0 && c[2] < 0)) {
-        o->count = 3;
-        for (int i = 0; i < 3; ++i) o->idx[i] = i, o->lam[i] = c[i] / area;
-        o->v = gjk_v2(0, 0);
-        o->dist2 = 0;
-        return;
-    }
-    /* Outside: the closest point is on an edge whose opposite sub-area disagrees with the whole (the origin is
-       beyond that edge); a flat triangle tries all three. */
-    o->dist2 = GJK_REAL_MAX;
-    o->count = 0;
-    for (int i = 0; i < 3; ++i) {
-        if (!flat && (area > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        sub2 s;
-        sub_segment(p, i == 0 ? 1 : 0, i == 2 ? 1 : 2, &s); /* (in increasing order, as commit needs) */
-        if (s.dist2 < o->dist2) *o = s;
-    }
-    if (o->count == 0) sub_point(p, 0, o); /* (NaN only) */
-}
-
-static void commit(ray2 *q, const sub2 *s) {
-    /* The kept vertices move to the front; idx is increasing, so moving them in order overwrites nothing needed. */
-    for (int i = 0; i < s->count; ++i) {
-        if (s->idx[i] != i) q->p[i] = q->p[s->idx[i]];
-        q->lam[i] = s->lam[i];
-    }
-    q->count = s->count;
-    q->v = s->v;
-}
-
-/* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
-   polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
-   is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
-   vertices). */
-static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
-    switch (b->kind) {
-    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
-    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
-    case GJK2_POLYGON:
-        if (b->count <= 8) {
-            const gjk_vec2 *v = b->verts;
-            int best = 0;
-            gjk_real m = gjk_dot2(v[0], d);
-            for (int i = 1; i < b->count; ++i) {
-                gjk_real t = gjk_dot2(v[i], d);
-                if (t > m) m = t, best = i;
-            }
-            return v[best];
-        }
-        return b->verts[gjk2_polygon_support(b, d)];
-    default: return b->p; /* point */
-    }
-}
-
-static inline void cast_support2(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
-    gjk2_ctx *x = &q->c->ctx;
-    gjk_vec2 a, b;
-    if (x->grow) {
-        gjk2_vertex s;
-        gjk2_support(x, dir, &s);
-        a = s.a;
-        b = s.b;
-    } else {
-        a = body_support(&x->a, dir);
-        b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
-    }
-    out->a = a;
-    out->b0 = b;
-    out->w = gjk_sub2(a, gjk_mad2(b, q->lambda, q->d));
-}
-
-static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec2 dir) {
-    cast_support2(q, dir, &q->p[0]);
-    q->lam[0] = 1;
-    q->count = 1;
-    q->v = q->p[0].w;
-    q->n = gjk_v2(0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq2(q->v);
-        if (q->count == 3 || vv <= reach2) return RAY2_CONTACT;
-        if (q->iterations >= GJK_CAST2_MAX_RAY_ITERATIONS) return RAY2_CAP;
-        ++q->iterations;
-        ray_vertex *nw = &q->p[q->count];
-        cast_support2(q, gjk_neg2(q->v), nw);
-        if (q->c->ctx.bad) return RAY2_MISS;
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot2(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            gjk_real vd = gjk_dot2(q->v, q->d);
-            if (!(vd > 0)) return RAY2_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY2_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale2(q->v, -GJK_R(1.0) / vlen);
-                q->lambda = next;
-                for (int i = 0; i <= q->count; ++i) q->p[i].w = gjk_sub2(q->p[i].a, gjk_mad2(q->p[i].b0, next, q->d));
-                moved = advanced = true;
-            }
-        }
-        int n = q->count;
-        bool repeated = false;
-        for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
-        if (!repeated) ++n;
-        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see ray_gjk3.c) */
-        sub2 s;
-        cast_closest2(q->p, n, &s);
-        if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;
-        moved = false;
-        commit(q, &s);
-    }
-}
-
-static void ray_contact2(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
-    gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-    for (int i = 0; i < q->count; ++i) {
-        pa = gjk_mad2(pa, q->lam[i], q->p[i].a);
-        pb = gjk_mad2(pb, q->lam[i], gjk_mad2(q->p[i].b0, q->lambda, q->d));
-    }
-    k->pa = pa;
-    k->pb = pb;
-    gjk_real vl = gjk_len2(q->v);
-    bool plane = gjk_len_sq2(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize2(gjk_neg2(q->v));
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_normalize2(q->d);
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_v2(1, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot2(q->v, k->n), 0) : vl;
-}
-
-static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
-    ray2 q;
-    q.c = c;
-    gjk_cast2_place(c, c->qa, c->qb, c->p0);
-    q.d = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    gjk_vec2 hint = gjk_sub2(c->ctx.b.centre, c->ctx.a.centre);
-    if (!(gjk_len_sq2(hint) > 0)) hint = gjk_v2(1, 0);
-    bool flat = c->ctx.a.kind != GJK2_USER && c->ctx.b.kind != GJK2_USER;
-    ray_end2 e = ray_cast2(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
-    if (c->ctx.bad) return;
-    if (e == RAY2_MISS) {
-        r->state = GJK_CAST_SEPARATED;
-        r->t = 1;
-        return;
-    }
-    if (e == RAY2_CONTACT && q.lambda == 0) {
-        r->state = GJK_CAST_OVERLAPPED;
-        return;
-    }
-    r->state = e == RAY2_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY2_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast2_contact k;
-    ray_contact2(&q, c->scale, &k);
-    gjk_cast2_finish(c, q.lambda, c->qa, &k, r);
-}
-
-/* ---- entry -------------------------------------------------------------------------------------------------- */
-
-static gjk_cast_result2 invalid2(void) {
-    gjk_cast_result2 r;
-    memset(&r, 0, sizeof r);
-    r.status = GJK_INVALID_INPUT;
-    return r;
-}
-
-gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
-    gjk_cast2 c;
-    gjk_cast_result2 r;
-    memset(&r, 0, sizeof r);
-    r.status = GJK_OK;
-    if (!cast_setup2(input, &c)) return invalid2();
-    bool rotating = c.wa != 0 || c.wb != 0;
-    if (rotating) {
-        c.reach_a = core_reach2(input->pair.a);
-        c.reach_b = core_reach2(input->pair.b);
-        gjk_cast2_rotating(&c, &r);
-    }
-    else linear2(&c, &r);
-    if (c.ctx.bad) return invalid2();
-    bool ok = true;
-    if (r.state == GJK_CAST_OVERLAPPED) {
-        r.t = 0;
-        ok = answer_from_query2(&c, 0, &r);
-        r.hit = !(input->ignore_separating && separating2(&c, &r));
-    } else if (r.state == GJK_CAST_SEPARATED && !rotating) {
-        ok = answer_from_query2(&c, 1, &r);
-    } else {
-        r.hit = r.state == GJK_CAST_HIT;
-    }
-    if (!ok) return invalid2();
-    gjk_real sum = r.t + r.normal.x + r.normal.y + r.point_a.x + r.point_a.y + r.point_b.x + r.point_b.y +
-                   r.point.x + r.point.y;
-    if (!gjk_finite(sum)) {
-        int it = r.iterations;
-        gjk_cast_state st = r.state;
-        memset(&r, 0, sizeof r);
-        r.status = GJK_DEGENERATE;
-        r.state = st == GJK_CAST_SEPARATED ? st : GJK_CAST_FAILED;
-        r.iterations = it;
-    }
-    return r;
-}
-
-/* ---- end of src/cast2.c ---- */
-#undef CAST_TOL_DEFAULT
-
-/* ---- src/cast3.c ---- */
-/* Shape casts in 3D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results.
-
-   Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
-   relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
-   target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
-   D(0): the GJK ray cast of ray_gjk3.c (van den Bergen 2004), the radius entering as a shift of each support plane
-   as in Box2D's b2ShapeCast. Every plane that advances lambda is a lower bound of the time of contact, so the
-   answer is never late, and for polytopes the last plane is the face the ray enters, which makes the answer exact
-   to rounding. Unlike Box2D, the simplex is kept when lambda advances (its points are still points of D(0)). */
-
-/* ---- src/cast3.h ---- */
-/* Private declarations of the 3D shape casts (gjk/cast.h): cast3.c checks the input, sets up the frames and runs
-   the linear cast (a GJK ray cast); toi3.c runs the rotating cast (conservative advancement). Not installed. */
-#ifndef GJK_CAST3_H
-#define GJK_CAST3_H
+   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
+   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
+   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
+#ifndef GJK_RAY_INTERNAL_H
+#define GJK_RAY_INTERNAL_H
 
 /* ---- src/internal3.h ---- */
 /* Private 3D machinery shared by shape3.c, simplex3.c, gjk3.c, epa3.c and query3.c. */
@@ -2557,74 +2108,6 @@ gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowsk
 
 /* ---- end of src/internal3.h ---- */
 
-/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
-   tolerance). */
-#define GJK_CAST3_MAX_RAY_ITERATIONS 128
-
-/* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
-   (as in the queries) and the origin stands in for it so that the arithmetic stays finite until then. */
-typedef struct gjk_cast3_guard {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} gjk_cast3_guard;
-
-/* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
-   (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
-typedef struct gjk_cast3 {
-    const gjk_cast_input3 *in;
-    const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
-    gjk_shape3 user[2];
-    gjk_cast3_guard guard[2];
-    bool bad;               /* a user callback answered a non-finite or unbounded point */
-    gjk_quat qa, qb;        /* rotations at t = 0, unit */
-    gjk_vec3 pa;            /* A's position at t = 0, world: the cast frame's origin */
-    gjk_vec3 p0;            /* B's position at t = 0 in the cast frame */
-    gjk_vec3 va, vb;        /* translations over the step */
-    gjk_vec3 wa, wb;        /* rotation vectors over the step (zero for a shape whose core is its origin) */
-    gjk_real ra, rb;        /* radii swept around the cores (sphere, capsule radius plus margin) */
-    gjk_real reach_a, reach_b; /* bounds on the distance of a core point from its shape's origin */
-    gjk_real target;        /* target_distance */
-    gjk_real tol;           /* the cast stops once the distance is within tol of the target */
-    gjk_real floor;         /* rounding of a distance computed in the cast frame (a few ulps of `scale`) */
-    gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
-} gjk_cast3;
-
-/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
-typedef struct gjk_cast3_body {
-    gjk_minkowski3 m;
-    const gjk_cast3 *c;
-} gjk_cast3_body;
-
-/* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
-   the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */
-typedef struct gjk_cast3_contact {
-    gjk_vec3 pa, pb, n;
-    gjk_real core_dist;
-} gjk_cast3_contact;
-
-/* A's rotation at time t as a unit quaternion: exp(t * wa / 2) qa (the rotation vector is in the world frame). */
-gjk_quat gjk_cast3_rotation(gjk_vec3 rotation_vector, gjk_real t, gjk_quat q0);
-void gjk_cast3_finish(const gjk_cast3 *c, gjk_real t, gjk_mat33 rot_a, const gjk_cast3_contact *k,
-                      gjk_cast_result3 *r);
-
-/* toi3.c: the rotating cast. Fills state, t, iterations, status and (through gjk_cast3_finish) the geometry; an
-   OVERLAPPED answer leaves the geometry to the caller (the signed distance at t = 0). */
-void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
-
-#endif
-
-/* ---- end of src/cast3.h ---- */
-/* ---- src/ray_internal.h ---- */
-/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c (the GJK
-   ray cast, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed forms). Not installed.
-
-   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
-   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
-   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
-#ifndef GJK_RAY_INTERNAL_H
-#define GJK_RAY_INTERNAL_H
-
 /* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
    underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
    edges): the GJK ray cast decides. */
@@ -2736,6 +2219,33 @@ struct gjk_ray_gjk3 {
    R of the body up to smax, or the support function set k->bad. */
 gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v0);
 
+/* ---- the GJK ray cast in 2D (ray_gjk2.c) -------------------------------------------------------------------------
+   The mirror of gjk_ray_gjk3, for gjk_raycast2 and the linear gjk_shape_cast2. The body is given by its support
+   function as a pair of points (a, b) standing for the body point a - b: the ray casts give a shape's core point
+   and b = 0, the shape casts A's and B's points at t = 0, which their contact needs. The simplex's w = x - (a - b);
+   its closest point comes from simplex2.h. */
+typedef struct gjk_ray_gjk2 gjk_ray_gjk2;
+typedef void gjk_ray_gjk2_support_fn(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out);
+
+struct gjk_ray_gjk2 {
+    /* Input, as in gjk_ray_gjk3. */
+    gjk_ray_gjk2_support_fn *support;
+    void *data;
+    gjk_vec2 o, u;
+    gjk_real smax, R, touch, tol, noise, gap_rel, size;
+    int max_iterations;
+    bool refine; /* iterate on, once x is within the band of a body with R > 0, until GJK has converged */
+    bool bad;
+    /* Output. */
+    gjk2_simplex s;
+    gjk_vec2 x, v, n;
+    gjk_real lambda;
+    int iterations;
+    bool capped;
+};
+
+gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v0);
+
 /* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
 gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
 /* The normal of a hull hit that GJK found at x (a hull with at most the faces the closed form takes): the face
@@ -2750,6 +2260,551 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray
 #endif
 
 /* ---- end of src/ray_internal.h ---- */
+/* ---- src/simplex2.h ---- */
+/* Closest point of a 2D simplex (1 to 3 points of D = A - B) to the origin, for every 2D caller: GJK (gjk2.c) and
+   the GJK ray cast that the ray casts and the linear shape casts share (ray_gjk2.c). The signed-volume sub-algorithm
+   of Montanari, Petrinic, Barbieri ("Improving the GJK algorithm for faster and more reliable distance queries
+   between convex objects", ACM TOG 36(1), 2017) in the plane: a triangle is decided by the signs of the signed
+   areas of the sub-triangles made with the origin, a segment by the signs of the signed lengths of the
+   sub-segments cut by the origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region
+   and cannot cycle. One flatness rule: a triangle whose height over its longest edge is within the caller's
+   distance tolerance (a few ulps of the problem's size) is flat, and its three edges decide.
+
+   The mirror of simplex3.c (gjk_simplex2_closest / _commit / _witness), with two differences that the speed of the
+   2D queries asks for: the functions are inline here, because GJK's loop is instantiated per pair of support kinds
+   and the solver is most of its body; and the loop keeps no barycentric coordinates (gjk_simplex2_witness computes
+   them once, for the final simplex, the way the loop computed v). Not installed. */
+#ifndef GJK_SIMPLEX2_H
+#define GJK_SIMPLEX2_H
+
+/* The sub-simplex holding the closest point: how many vertices, which (in order), and the point. */
+typedef struct gjk_subsimplex2 {
+    int count;
+    int idx[2]; /* the kept vertices when count < 3 (a triangle keeps all three) */
+    gjk_vec2 v;
+} gjk_subsimplex2;
+
+/* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
+   region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
+   no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
+   the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
+   would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
+   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
+   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
+GJK2_INLINE int gjk_simplex2_segment(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
+    gjk_vec2 e = gjk_sub2(q, p);
+    *lp = gjk_dot2(q, e);
+    *lq = -gjk_dot2(p, e);
+    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
+    if (!(*lp > 0)) return 1; /* beyond q */
+    return 2;
+}
+
+/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
+GJK2_INLINE gjk_vec2 gjk_simplex2_segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
+    gjk_real k = GJK_R(1.0) / (lp + lq);
+    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
+}
+
+/* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
+   rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
+   the squared length of the longest edge. */
+GJK2_INLINE gjk_real gjk_simplex2_area(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
+    gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
+    gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
+    if (lab >= lbc && lab >= lca) {
+        *longest_sq = lab;
+        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
+    }
+    if (lbc >= lca) {
+        *longest_sq = lbc;
+        return gjk_cross2(ca, ab);
+    }
+    *longest_sq = lca;
+    return gjk_cross2(ab, bc);
+}
+
+/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
+   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
+   height over the longest edge within the distance tolerance tol. */
+GJK2_INLINE bool gjk_simplex2_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
+    c[0] = gjk_cross2(p[1].w, p[2].w);
+    c[1] = gjk_cross2(p[2].w, p[0].w);
+    c[2] = gjk_cross2(p[0].w, p[1].w);
+    *n = c[0] + c[1] + c[2];
+    gjk_real longest_sq;
+    gjk_real area = gjk_simplex2_area(p[0].w, p[1].w, p[2].w, &longest_sq);
+    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
+}
+
+/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
+   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
+   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
+   vertices in keep[], in order, and the point in *v. */
+GJK2_INLINE int gjk_simplex2_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
+    gjk_real c[3], n;
+    bool flat = gjk_simplex2_areas(p, tol, c, &n);
+    if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
+        *v = gjk_v2(0, 0);
+        return 3;
+    }
+    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
+    gjk_real best_sq = GJK_REAL_MAX;
+    int count = 1;
+    keep[0] = 2;
+    *v = p[2].w;
+    for (int i = 0; i < 3; i++) {
+        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
+        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
+        gjk_real lp, lq;
+        int r = gjk_simplex2_segment(p[j].w, p[k].w, &lp, &lq);
+        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : gjk_simplex2_segment_point(p[j].w, p[k].w, lp, lq);
+        gjk_real d = gjk_len_sq2(cand);
+        if (d < best_sq) {
+            best_sq = d;
+            *v = cand;
+            count = r == 2 ? 2 : 1;
+            keep[0] = r == 1 ? k : j;
+            keep[1] = k;
+        }
+    }
+    return count;
+}
+
+/* The closest point of the n points p[0 .. n-1] (p[n-1] the newest); tol: the flatness tolerance, a distance. */
+GJK2_INLINE void gjk_simplex2_closest(const gjk2_vertex *p, int n, gjk_real tol, gjk_subsimplex2 *out) {
+    out->idx[0] = 0;
+    out->idx[1] = 1;
+    if (n == 1) {
+        out->count = 1;
+        out->v = p[0].w;
+    } else if (n == 2) {
+        gjk_real lp, lq;
+        int r = gjk_simplex2_segment(p[0].w, p[1].w, &lp, &lq);
+        out->count = r == 2 ? 2 : 1;
+        out->idx[0] = r == 1 ? 1 : 0;
+        out->v = r == 0 ? p[0].w : r == 1 ? p[1].w : gjk_simplex2_segment_point(p[0].w, p[1].w, lp, lq);
+    } else {
+        out->count = gjk_simplex2_triangle(p, tol, out->idx, &out->v);
+    }
+}
+
+/* Keep only the sub-simplex's vertices, in order, at the front. */
+GJK2_INLINE void gjk_simplex2_commit(gjk2_simplex *s, const gjk_subsimplex2 *sub) {
+    if (sub->count < 3 && (sub->idx[0] != 0 || (sub->count == 2 && sub->idx[1] != 1))) {
+        gjk2_vertex p0 = s->p[sub->idx[0]], p1 = s->p[sub->idx[1]];
+        s->p[0] = p0;
+        s->p[1] = p1;
+    }
+    s->count = sub->count;
+}
+
+/* The witnesses of the simplex's closest point: its barycentric coordinates (computed here, once, the way
+   gjk_simplex2_closest computed the point) applied to the vertices' points on A and on B. */
+GJK2_INLINE void gjk_simplex2_witness(const gjk2_simplex *s, gjk_vec2 *a, gjk_vec2 *b) {
+    const gjk2_vertex *p = s->p;
+    if (s->count == 2) {
+        gjk_real lp, lq;
+        if (gjk_simplex2_segment(p[0].w, p[1].w, &lp, &lq) == 2) {
+            *a = gjk_simplex2_segment_point(p[0].a, p[1].a, lp, lq);
+            *b = gjk_simplex2_segment_point(p[0].b, p[1].b, lp, lq);
+            return;
+        }
+    } else if (s->count == 3) {
+        gjk_real c[3], n;
+        (void)gjk_simplex2_areas(p, 0, c, &n);
+        if (GJK_ABS(n) > 0) {
+            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
+            for (int i = 0; i < 3; i++) {
+                pa = gjk_mad2(pa, c[i] / n, p[i].a);
+                pb = gjk_mad2(pb, c[i] / n, p[i].b);
+            }
+            *a = pa;
+            *b = pb;
+            return;
+        }
+    }
+    *a = p[0].a;
+    *b = p[0].b;
+}
+
+#endif
+
+/* ---- end of src/simplex2.h ---- */
+
+#if GJK_USE_FLOAT
+#define CAST_TOL_DEFAULT GJK_R(1e-5)
+#else
+#define CAST_TOL_DEFAULT GJK_R(1e-9)
+#endif
+
+/* ---- input -------------------------------------------------------------------------------------------------- */
+
+static bool usable_motion2(const gjk_motion2 *m, gjk_vec2 position) {
+    return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) && gjk_bounded2(gjk_add2(position, m->translation));
+}
+
+/* A bound on |x| over the points of a core, local frame (see core_reach in cast3.c). */
+static gjk_real core_reach2(const gjk_shape2 *s) {
+    switch (s->type) {
+    case GJK_SHAPE2_SEGMENT: return gjk_maxr(gjk_len2(s->segment.a), gjk_len2(s->segment.b));
+    case GJK_SHAPE2_BOX: return gjk_len2(s->box.half_extents);
+    case GJK_SHAPE2_CAPSULE: return s->capsule.half_height;
+    case GJK_SHAPE2_POLYGON: return gjk_len2(s->polygon.hull->centroid) + s->polygon.hull->radius;
+    case GJK_SHAPE2_USER: {
+        gjk_real x0 = gjk2_core_support(s, gjk_v2(1, 0)).x, x1 = gjk2_core_support(s, gjk_v2(-1, 0)).x;
+        gjk_real y0 = gjk2_core_support(s, gjk_v2(0, 1)).y, y1 = gjk2_core_support(s, gjk_v2(0, -1)).y;
+        gjk_real x = gjk_maxr(GJK_ABS(x0), GJK_ABS(x1)), y = gjk_maxr(GJK_ABS(y0), GJK_ABS(y1));
+        return gjk_len2(gjk_v2(x, y)); /* (NaN for a bad callback: caught by the check on the centre) */
+    }
+    default: return 0; /* point, circle */
+    }
+}
+
+static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
+    if (!in) return false;
+    const gjk_pair2 *p = &in->pair;
+    gjk2_ctx *x = &c->ctx;
+    if (!gjk2_body_init(&x->a, p->a) || !gjk2_body_init(&x->b, p->b)) return false;
+    if (!gjk2_unit_rotation(p->pose_a.rotation, &c->qa) || !gjk2_unit_rotation(p->pose_b.rotation, &c->qb)) return false;
+    if (!gjk_bounded2(p->pose_a.position) || !gjk_bounded2(p->pose_b.position)) return false;
+    if (!usable_motion2(&in->motion_a, p->pose_a.position) || !usable_motion2(&in->motion_b, p->pose_b.position))
+        return false;
+    if (!(in->target_distance >= 0 && in->target_distance <= GJK_MAX_COORD)) return false;
+    if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
+    c->in = in;
+    x->support_calls = 0;
+    x->size = 0;
+    x->bad = false;
+    x->rec = NULL;
+    x->a.rot = gjk_rot2_identity();
+    x->a.pos = gjk_v2(0, 0);
+    x->radius = x->a.radius + x->b.radius;
+    if (!gjk_finite(x->radius)) return false;
+    if (x->a.kind == GJK2_USER) x->a.centre = gjk2_user_centre(p->a);
+    if (x->b.kind == GJK2_USER) x->b.centre = gjk2_user_centre(p->b);
+    if (!gjk_bounded2(x->a.centre) || !gjk_bounded2(x->b.centre)) return false;
+    c->centre_b = x->b.centre;
+    x->grow = x->a.extent < 0 || x->b.extent < 0;
+    x->special = x->polygons = false; /* (only the queries' paths read these) */
+    c->pa = p->pose_a.position;
+    c->p0 = gjk_sub2(p->pose_b.position, p->pose_a.position);
+    c->va = in->motion_a.translation;
+    c->vb = in->motion_b.translation;
+    /* A core that is its shape's origin (circle, point) looks the same at every angle. */
+    c->wa = x->a.kind == GJK2_POINT && x->a.p.x == 0 && x->a.p.y == 0 ? 0 : in->motion_a.rotation;
+    c->wb = x->b.kind == GJK2_POINT && x->b.p.x == 0 && x->b.p.y == 0 ? 0 : in->motion_b.rotation;
+    c->ra = x->a.radius;
+    c->rb = x->b.radius;
+    /* |x| <= |x| + |y|: a body's extent bounds its reach for free; the rotating cast, whose steps it limits,
+       asks for the exact one. */
+    c->reach_a = x->a.extent >= 0 ? x->a.extent : core_reach2(p->a);
+    c->reach_b = x->b.extent >= 0 ? x->b.extent : core_reach2(p->b);
+    if (!gjk_bounded(c->reach_a) || !gjk_bounded(c->reach_b)) return false;
+    c->target = in->target_distance;
+    gjk_real size = c->reach_a + c->ra + c->reach_b + c->rb;
+    gjk_real motion = gjk_len2(gjk_sub2(c->vb, c->va));
+    c->scale = gjk_maxr(gjk_maxr(size, c->target), gjk_maxr(gjk_len2(c->p0), motion));
+    /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
+       terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
+    c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
+    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
+    c->tol = gjk_maxr(c->tol, c->floor);
+    return true;
+}
+
+/* ---- shared with toi2.c ------------------------------------------------------------------------------------- */
+
+gjk_rot2 gjk_cast2_rotation(gjk_real angle, gjk_real t, gjk_rot2 r0) {
+    gjk_real a = t * angle;
+    if (a == 0) return r0;
+    gjk_rot2 q = gjk_rot2_from_angle(a), r;
+    r.c = q.c * r0.c - q.s * r0.s;
+    r.s = q.s * r0.c + q.c * r0.s;
+    return r;
+}
+
+void gjk_cast2_place(gjk_cast2 *c, gjk_rot2 rot_a, gjk_rot2 rot_b, gjk_vec2 offset) {
+    gjk2_ctx *x = &c->ctx;
+    x->b.rot.c = rot_a.c * rot_b.c + rot_a.s * rot_b.s;
+    x->b.rot.s = rot_a.c * rot_b.s - rot_a.s * rot_b.c;
+    x->b.pos = gjk_inv_rotate2(rot_a, offset);
+    x->b.centre = gjk_add2(gjk_rotate2(x->b.rot, c->centre_b), x->b.pos);
+    /* The length scale of the GJK tolerances (query2.c, setup); user shapes grow it with their answers. */
+    gjk_real reach_b = gjk2_norm_inf(x->b.pos) + gjk_maxr(x->b.extent, 0);
+    gjk_real size = gjk_maxr(x->radius, gjk_maxr(gjk_maxr(x->a.extent, 0), reach_b));
+    x->size = x->grow ? gjk_maxr(x->size, size) : size;
+}
+
+gjk_vec2 gjk_cast2_support(gjk_cast2 *c, gjk2_body *b, gjk_vec2 d) {
+    if (b->kind == GJK2_POLYGON) return b->verts[gjk2_polygon_support(b, d)];
+    gjk_vec2 p = gjk2_core_support(b->shape, d);
+    if (!gjk_bounded2(p)) {
+        c->ctx.bad = true;
+        p = gjk_v2(0, 0);
+    }
+    return p;
+}
+
+void gjk_cast2_finish(const gjk_cast2 *c, gjk_real t, gjk_rot2 rot_a, const gjk_cast2_contact *k,
+                      gjk_cast_result2 *r) {
+    gjk_vec2 mid = gjk_scale2(gjk_add2(k->pa, k->pb), GJK_R(0.5));
+    gjk_vec2 qa = gjk_mad2(mid, -GJK_R(0.5) * k->core_dist + c->ra, k->n);
+    gjk_vec2 qb = gjk_mad2(mid, GJK_R(0.5) * k->core_dist - c->rb, k->n);
+    gjk_vec2 origin = gjk_add2(c->pa, gjk_scale2(c->va, t));
+    r->normal = gjk_rotate2(rot_a, k->n); /* (unit: k->n is) */
+    r->point_a = gjk_add2(origin, gjk_rotate2(rot_a, qa));
+    r->point_b = gjk_add2(origin, gjk_rotate2(rot_a, qb));
+    r->point = gjk_scale2(gjk_add2(r->point_a, r->point_b), GJK_R(0.5));
+}
+
+static gjk_pair2 pair_at2(const gjk_cast2 *c, gjk_real t) {
+    const gjk_cast_input2 *in = c->in;
+    gjk_pair2 p = in->pair;
+    p.pose_a.position = gjk_add2(p.pose_a.position, gjk_scale2(in->motion_a.translation, t));
+    p.pose_b.position = gjk_add2(p.pose_b.position, gjk_scale2(in->motion_b.translation, t));
+    p.pose_a.rotation = gjk_cast2_rotation(in->motion_a.rotation, t, c->qa);
+    p.pose_b.rotation = gjk_cast2_rotation(in->motion_b.rotation, t, c->qb);
+    return p;
+}
+
+static bool answer_from_query2(const gjk_cast2 *c, gjk_real t, gjk_cast_result2 *r) {
+    gjk_pair2 p = pair_at2(c, t);
+    gjk_result2 q = gjk_signed_distance2(&p, NULL);
+    if (q.status == GJK_INVALID_INPUT) return false;
+    if (q.status != GJK_OK && r->status == GJK_OK) r->status = q.status;
+    r->normal = q.normal;
+    r->point_a = q.point_a;
+    r->point_b = q.point_b;
+    r->point = gjk_scale2(gjk_add2(q.point_a, q.point_b), GJK_R(0.5));
+    return true;
+}
+
+/* ignore_separating: B's contact point moves away from A's along the normal (rotation included). */
+static bool separating2(const gjk_cast2 *c, const gjk_cast_result2 *r) {
+    const gjk_cast_input2 *in = c->in;
+    gjk_vec2 ra = gjk_sub2(r->point, in->pair.pose_a.position), rb = gjk_sub2(r->point, in->pair.pose_b.position);
+    gjk_vec2 va = gjk_mad2(in->motion_a.translation, in->motion_a.rotation, gjk_perp2(ra));
+    gjk_vec2 vb = gjk_mad2(in->motion_b.translation, in->motion_b.rotation, gjk_perp2(rb));
+    return gjk_dot2(gjk_sub2(vb, va), r->normal) > 0;
+}
+
+/* ---- the linear cast ---------------------------------------------------------------------------------------- */
+
+/* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
+   polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
+   is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
+   vertices). */
+static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
+    switch (b->kind) {
+    case GJK2_SEGMENT: return gjk_dot2(gjk_sub2(b->q, b->p), d) >= 0 ? b->q : b->p;
+    case GJK2_BOX: return gjk_v2(d.x >= 0 ? b->p.x : -b->p.x, d.y >= 0 ? b->p.y : -b->p.y);
+    case GJK2_POLYGON:
+        if (b->count <= 8) {
+            const gjk_vec2 *v = b->verts;
+            int best = 0;
+            gjk_real m = gjk_dot2(v[0], d);
+            for (int i = 1; i < b->count; ++i) {
+                gjk_real t = gjk_dot2(v[i], d);
+                if (t > m) m = t, best = i;
+            }
+            return v[best];
+        }
+        return b->verts[gjk2_polygon_support(b, d)];
+    default: return b->p; /* point */
+    }
+}
+
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, as the pair of witnesses (A's point
+   and B's at t = 0). */
+static void cast_support2(gjk_ray_gjk2 *k, gjk_vec2 dir, gjk2_vertex *out) {
+    gjk2_ctx *x = &((gjk_cast2 *)k->data)->ctx;
+    if (x->grow) {
+        gjk2_support(x, dir, out);
+        if (x->bad) k->bad = true;
+        return;
+    }
+    out->a = body_support(&x->a, dir);
+    out->b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
+}
+
+/* The contact where the ray arrived (see cast3.c's cast_contact3): the simplex's witnesses, B's moved by lambda d. */
+static void cast_contact2(const gjk_ray_gjk2 *k, gjk_real scale, gjk_cast2_contact *c) {
+    gjk_simplex2_witness(&k->s, &c->pa, &c->pb);
+    c->pb = gjk_mad2(c->pb, k->lambda, k->u);
+    gjk_real vl = gjk_len2(k->v);
+    bool plane = gjk_len_sq2(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize2(plane ? k->n : k->v);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_normalize2(k->u);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_v2(1, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot2(k->v, c->n), 0) : vl;
+}
+
+/* The GJK ray cast (ray_gjk2.c) of the origin along B's motion relative to A against D(0) swept by R, with the
+   cast's own tolerances (see cast3.c's linear). */
+static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
+    gjk_ray_gjk2 k;
+    gjk_cast2_place(c, c->qa, c->qb, c->p0);
+    bool flat = c->ctx.a.kind != GJK2_USER && c->ctx.b.kind != GJK2_USER;
+    k.support = cast_support2;
+    k.data = c;
+    k.o = gjk_v2(0, 0);
+    k.u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK2_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST2_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_ray_outcome e = gjk_ray_gjk2_run(&k, gjk_sub2(c->ctx.b.centre, c->ctx.a.centre));
+    r->iterations = k.iterations;
+    if (c->ctx.bad) return;
+    if (e == GJK_RAY_MISS) {
+        r->state = GJK_CAST_SEPARATED;
+        r->t = 1;
+        return;
+    }
+    if (e == GJK_RAY_INSIDE && !k.capped) {
+        r->state = GJK_CAST_OVERLAPPED;
+        return;
+    }
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast2_contact ct;
+    cast_contact2(&k, c->scale, &ct);
+    gjk_cast2_finish(c, k.lambda, c->qa, &ct, r);
+}
+
+/* ---- entry -------------------------------------------------------------------------------------------------- */
+
+static gjk_cast_result2 invalid2(void) {
+    gjk_cast_result2 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_INVALID_INPUT;
+    return r;
+}
+
+gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
+    gjk_cast2 c;
+    gjk_cast_result2 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_OK;
+    if (!cast_setup2(input, &c)) return invalid2();
+    bool rotating = c.wa != 0 || c.wb != 0;
+    if (rotating) {
+        c.reach_a = core_reach2(input->pair.a);
+        c.reach_b = core_reach2(input->pair.b);
+        gjk_cast2_rotating(&c, &r);
+    }
+    else linear2(&c, &r);
+    if (c.ctx.bad) return invalid2();
+    bool ok = true;
+    if (r.state == GJK_CAST_OVERLAPPED) {
+        r.t = 0;
+        ok = answer_from_query2(&c, 0, &r);
+        r.hit = !(input->ignore_separating && separating2(&c, &r));
+    } else if (r.state == GJK_CAST_SEPARATED && !rotating) {
+        ok = answer_from_query2(&c, 1, &r);
+    } else {
+        r.hit = r.state == GJK_CAST_HIT;
+    }
+    if (!ok) return invalid2();
+    gjk_real sum = r.t + r.normal.x + r.normal.y + r.point_a.x + r.point_a.y + r.point_b.x + r.point_b.y +
+                   r.point.x + r.point.y;
+    if (!gjk_finite(sum)) {
+        int it = r.iterations;
+        gjk_cast_state st = r.state;
+        memset(&r, 0, sizeof r);
+        r.status = GJK_DEGENERATE;
+        r.state = st == GJK_CAST_SEPARATED ? st : GJK_CAST_FAILED;
+        r.iterations = it;
+    }
+    return r;
+}
+
+/* ---- end of src/cast2.c ---- */
+#undef CAST_TOL_DEFAULT
+
+/* ---- src/cast3.c ---- */
+/* Shape casts in 3D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results.
+
+   Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
+   relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
+   target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
+   D(0): the GJK ray cast of ray_gjk3.c (van den Bergen 2004), the radius entering as a shift of each support plane
+   as in Box2D's b2ShapeCast. Every plane that advances lambda is a lower bound of the time of contact, so the
+   answer is never late, and for polytopes the last plane is the face the ray enters, which makes the answer exact
+   to rounding. Unlike Box2D, the simplex is kept when lambda advances (its points are still points of D(0)). */
+
+/* ---- src/cast3.h ---- */
+/* Private declarations of the 3D shape casts (gjk/cast.h): cast3.c checks the input, sets up the frames and runs
+   the linear cast (a GJK ray cast); toi3.c runs the rotating cast (conservative advancement). Not installed. */
+#ifndef GJK_CAST3_H
+#define GJK_CAST3_H
+
+/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
+   tolerance). */
+#define GJK_CAST3_MAX_RAY_ITERATIONS 128
+
+/* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
+   (as in the queries) and the origin stands in for it so that the arithmetic stays finite until then. */
+typedef struct gjk_cast3_guard {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} gjk_cast3_guard;
+
+/* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
+   (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
+typedef struct gjk_cast3 {
+    const gjk_cast_input3 *in;
+    const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
+    gjk_shape3 user[2];
+    gjk_cast3_guard guard[2];
+    bool bad;               /* a user callback answered a non-finite or unbounded point */
+    gjk_quat qa, qb;        /* rotations at t = 0, unit */
+    gjk_vec3 pa;            /* A's position at t = 0, world: the cast frame's origin */
+    gjk_vec3 p0;            /* B's position at t = 0 in the cast frame */
+    gjk_vec3 va, vb;        /* translations over the step */
+    gjk_vec3 wa, wb;        /* rotation vectors over the step (zero for a shape whose core is its origin) */
+    gjk_real ra, rb;        /* radii swept around the cores (sphere, capsule radius plus margin) */
+    gjk_real reach_a, reach_b; /* bounds on the distance of a core point from its shape's origin */
+    gjk_real target;        /* target_distance */
+    gjk_real tol;           /* the cast stops once the distance is within tol of the target */
+    gjk_real floor;         /* rounding of a distance computed in the cast frame (a few ulps of `scale`) */
+    gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
+} gjk_cast3;
+
+/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
+typedef struct gjk_cast3_body {
+    gjk_minkowski3 m;
+    const gjk_cast3 *c;
+} gjk_cast3_body;
+
+/* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
+   the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */
+typedef struct gjk_cast3_contact {
+    gjk_vec3 pa, pb, n;
+    gjk_real core_dist;
+} gjk_cast3_contact;
+
+/* A's rotation at time t as a unit quaternion: exp(t * wa / 2) qa (the rotation vector is in the world frame). */
+gjk_quat gjk_cast3_rotation(gjk_vec3 rotation_vector, gjk_real t, gjk_quat q0);
+void gjk_cast3_finish(const gjk_cast3 *c, gjk_real t, gjk_mat33 rot_a, const gjk_cast3_contact *k,
+                      gjk_cast_result3 *r);
+
+/* toi3.c: the rotating cast. Fills state, t, iterations, status and (through gjk_cast3_finish) the geometry; an
+   OVERLAPPED answer leaves the geometry to the caller (the signed distance at t = 0). */
+void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
+
+#endif
+
+/* ---- end of src/cast3.h ---- */
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -4559,11 +4614,9 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
 /* GJK distance in 2D on the cores of two shapes (Gilbert, Johnson, Keerthi, "A fast procedure for computing the
    distance between complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988).
 
-   The closest point of the simplex to the origin is found with the signed-volume sub-algorithm of Montanari,
-   Petrinic, Barbieri ("Improving the GJK algorithm for faster and more reliable distance queries between convex
-   objects", ACM TOG 36(1), 2017), reduced to 2D: a triangle is decided by the signs of the signed areas of the
-   sub-triangles made with the origin, a segment by the signs of the signed lengths of the sub-segments cut by the
-   origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region and cannot cycle.
+   The closest point of the simplex to the origin is found by simplex2.h: the signed-volume sub-algorithm of
+   Montanari, Petrinic and Barbieri (ACM TOG 36(1), 2017) in the plane, which needs no epsilon to pick a region and
+   cannot cycle.
 
    Termination (docs/numerics.md, "GJK termination"): the Frank-Wolfe duality gap |v| - (lower bound from the new
    support point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated
@@ -4573,98 +4626,11 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
    Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared
    lengths and unnormalised directions (support functions ignore the length of the direction) so that it takes no
    square root, keeps no barycentric coordinates (they are computed once, for the final simplex, by
-   gjk2_witnesses), and changes the simplex only when a step makes progress. */
+   gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
 
 gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
 
 gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
-
-/* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
-   region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
-   no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
-   the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
-   would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
-   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
-   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
-GJK2_INLINE int segment_region(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
-    gjk_vec2 e = gjk_sub2(q, p);
-    *lp = gjk_dot2(q, e);
-    *lq = -gjk_dot2(p, e);
-    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
-    if (!(*lp > 0)) return 1; /* beyond q */
-    return 2;
-}
-
-/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
-GJK2_INLINE gjk_vec2 segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
-    gjk_real k = GJK_R(1.0) / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-/* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
-   rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
-   the squared length of the longest edge. */
-GJK2_INLINE gjk_real robust_area2(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
-    gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
-    gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
-    if (lab >= lbc && lab >= lca) {
-        *longest_sq = lab;
-        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
-    }
-    if (lbc >= lca) {
-        *longest_sq = lbc;
-        return gjk_cross2(ca, ab);
-    }
-    *longest_sq = lca;
-    return gjk_cross2(ab, bc);
-}
-
-/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
-   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
-   height over the longest edge within the distance tolerance tol. */
-GJK2_INLINE bool triangle_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
-    c[0] = gjk_cross2(p[1].w, p[2].w);
-    c[1] = gjk_cross2(p[2].w, p[0].w);
-    c[2] = gjk_cross2(p[0].w, p[1].w);
-    *n = c[0] + c[1] + c[2];
-    gjk_real longest_sq;
-    gjk_real area = robust_area2(p[0].w, p[1].w, p[2].w, &longest_sq);
-    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
-}
-
-/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
-   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
-   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
-   vertices in keep[], in order, and the point in *v. */
-GJK2_INLINE int solve_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
-    gjk_real c[3], n;
-    bool flat = triangle_areas(p, tol, c, &n);
-    if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
-        *v = gjk_v2(0, 0);
-        return 3;
-    }
-    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
-    gjk_real best_sq = GJK_REAL_MAX;
-    int count = 1;
-    keep[0] = 2;
-    *v = p[2].w;
-    for (int i = 0; i < 3; i++) {
-        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
-        gjk_real lp, lq;
-        int r = segment_region(p[j].w, p[k].w, &lp, &lq);
-        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : segment_point(p[j].w, p[k].w, lp, lq);
-        gjk_real d = gjk_len_sq2(cand);
-        if (d < best_sq) {
-            best_sq = d;
-            *v = cand;
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? k : j;
-            keep[1] = k;
-        }
-    }
-    return count;
-}
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
@@ -4705,25 +4671,11 @@ void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) 
     gjk2_init(state, ctx, gjk_v2(1, 0));
     gjk2_simplex *s = &state->simplex;
     *s = *warm;
-    int keep[2] = {0, 1}, count = s->count;
-    gjk_vec2 v = s->p[0].w;
-    if (count == 2) {
-        gjk_real lp, lq;
-        int r = segment_region(s->p[0].w, s->p[1].w, &lp, &lq);
-        count = r == 2 ? 2 : 1;
-        keep[0] = r == 1 ? 1 : 0;
-        v = r == 0 ? s->p[0].w : r == 1 ? s->p[1].w : segment_point(s->p[0].w, s->p[1].w, lp, lq);
-    } else if (count == 3) {
-        count = solve_triangle(s->p, gjk2_tolerance(ctx), keep, &v);
-    }
-    if (count < 3) {
-        gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-        s->p[0] = p0;
-        s->p[1] = p1;
-    }
-    s->count = count;
-    state->v = v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
-    if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
+    gjk_subsimplex2 sub;
+    gjk_simplex2_closest(s->p, s->count, gjk2_tolerance(ctx), &sub);
+    gjk_simplex2_commit(s, &sub);
+    state->v = sub.v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
+    if (ctx->rec) gjk_debug2_step(ctx->rec, s, sub.v);
 }
 
 /* Support of a core along d, local frame, for a kind known where the function is inlined (the switch folds away);
@@ -4819,29 +4771,15 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, count;
-        if (s->count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(s->p[0].w, w->w, &lp, &lq);
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? s->p[0].w : r == 1 ? w->w : segment_point(s->p[0].w, w->w, lp, lq);
-        } else {
-            count = solve_triangle(s->p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
             exit = GJK2_CONVERGED;
             break;
         }
-        if (count < 3 && (keep[0] != 0 || (count == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-            s->p[0] = p0;
-            s->p[1] = p1;
-        }
-        s->count = count;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        v = sub.v;
         if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
     }
     if (ctx->bad) exit = GJK2_BAD_SUPPORT;
@@ -4932,28 +4870,15 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_CONVERGED;
             break;
         }
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, n;
-        if (count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(p[0].w, w->w, &lp, &lq);
-            n = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? p[0].w : r == 1 ? w->w : segment_point(p[0].w, w->w, lp, lq);
-        } else {
-            n = solve_triangle(p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(p, count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             exit = GJK2_CONVERGED;
             break;
         }
-        if (n < 3 && (keep[0] != 0 || (n == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = p[keep[0]], p1 = p[keep[1]];
-            p[0] = p0;
-            p[1] = p1;
-        }
-        count = n;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        count = sub.count;
+        v = sub.v;
         if (ctx->rec) {
             s->count = count;
             gjk_debug2_step(ctx->rec, s, v);
@@ -4998,35 +4923,8 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
         run_any(state, ctx, sep, within);
 }
 
-/* The closest points of the cores: the barycentric coordinates of v in the final simplex (computed here, once, the
-   way the loop computed v), applied to the stored witnesses. */
-void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
-    const gjk2_simplex *s = &state->simplex;
-    const gjk2_vertex *p = s->p;
-    if (s->count == 2) {
-        gjk_real lp, lq;
-        if (segment_region(p[0].w, p[1].w, &lp, &lq) == 2) {
-            *a = segment_point(p[0].a, p[1].a, lp, lq);
-            *b = segment_point(p[0].b, p[1].b, lp, lq);
-            return;
-        }
-    } else if (s->count == 3) {
-        gjk_real c[3], n;
-        (void)triangle_areas(p, 0, c, &n);
-        if (GJK_ABS(n) > 0) {
-            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-            for (int i = 0; i < 3; i++) {
-                pa = gjk_mad2(pa, c[i] / n, p[i].a);
-                pb = gjk_mad2(pb, c[i] / n, p[i].b);
-            }
-            *a = pa;
-            *b = pb;
-            return;
-        }
-    }
-    *a = p[0].a;
-    *b = p[0].b;
-}
+/* The closest points of the cores, from the final simplex. */
+void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) { gjk_simplex2_witness(&state->simplex, a, b); }
 
 /* ---- end of src/gjk2.c ---- */
 
@@ -8813,11 +8711,8 @@ oom:
 
 /* ---- src/ray2.c ---- */
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
-   (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
-   algorithm, its radius handling and its termination are those of ray_gjk3.c (van den Bergen 2004), with the 2D
-   simplex: the closest point of a segment or triangle to the origin by signed lengths and areas (Montanari et al.
-   2017, as in gjk2.c), always over every sub-simplex, since once x has moved the origin need not lie beyond the
-   old simplex as seen from the newest point. */
+   (ray_closed2.c), and the GJK ray cast (ray_gjk2.c) for rounded polygons, bare points and segments and user
+   shapes, with the tolerances of ray3.c. */
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -8827,145 +8722,49 @@ oom:
 
 static gjk_real l1_norm2(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
 
-typedef struct cast2 {
+/* The ray's view of the shape, for the kernel's support function. */
+typedef struct ray_body2 {
     gjk2_body body;
-    gjk_ray_local2 ray;
-    gjk_real smax, R, size, far; /* as in ray3.c */
-    bool bad;
-} cast2;
+} ray_body2;
 
-static gjk_vec2 core_support2(cast2 *c, gjk_vec2 d) {
-    gjk_vec2 p = gjk2_local_support(&c->body, d);
-    if (c->body.kind != GJK2_USER) return p;
-    if (!gjk_bounded2(p)) {
-        c->bad = true;
-        return gjk_v2(0, 0);
-    }
-    c->size = gjk_maxr(c->size, l1_norm2(p) + c->R);
-    return p;
-}
-
-/* The simplex: core points a[i] and w[i] = x - a[i]. */
-typedef struct simplex2 {
-    gjk_vec2 a[3], w[3];
-    int count;
-} simplex2;
-
-/* Closest point of segment w[i] .. w[j] to the origin: which end points it needs (*keep: 1 or 2 indices). */
-static gjk_vec2 segment_closest(const simplex2 *s, int i, int j, int *keep, int *k0, int *k1) {
-    gjk_vec2 p = s->w[i], q = s->w[j], e = gjk_sub2(q, p);
-    gjk_real lq = -gjk_dot2(p, e), lp = gjk_dot2(q, e);
-    if (!(lq > 0)) {
-        *keep = 1, *k0 = i;
-        return p;
-    }
-    if (!(lp > 0)) {
-        *keep = 1, *k0 = j;
-        return q;
-    }
-    *keep = 2, *k0 = i, *k1 = j;
-    gjk_real k = 1 / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-static gjk_vec2 closest2(simplex2 *s) {
-    int keep = 1, k0 = 0, k1 = 0;
-    gjk_vec2 v = s->w[0];
-    if (s->count == 2) {
-        v = segment_closest(s, 0, 1, &keep, &k0, &k1);
-    } else if (s->count == 3) {
-        gjk_real c[3] = {gjk_cross2(s->w[1], s->w[2]), gjk_cross2(s->w[2], s->w[0]), gjk_cross2(s->w[0], s->w[1])};
-        gjk_real area = c[0] + c[1] + c[2];
-        if (c[0] * area > 0 && c[1] * area > 0 && c[2] * area > 0) return gjk_v2(0, 0); /* inside: keep all */
-        /* The closest point lies on an edge the origin is beyond (the sub-area opposite has the wrong sign); a flat
-           triangle tries all three. */
-        gjk_real best = GJK_REAL_MAX;
-        for (int i = 0; i < 3; ++i) {
-            if (area != 0 && c[i] * area > 0) continue;
-            int kk, a0, a1 = 0;
-            gjk_vec2 e = segment_closest(s, (i + 1) % 3, (i + 2) % 3, &kk, &a0, &a1);
-            gjk_real d = gjk_len_sq2(e);
-            if (d < best) best = d, v = e, keep = kk, k0 = a0, k1 = a1;
+/* The core's support point (b = 0: the body point is a); a user shape's answer is checked as the queries check
+   it, and grows the kernel's size. */
+static void ray_support2(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out) {
+    ray_body2 *rb = (ray_body2 *)k->data;
+    gjk_vec2 p = gjk2_local_support(&rb->body, d);
+    if (rb->body.kind == GJK2_USER) {
+        if (!gjk_bounded2(p)) {
+            k->bad = true;
+            p = gjk_v2(0, 0);
         }
+        k->size = gjk_maxr(k->size, l1_norm2(p) + k->R);
     }
-    simplex2 t = *s;
-    s->count = keep;
-    s->a[0] = t.a[k0], s->w[0] = t.w[k0];
-    if (keep == 2) s->a[1] = t.a[k1], s->w[1] = t.w[k1];
-    return v;
+    out->a = p;
+    out->b = gjk_v2(0, 0);
 }
 
-/* The GJK ray cast (ray_gjk3.c in 2D). */
-static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
-                                gjk_status *status) {
-    const gjk_vec2 o = c->ray.o, u = c->ray.u;
-    const gjk_real R = c->R;
-    const gjk_real gap_rel = c->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
-    simplex2 s;
-    s.count = 0;
-    gjk_vec2 centre = c->body.centre;
-    if (c->body.kind == GJK2_USER) {
+/* The GJK ray cast (ray_gjk2.c) on the ray set up in k, with the queries' bands (see ray3.c). */
+static gjk_ray_outcome gjk_cast_2d(gjk_ray_gjk2 *k, ray_body2 *rb, const gjk_shape2 *shape, gjk_real *ps,
+                                   gjk_vec2 *pn, int *iters, gjk_status *status) {
+    gjk_vec2 centre = rb->body.centre;
+    if (rb->body.kind == GJK2_USER) {
         centre = gjk2_user_centre(shape);
-        if (!gjk_bounded2(centre)) c->bad = true;
+        if (!gjk_bounded2(centre)) {
+            k->bad = true;
+            return GJK_RAY_MISS;
+        }
     }
-    gjk_vec2 x = o, n = gjk_v2(0, 0), v = gjk_sub2(x, centre);
-    gjk_real lambda = 0;
-    bool moved = false, stalled = false;
-    int it = 0;
-    *status = GJK_OK;
-    while (!c->bad) {
-        gjk_real vv = gjk_len_sq2(v);
-        gjk_real band = moved ? GJK2_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
-                              : GJK2_TOL_TOUCH * gjk_maxr(c->far, c->size);
-        gjk_real lim = R + band;
-        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray_gjk3.c) */
-        if (it >= GJK_RAY_MAX_ITERATIONS) {
-            *status = GJK_MAX_ITERATIONS;
-            break;
-        }
-        ++it;
-        gjk_vec2 p = core_support2(c, v);
-        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
-        bool known = false;
-        for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
-        /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
-        if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
-            if (vv - vw <= gap_rel * vv + floor || known || stalled) {
-                if (moved) {
-                    if (!(gjk_dot2(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
-                    break;
-                }
-                vw = vv;
-            }
-        }
-        bool advanced = false;
-        if (vw > (moved ? R : lim) * vl) {
-            gjk_real vu = gjk_dot2(v, u);
-            if (!(vu < 0)) return GJK_RAY_MISS;
-            gjk_real next = lambda + (vw - R * vl) / -vu;
-            if (!(next <= c->smax)) return GJK_RAY_MISS;
-            if (next == lambda) break;
-            lambda = next;
-            x = gjk_mad2(o, lambda, u);
-            n = v;
-            moved = advanced = true;
-            for (int i = 0; i < s.count; ++i) s.w[i] = gjk_sub2(x, s.a[i]);
-        }
-        bool first = s.count == 0;
-        if (!known) {
-            s.a[s.count] = p;
-            s.w[s.count] = gjk_sub2(x, p);
-            ++s.count;
-        }
-        v = closest2(&s);
-        stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
-    }
-    *iters = it;
-    if (c->bad) return GJK_RAY_MISS;
-    if (!moved) return GJK_RAY_INSIDE;
-    *ps = lambda;
-    *pn = gjk_normalize2(R > 0 && gjk_len_sq2(v) > 0 ? v : n);
+    k->gap_rel = rb->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
+    k->touch = GJK2_TOL_TOUCH;
+    k->tol = k->noise = 0;
+    k->max_iterations = GJK_RAY_MAX_ITERATIONS;
+    k->refine = true;
+    gjk_ray_outcome out = gjk_ray_gjk2_run(k, gjk_sub2(k->o, centre));
+    *iters = k->iterations;
+    *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
+    if (out != GJK_RAY_HIT) return out;
+    *ps = k->lambda;
+    *pn = gjk_normalize2(k->R > 0 && gjk_len_sq2(k->v) > 0 ? k->v : k->n);
     return GJK_RAY_HIT;
 }
 
@@ -9038,7 +8837,9 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
 }
 
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
-    cast2 c;
+    gjk_ray_gjk2 k;
+    ray_body2 rb;
+    gjk_ray_local2 lr;
     gjk_rot2 q;
     if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
@@ -9046,35 +8847,38 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 fast;
     if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
-    if (!gjk2_body_init(&c.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
-    c.bad = false;
-    c.R = c.body.radius;
+    if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
+    k.support = ray_support2;
+    k.data = &rb;
+    k.bad = false;
+    k.R = rb.body.radius;
     gjk_vec2 uw = gjk_normalize2(ray->translation);
     gjk_real len = gjk_dot2(uw, ray->translation);
-    c.ray.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
-    c.ray.u = gjk_inv_rotate2(q, uw);
-    if (GJK_ABS(c.ray.u.x) < RAY_REAL_MIN) c.ray.u.x = 0;
-    if (GJK_ABS(c.ray.u.y) < RAY_REAL_MIN) c.ray.u.y = 0;
+    lr.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
+    lr.u = gjk_inv_rotate2(q, uw);
+    if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
+    if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
+    k.o = lr.o;
+    k.u = lr.u;
     /* The body's extent bounds |x| + |y| of its core points (-1: unknown, a user shape or a hull with a bad radius;
        its support points are bounded by GJK_MAX_COORD). */
-    bool known = c.body.extent >= 0;
-    gjk_real bound = known ? c.body.extent : 0;
-    c.far = l1_norm2(c.ray.o);
-    c.size = bound + c.R;
-    c.ray.tol = GJK2_TOL_TOUCH * gjk_maxr(c.far, c.size);
-    gjk_real reach = (c.far + (known ? bound : 2 * GJK_MAX_COORD) + c.R + c.ray.tol) * GJK_R(1.0625);
-    c.smax = gjk_minr(ray->max_fraction * len, reach);
+    bool known = rb.body.extent >= 0;
+    gjk_real bound = known ? rb.body.extent : 0, far = l1_norm2(lr.o);
+    k.size = bound + k.R;
+    lr.tol = GJK2_TOL_TOUCH * gjk_maxr(far, k.size);
+    gjk_real reach = (far + (known ? bound : 2 * GJK_MAX_COORD) + k.R + lr.tol) * GJK_R(1.0625);
+    k.smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec2 n = gjk_v2(0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
-    gjk_ray_outcome out = gjk_ray2_closed(&c.body, &c.ray, &s, &n);
+    gjk_ray_outcome out = gjk_ray2_closed(&rb.body, &lr, &s, &n);
     /* A zero normal from a radius whose square underflows: GJK decides, and the way back stands in last (ray3.c). */
     if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&c, shape, &s, &n, &iters, &status);
-    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(c.ray.u);
-    if (c.bad) return zero_ray2(GJK_INVALID_INPUT);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&k, &rb, shape, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(lr.u);
+    if (k.bad) return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 r = zero_ray2(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -9083,7 +8887,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.normal = gjk_neg2(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= c.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad2(ray->origin, r.fraction, ray->translation);
@@ -9805,6 +9609,107 @@ gjk_real gjk_ray3_core_bound(const gjk_shape3 *sh) {
 #undef HULL_PLANES_MAX
 #undef RAY_MAX
 
+/* ---- src/ray_gjk2.c ---- */
+/* The GJK ray cast in 2D, the one kernel behind gjk_raycast2 (ray2.c) and the linear gjk_shape_cast2 (cast2.c): the
+   mirror of ray_gjk3.c, whose comment explains the method (van den Bergen 2004), the radius as a target distance
+   and the termination. The simplex's closest point comes from simplex2.h, which examines every edge that can hold
+   it, so a moved x needs no other search; the flatness tolerance is its usual one, a few ulps of the body's size. */
+
+static gjk_real ray_gjk2_l1(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
+
+gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
+    const gjk_vec2 o = k->o, u = k->u;
+    const gjk_real R = k->R, far = ray_gjk2_l1(o);
+    gjk2_simplex *s = &k->s;
+    s->count = 0;
+    gjk_vec2 x = o, n = gjk_v2(0, 0);
+    gjk_real lambda = 0;
+    bool moved = false, stalled = false;
+    gjk_ray_outcome out = GJK_RAY_HIT;
+    int it = 0;
+    gjk_real size = -1, band0 = 0, band1 = 0, flat = 0;
+    k->bad = k->capped = false;
+    while (!k->bad) {
+        if (k->size != size) { /* (the bands follow a user shape's size as its support points reveal it) */
+            size = k->size;
+            band0 = k->tol + k->touch * gjk_maxr(far, size);
+            band1 = k->tol + k->touch * size + 16 * GJK_REAL_EPSILON * far;
+            flat = GJK2_TOL_ABS * gjk_maxr(far, size);
+        }
+        gjk_real vv = gjk_len_sq2(v);
+        gjk_real lim = R + (moved ? band1 : band0);
+        if (vv <= lim * lim && (!moved || !(R > 0) || !k->refine)) break; /* (see ray_gjk3.c) */
+        if (it >= k->max_iterations) {
+            k->capped = true;
+            break;
+        }
+        ++it;
+        gjk2_vertex nv;
+        k->support(k, v, &nv);
+        gjk_vec2 p = gjk_sub2(nv.a, nv.b);
+        nv.w = gjk_sub2(x, p);
+        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, nv.w);
+        gjk_real reach = moved ? R + k->noise : lim;
+        bool known = false; /* (a point of the simplex again: the same w at the same x) */
+        for (int i = 0; i < s->count; ++i) known = known || (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y);
+        /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
+        if (!(vw > reach * vl)) {
+            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk2_l1(x), size) * vl;
+            if (vv - vw <= k->gap_rel * vv + floor || known || stalled) {
+                if (moved) {
+                    if (!(gjk_dot2(v, u) < 0) && vw > 0) out = GJK_RAY_MISS;
+                    break;
+                }
+                vw = vv;
+            }
+        }
+        bool advanced = false;
+        if (vw > reach * vl) {
+            gjk_real vu = gjk_dot2(v, u);
+            gjk_real next = lambda + (vw - R * vl) / -vu;
+            if (!(vu < 0) || !(next <= k->smax)) {
+                out = GJK_RAY_MISS;
+                break;
+            }
+            if (next == lambda) break;
+            lambda = next;
+            x = gjk_mad2(o, lambda, u);
+            n = v;
+            moved = advanced = true;
+            for (int i = 0; i < s->count; ++i) s->p[i].w = gjk_sub2(x, gjk_sub2(s->p[i].a, s->p[i].b));
+        }
+        bool first = s->count == 0;
+        int count = s->count;
+        if (!known && count < 3) {
+            if (advanced) nv.w = gjk_sub2(x, p);
+            s->p[count++] = nv;
+        }
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(s->p, count, flat, &sub);
+        gjk_simplex2_commit(s, &sub);
+        v = sub.v;
+        if (sub.count == 2) {
+            /* The foot of the origin on the segment, computed along the segment's normal: its direction stays
+               accurate when v is tiny next to the segment (the barycentric combination's is off by eps |w| / |v|,
+               and a curved body's next support point turns with it: GJK then stalls short of the surface). gjk2.c
+               searches along the same normal for the same reason. */
+            gjk_vec2 e = gjk_sub2(s->p[1].w, s->p[0].w);
+            v = gjk_scale2(gjk_perp2(e), gjk_cross2(e, s->p[0].w) / gjk_len_sq2(e));
+        }
+        stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
+    }
+    k->iterations = it;
+    k->x = x;
+    k->v = v;
+    k->n = n;
+    k->lambda = lambda;
+    if (k->bad) return GJK_RAY_MISS;
+    if (out == GJK_RAY_MISS) return out;
+    return moved ? GJK_RAY_HIT : GJK_RAY_INSIDE;
+}
+
+/* ---- end of src/ray_gjk2.c ---- */
+
 /* ---- src/ray_gjk3.c ---- */
 /* The GJK ray cast in 3D, the one kernel behind gjk_raycast3 (ray3.c) and the linear gjk_shape_cast3 (cast3.c).
 
@@ -9866,6 +9771,13 @@ static gjk_vec3 ray_gjk3_closest(gjk_ray_gjk3 *k, int n, bool moved) {
             gjk_simplex3_closest(s, 3, &f);
             if (f.dist2 < sub.dist2) sub = f;
         }
+    }
+    bool same = true; /* (the commonest outcome: every point kept in place) */
+    for (int i = 0; i < sub.count; ++i) same = same && sub.idx[i] == i;
+    if (same) {
+        for (int i = 0; i < sub.count; ++i) s->lambda[i] = sub.lambda[i];
+        s->count = sub.count;
+        return sub.v;
     }
     gjk_vec3 kept[4];
     for (int i = 0; i < sub.count; ++i) kept[i] = k->p[sub.idx[i]];
@@ -12817,11 +12729,11 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
 #undef GJK_QUAT_LEN2_MIN
-#undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_HULL_GRID_MIN
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
 #undef GJK_TOL_TOUCH
+#undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN

@@ -62,6 +62,13 @@ static gjk_vec3 ray_gjk3_closest(gjk_ray_gjk3 *k, int n, bool moved) {
             if (f.dist2 < sub.dist2) sub = f;
         }
     }
+    bool same = true; /* (the commonest outcome: every point kept in place) */
+    for (int i = 0; i < sub.count; ++i) same = same && sub.idx[i] == i;
+    if (same) {
+        for (int i = 0; i < sub.count; ++i) s->lambda[i] = sub.lambda[i];
+        s->count = sub.count;
+        return sub.v;
+    }
     gjk_vec3 kept[4];
     for (int i = 0; i < sub.count; ++i) kept[i] = k->p[sub.idx[i]];
     for (int i = 0; i < sub.count; ++i) k->p[i] = kept[i];

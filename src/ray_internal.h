@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
-/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c (the GJK
-   ray cast, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed forms). Not installed.
+/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c and
+   ray_gjk2.c (the GJK ray casts, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed
+   forms). Not installed.
 
    Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
    [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
@@ -122,6 +123,33 @@ struct gjk_ray_gjk3 {
    HIT: x = o + lambda u is within the band of the body, lambda > 0; INSIDE: o is; MISS: the ray never comes within
    R of the body up to smax, or the support function set k->bad. */
 gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v0);
+
+/* ---- the GJK ray cast in 2D (ray_gjk2.c) -------------------------------------------------------------------------
+   The mirror of gjk_ray_gjk3, for gjk_raycast2 and the linear gjk_shape_cast2. The body is given by its support
+   function as a pair of points (a, b) standing for the body point a - b: the ray casts give a shape's core point
+   and b = 0, the shape casts A's and B's points at t = 0, which their contact needs. The simplex's w = x - (a - b);
+   its closest point comes from simplex2.h. */
+typedef struct gjk_ray_gjk2 gjk_ray_gjk2;
+typedef void gjk_ray_gjk2_support_fn(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out);
+
+struct gjk_ray_gjk2 {
+    /* Input, as in gjk_ray_gjk3. */
+    gjk_ray_gjk2_support_fn *support;
+    void *data;
+    gjk_vec2 o, u;
+    gjk_real smax, R, touch, tol, noise, gap_rel, size;
+    int max_iterations;
+    bool refine; /* iterate on, once x is within the band of a body with R > 0, until GJK has converged */
+    bool bad;
+    /* Output. */
+    gjk2_simplex s;
+    gjk_vec2 x, v, n;
+    gjk_real lambda;
+    int iterations;
+    bool capped;
+};
+
+gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v0);
 
 /* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
 gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
