@@ -1909,6 +1909,23 @@ static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d)
     }
 }
 
+/* The one guard on user callbacks that every 3D entry point (queries, ray casts, shape casts, manifolds through
+   the queries) puts between a user shape and the algorithms: a support point that is not finite, or beyond
+   GJK_MAX_COORD like any other coordinate of a 3D input, sets *bad (the entry point then returns
+   GJK_INVALID_INPUT), and the origin stands in for it so that the arithmetic stays finite until then. Only user
+   shapes pay for it: gjk_user3_guard returns the shape itself for every other type, and for a user shape `copy`,
+   filled as a copy whose callback is the guard (`guard` must live as long as the copy is used). */
+typedef struct gjk_user_guard3 {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} gjk_user_guard3;
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad);
+static inline const gjk_shape3 *gjk_user3_guard(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard,
+                                                bool *bad) {
+    return s->type == GJK_SHAPE3_USER ? gjk_user3_guard_copy(s, copy, guard, bad) : s;
+}
+
 /* Radius swept around the core: sphere/capsule radius plus the margin. */
 gjk_real gjk_core3_radius(const gjk_shape3 *s);
 /* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */
@@ -2751,21 +2768,13 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
    tolerance). */
 #define GJK_CAST3_MAX_RAY_ITERATIONS 128
 
-/* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
-   (as in the queries) and the origin stands in for it so that the arithmetic stays finite until then. */
-typedef struct gjk_cast3_guard {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} gjk_cast3_guard;
-
 /* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
    (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
 typedef struct gjk_cast3 {
     const gjk_cast_input3 *in;
     const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
-    gjk_shape3 user[2];
-    gjk_cast3_guard guard[2];
+    gjk_shape3 user[2];      /* (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     bool bad;               /* a user callback answered a non-finite or unbounded point */
     gjk_quat qa, qb;        /* rotations at t = 0, unit */
     gjk_vec3 pa;            /* A's position at t = 0, world: the cast frame's origin */
@@ -2814,25 +2823,6 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
 #endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
-
-static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
-    const gjk_cast3_guard *g = (const gjk_cast3_guard *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    c->guard[k].support = s->user.support;
-    c->guard[k].data = s->user.data;
-    c->guard[k].bad = &c->bad;
-    c->user[k] = *s;
-    c->user[k].user.support = cast_guarded_support;
-    c->user[k].user.data = &c->guard[k];
-    return &c->user[k];
-}
 
 /* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
@@ -2894,8 +2884,8 @@ static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     c->bad = false;
-    c->a = cast_guard_user(c, 0, p->a);
-    c->b = cast_guard_user(c, 1, p->b);
+    c->a = gjk_user3_guard(p->a, &c->user[0], &c->guard[0], &c->bad);
+    c->b = gjk_user3_guard(p->b, &c->user[1], &c->guard[1], &c->bad);
     c->pa = p->pose_a.position;
     c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
     c->va = in->motion_a.translation;
@@ -7773,13 +7763,6 @@ static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_A
 
 /* ---- end of src/special3.h ---- */
 
-/* A user shape's callback and data, and where to report a bad answer (see guarded_support). */
-typedef struct user_guard3 {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} user_guard3;
-
 typedef struct prepared3 {
     gjk_minkowski3 m;
     gjk_mat33 rot_a;  /* A's local frame to world */
@@ -7788,34 +7771,11 @@ typedef struct prepared3 {
     gjk_vec3 dir;     /* first search direction (A's frame) */
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
-    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below */
-    user_guard3 guard[2];
+    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
     bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
 } prepared3;
-
-/* A user shape's callback behind a guard: a support point that is not finite, or beyond GJK_MAX_COORD like any
-   other coordinate of a 3D input, marks the query's input invalid (the query then returns GJK_INVALID_INPUT, as in
-   2D), and the origin stands in for it so that the arithmetic stays finite until then. Only user shapes pay for
-   it: the query works on a copy of the shape with the guard as its callback. */
-static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
-    const user_guard3 *g = (const user_guard3 *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bool *bad) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    p->guard[k].support = s->user.support;
-    p->guard[k].data = s->user.data;
-    p->guard[k].bad = bad;
-    p->user[k] = *s;
-    p->user[k].user.support = guarded_support;
-    p->user[k].user.data = &p->guard[k];
-    return &p->user[k];
-}
 
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
@@ -7824,8 +7784,8 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_de
         return GJK_INVALID_INPUT;
     if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
-    p->m.a = guard_user(p, 0, pair->a, bad);
-    p->m.b = guard_user(p, 1, pair->b, bad);
+    p->m.a = gjk_user3_guard(pair->a, &p->user[0], &p->guard[0], bad);
+    p->m.b = gjk_user3_guard(pair->b, &p->user[1], &p->guard[1], bad);
     gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
     static const gjk_mat33 identity = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's
@@ -8919,27 +8879,21 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
-/* The ray's view of the shape, for the kernel's support function. */
+/* The ray's view of the shape, for the kernel's support function: a user shape behind the guard every entry
+   point uses (gjk_user3_guard). */
 typedef struct ray_body3 {
-    const gjk_shape3 *shape;
-    bool user;
+    const gjk_shape3 *shape; /* the guarded copy for a user shape */
+    gjk_shape3 copy;
+    gjk_user_guard3 guard;
+    bool user, bad;
 } ray_body3;
 
-/* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
-   it), and its answer is checked as the queries check it; its points grow the kernel's size. */
+/* The core's support point; a user shape's points grow the kernel's size. */
 static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
-    const ray_body3 *b = (const ray_body3 *)k->data;
-    gjk_vec3 p;
-    if (!b->user) {
-        p = gjk_core3_support_inline(b->shape, d);
-    } else {
-        gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
-        d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
-        p = b->shape->user.support(d, b->shape->user.data);
-        if (!gjk_bounded3(p)) {
-            k->bad = true;
-            p = gjk_v3(0, 0, 0);
-        }
+    ray_body3 *b = (ray_body3 *)k->data;
+    gjk_vec3 p = gjk_core3_support_inline(b->shape, d);
+    if (b->user) {
+        if (b->bad) k->bad = true;
         k->size = gjk_maxr(k->size, l1(p) + k->R);
     }
     out->a = p;
@@ -8947,27 +8901,35 @@ static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
     return p;
 }
 
-/* The GJK ray cast (ray_gjk3.c) on the ray set up in k. *s and *n as for the closed forms; *iters, *status. */
-static gjk_ray_outcome gjk_cast(gjk_ray_gjk3 *k, ray_body3 *b, gjk_real *ps, gjk_vec3 *pn, int *iters,
-                                gjk_status *status) {
-    gjk_vec3 centre;
-    if (b->user) {
-        gjk_vertex3 t;
-        gjk_vec3 p = ray_support3(k, gjk_v3(1, 0, 0), &t), q = ray_support3(k, gjk_v3(-1, 0, 0), &t);
-        centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
-    } else {
-        centre = gjk_core3_center(b->shape);
-    }
+/* The GJK ray cast (ray_gjk3.c) of the local ray lr against the shape's core swept by R: size bounds the core's
+   points (1-norm) plus R, smax the distance along the ray. *s and *n as for the closed forms; *iters, *status;
+   *bad when a user callback answered a bad point. */
+static gjk_ray_outcome gjk_cast(const gjk_shape3 *shape, const gjk_ray_local3 *lr, gjk_real R, gjk_real size,
+                                gjk_real smax, gjk_real *ps, gjk_vec3 *pn, int *iters, gjk_status *status, bool *bad) {
+    gjk_ray_gjk3 kk, *k = &kk;
+    ray_body3 b;
+    b.bad = false;
+    b.shape = gjk_user3_guard(shape, &b.copy, &b.guard, &b.bad);
+    b.user = shape->type == GJK_SHAPE3_USER;
+    gjk_vec3 centre = gjk_core3_center(b.shape); /* (a user shape's: the midpoint of two of its points) */
+    *bad = b.bad;
+    if (b.bad) return GJK_RAY_MISS;
+    k->support = ray_support3;
+    k->data = &b;
+    k->o = lr->o;
+    k->u = lr->u;
+    k->R = R;
+    k->size = size;
+    k->smax = smax;
     /* Polytopes converge exactly (a support point repeats); curved cores stop on the relative gap. */
-    k->gap_rel = gjk_core3_is_polytope(b->shape) ? 0 : GJK_TOL_REL;
+    k->gap_rel = gjk_core3_is_polytope(shape) ? 0 : GJK_TOL_REL;
     k->touch = GJK_TOL_TOUCH;
     k->tol = k->noise = 0;
     k->max_iterations = GJK_RAY_MAX_ITERATIONS;
     k->refine = true;
-    bool bad = k->bad;
-    gjk_ray_outcome out = bad ? GJK_RAY_MISS : gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
-    k->bad = k->bad || bad;
-    *iters = bad ? 0 : k->iterations;
+    gjk_ray_outcome out = gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
+    *bad = k->bad || b.bad;
+    *iters = k->iterations;
     *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
     if (out != GJK_RAY_HIT) return out;
     *ps = k->lambda;
@@ -8977,7 +8939,7 @@ static gjk_ray_outcome gjk_cast(gjk_ray_gjk3 *k, ray_body3 *b, gjk_real *ps, gjk
     *pn = gjk_normalize3(k->R > 0 && gjk_len_sq3(k->v) > 0 ? k->v : k->n);
     /* A hull's own face normal where it is at hand (an origin in the band went to GJK): the plane GJK stopped on
        may belong to a vertex of the hull 1e-11 away. */
-    gjk_ray3_hull_normal(b->shape, k->x, pn);
+    gjk_ray3_hull_normal(shape, k->x, pn);
     return GJK_RAY_HIT;
 }
 
@@ -8993,15 +8955,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
-    gjk_ray_gjk3 k;
     gjk_ray_local3 lr;
-    ray_body3 b;
-    b.shape = shape;
-    b.user = shape->type == GJK_SHAPE3_USER;
-    k.support = ray_support3;
-    k.data = &b;
-    k.bad = false;
-    k.R = gjk_core3_radius(shape);
+    const gjk_real R = gjk_core3_radius(shape);
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
@@ -9023,27 +8978,25 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
     if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
     if (GJK_ABS(lr.u.z) < RAY_REAL_MIN) lr.u.z = 0;
-    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o);
-    k.o = lr.o;
-    k.u = lr.u;
-    k.size = bound + k.R;
-    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, k.size);
+    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o), size = bound + R;
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, size);
     /* Every point of the shape is within bound + R of the local origin (a user shape's within 2 GJK_MAX_COORD), so
        a hit lies within `reach` of the ray's origin: x never goes farther, and squares of it stay finite. */
-    gjk_real reach = (far + (b.user ? 2 * GJK_MAX_COORD : bound) + k.R + lr.tol) * GJK_R(1.0625);
-    k.smax = gjk_minr(ray->max_fraction * len, reach);
+    gjk_real reach = (far + (shape->type == GJK_SHAPE3_USER ? 2 * GJK_MAX_COORD : bound) + R + lr.tol) * GJK_R(1.0625);
+    const gjk_real smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec3 n = gjk_v3(0, 0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
+    bool bad = false;
     gjk_ray_outcome out = gjk_ray3_closed(shape, &lr, &s, &n);
     /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&k, &b, &s, &n, &iters, &status);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(shape, &lr, R, size, smax, &s, &n, &iters, &status, &bad);
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(lr.u); /* (the way back: never zero) */
-    if (k.bad) return zero_ray3(GJK_INVALID_INPUT);
+    if (bad) return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_result3 r = zero_ray3(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -9052,7 +9005,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         r.normal = gjk_neg3(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);
@@ -9651,7 +9604,12 @@ gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, nv.w);
         gjk_real reach = moved ? R + k->noise : lim;
         bool known = false; /* (a point of the simplex again: the same w at the same x) */
-        for (int i = 0; i < s->count; ++i) known = known || (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y);
+        for (int i = 0; i < s->count; ++i) {
+            if (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y) {
+                known = true;
+                break;
+            }
+        }
         /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
         if (!(vw > reach * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk2_l1(x), size) * vl;
@@ -10697,6 +10655,24 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     case GJK_SHAPE3_TYPE_COUNT: break;
     }
     return gjk_v3(0, 0, 0);
+}
+
+static gjk_vec3 user3_guarded_support(gjk_vec3 d, const void *data) {
+    const gjk_user_guard3 *g = (const gjk_user_guard3 *)data;
+    gjk_vec3 p = g->support(d, g->data);
+    if (gjk_bounded3(p)) return p;
+    *g->bad = true;
+    return gjk_v3(0, 0, 0);
+}
+
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad) {
+    guard->support = s->user.support;
+    guard->data = s->user.data;
+    guard->bad = bad;
+    *copy = *s;
+    copy->user.support = user3_guarded_support;
+    copy->user.data = guard;
+    return copy;
 }
 
 gjk_real gjk_core3_radius(const gjk_shape3 *s) {

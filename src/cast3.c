@@ -23,25 +23,6 @@
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
-static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
-    const gjk_cast3_guard *g = (const gjk_cast3_guard *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    c->guard[k].support = s->user.support;
-    c->guard[k].data = s->user.data;
-    c->guard[k].bad = &c->bad;
-    c->user[k] = *s;
-    c->user[k].user.support = cast_guarded_support;
-    c->user[k].user.data = &c->guard[k];
-    return &c->user[k];
-}
-
 /* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
     if (!gjk_quat_usable(q)) return false;
@@ -102,8 +83,8 @@ static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     c->bad = false;
-    c->a = cast_guard_user(c, 0, p->a);
-    c->b = cast_guard_user(c, 1, p->b);
+    c->a = gjk_user3_guard(p->a, &c->user[0], &c->guard[0], &c->bad);
+    c->b = gjk_user3_guard(p->b, &c->user[1], &c->guard[1], &c->bad);
     c->pa = p->pose_a.position;
     c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
     c->va = in->motion_a.translation;

@@ -42,6 +42,23 @@ static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d)
     }
 }
 
+/* The one guard on user callbacks that every 3D entry point (queries, ray casts, shape casts, manifolds through
+   the queries) puts between a user shape and the algorithms: a support point that is not finite, or beyond
+   GJK_MAX_COORD like any other coordinate of a 3D input, sets *bad (the entry point then returns
+   GJK_INVALID_INPUT), and the origin stands in for it so that the arithmetic stays finite until then. Only user
+   shapes pay for it: gjk_user3_guard returns the shape itself for every other type, and for a user shape `copy`,
+   filled as a copy whose callback is the guard (`guard` must live as long as the copy is used). */
+typedef struct gjk_user_guard3 {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} gjk_user_guard3;
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad);
+static inline const gjk_shape3 *gjk_user3_guard(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard,
+                                                bool *bad) {
+    return s->type == GJK_SHAPE3_USER ? gjk_user3_guard_copy(s, copy, guard, bad) : s;
+}
+
 /* Radius swept around the core: sphere/capsule radius plus the margin. */
 gjk_real gjk_core3_radius(const gjk_shape3 *s);
 /* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */

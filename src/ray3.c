@@ -20,27 +20,21 @@
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
-/* The ray's view of the shape, for the kernel's support function. */
+/* The ray's view of the shape, for the kernel's support function: a user shape behind the guard every entry
+   point uses (gjk_user3_guard). */
 typedef struct ray_body3 {
-    const gjk_shape3 *shape;
-    bool user;
+    const gjk_shape3 *shape; /* the guarded copy for a user shape */
+    gjk_shape3 copy;
+    gjk_user_guard3 guard;
+    bool user, bad;
 } ray_body3;
 
-/* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
-   it), and its answer is checked as the queries check it; its points grow the kernel's size. */
+/* The core's support point; a user shape's points grow the kernel's size. */
 static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
-    const ray_body3 *b = (const ray_body3 *)k->data;
-    gjk_vec3 p;
-    if (!b->user) {
-        p = gjk_core3_support_inline(b->shape, d);
-    } else {
-        gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
-        d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
-        p = b->shape->user.support(d, b->shape->user.data);
-        if (!gjk_bounded3(p)) {
-            k->bad = true;
-            p = gjk_v3(0, 0, 0);
-        }
+    ray_body3 *b = (ray_body3 *)k->data;
+    gjk_vec3 p = gjk_core3_support_inline(b->shape, d);
+    if (b->user) {
+        if (b->bad) k->bad = true;
         k->size = gjk_maxr(k->size, l1(p) + k->R);
     }
     out->a = p;
@@ -48,27 +42,35 @@ static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
     return p;
 }
 
-/* The GJK ray cast (ray_gjk3.c) on the ray set up in k. *s and *n as for the closed forms; *iters, *status. */
-static gjk_ray_outcome gjk_cast(gjk_ray_gjk3 *k, ray_body3 *b, gjk_real *ps, gjk_vec3 *pn, int *iters,
-                                gjk_status *status) {
-    gjk_vec3 centre;
-    if (b->user) {
-        gjk_vertex3 t;
-        gjk_vec3 p = ray_support3(k, gjk_v3(1, 0, 0), &t), q = ray_support3(k, gjk_v3(-1, 0, 0), &t);
-        centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
-    } else {
-        centre = gjk_core3_center(b->shape);
-    }
+/* The GJK ray cast (ray_gjk3.c) of the local ray lr against the shape's core swept by R: size bounds the core's
+   points (1-norm) plus R, smax the distance along the ray. *s and *n as for the closed forms; *iters, *status;
+   *bad when a user callback answered a bad point. */
+static gjk_ray_outcome gjk_cast(const gjk_shape3 *shape, const gjk_ray_local3 *lr, gjk_real R, gjk_real size,
+                                gjk_real smax, gjk_real *ps, gjk_vec3 *pn, int *iters, gjk_status *status, bool *bad) {
+    gjk_ray_gjk3 kk, *k = &kk;
+    ray_body3 b;
+    b.bad = false;
+    b.shape = gjk_user3_guard(shape, &b.copy, &b.guard, &b.bad);
+    b.user = shape->type == GJK_SHAPE3_USER;
+    gjk_vec3 centre = gjk_core3_center(b.shape); /* (a user shape's: the midpoint of two of its points) */
+    *bad = b.bad;
+    if (b.bad) return GJK_RAY_MISS;
+    k->support = ray_support3;
+    k->data = &b;
+    k->o = lr->o;
+    k->u = lr->u;
+    k->R = R;
+    k->size = size;
+    k->smax = smax;
     /* Polytopes converge exactly (a support point repeats); curved cores stop on the relative gap. */
-    k->gap_rel = gjk_core3_is_polytope(b->shape) ? 0 : GJK_TOL_REL;
+    k->gap_rel = gjk_core3_is_polytope(shape) ? 0 : GJK_TOL_REL;
     k->touch = GJK_TOL_TOUCH;
     k->tol = k->noise = 0;
     k->max_iterations = GJK_RAY_MAX_ITERATIONS;
     k->refine = true;
-    bool bad = k->bad;
-    gjk_ray_outcome out = bad ? GJK_RAY_MISS : gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
-    k->bad = k->bad || bad;
-    *iters = bad ? 0 : k->iterations;
+    gjk_ray_outcome out = gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
+    *bad = k->bad || b.bad;
+    *iters = k->iterations;
     *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
     if (out != GJK_RAY_HIT) return out;
     *ps = k->lambda;
@@ -78,7 +80,7 @@ static gjk_ray_outcome gjk_cast(gjk_ray_gjk3 *k, ray_body3 *b, gjk_real *ps, gjk
     *pn = gjk_normalize3(k->R > 0 && gjk_len_sq3(k->v) > 0 ? k->v : k->n);
     /* A hull's own face normal where it is at hand (an origin in the band went to GJK): the plane GJK stopped on
        may belong to a vertex of the hull 1e-11 away. */
-    gjk_ray3_hull_normal(b->shape, k->x, pn);
+    gjk_ray3_hull_normal(shape, k->x, pn);
     return GJK_RAY_HIT;
 }
 
@@ -94,15 +96,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
-    gjk_ray_gjk3 k;
     gjk_ray_local3 lr;
-    ray_body3 b;
-    b.shape = shape;
-    b.user = shape->type == GJK_SHAPE3_USER;
-    k.support = ray_support3;
-    k.data = &b;
-    k.bad = false;
-    k.R = gjk_core3_radius(shape);
+    const gjk_real R = gjk_core3_radius(shape);
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
@@ -124,27 +119,25 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
     if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
     if (GJK_ABS(lr.u.z) < RAY_REAL_MIN) lr.u.z = 0;
-    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o);
-    k.o = lr.o;
-    k.u = lr.u;
-    k.size = bound + k.R;
-    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, k.size);
+    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o), size = bound + R;
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, size);
     /* Every point of the shape is within bound + R of the local origin (a user shape's within 2 GJK_MAX_COORD), so
        a hit lies within `reach` of the ray's origin: x never goes farther, and squares of it stay finite. */
-    gjk_real reach = (far + (b.user ? 2 * GJK_MAX_COORD : bound) + k.R + lr.tol) * GJK_R(1.0625);
-    k.smax = gjk_minr(ray->max_fraction * len, reach);
+    gjk_real reach = (far + (shape->type == GJK_SHAPE3_USER ? 2 * GJK_MAX_COORD : bound) + R + lr.tol) * GJK_R(1.0625);
+    const gjk_real smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec3 n = gjk_v3(0, 0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
+    bool bad = false;
     gjk_ray_outcome out = gjk_ray3_closed(shape, &lr, &s, &n);
     /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&k, &b, &s, &n, &iters, &status);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(shape, &lr, R, size, smax, &s, &n, &iters, &status, &bad);
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(lr.u); /* (the way back: never zero) */
-    if (k.bad) return zero_ray3(GJK_INVALID_INPUT);
+    if (bad) return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_result3 r = zero_ray3(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -153,7 +146,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         r.normal = gjk_neg3(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);

@@ -43,7 +43,12 @@ gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
         gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, nv.w);
         gjk_real reach = moved ? R + k->noise : lim;
         bool known = false; /* (a point of the simplex again: the same w at the same x) */
-        for (int i = 0; i < s->count; ++i) known = known || (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y);
+        for (int i = 0; i < s->count; ++i) {
+            if (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y) {
+                known = true;
+                break;
+            }
+        }
         /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
         if (!(vw > reach * vl)) {
             gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk2_l1(x), size) * vl;
