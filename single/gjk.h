@@ -1402,17 +1402,9 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- src/cast2.c ---- */
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
-   of cast3.c, whose comment explains the method: a GJK ray cast of the origin along B's motion relative to A
-   against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general
-   convex objects with application to continuous collision detection", 2004), each support plane
-   advancing lambda to where it meets the ray, so that lambda never passes the contact. As there, the simplex is
-   kept when lambda advances (Box2D's b2ShapeCast restarts it) and then searched whole, and polytope pairs stop only
-   at rounding: the last plane is the edge the ray enters, and t is exact.
-
-   The simplex solver is this file's own (gjk2.c keeps its points in the query frame at one pose, while here they
-   move with lambda): closest points of a segment from the signed lengths of its two parts, of a triangle from the
-   signed areas of its three sub-triangles (the signed-volume method of Montanari, Petrinic, Barbieri, ACM TOG 36(1),
-   2017, in the plane). */
+   of cast3.c, whose comment explains the method: the linear cast is the GJK ray cast (ray_gjk2.c) of the origin
+   along B's motion relative to A against the core difference D(0) swept by R = rA + rB + target, and polytope pairs
+   stop only at rounding: the last plane is the edge the ray enters, and t is exact. */
 #include <string.h>
 
 /* ---- src/cast2.h ---- */
@@ -1895,6 +1887,597 @@ void gjk_cast2_rotating(gjk_cast2 *c, gjk_cast_result2 *r);
 #endif
 
 /* ---- end of src/cast2.h ---- */
+/* ---- src/ray_internal.h ---- */
+/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames), ray_gjk3.c and
+   ray_gjk2.c (the GJK ray casts, which the linear shape casts share), ray_closed3.c and ray_closed2.c (closed
+   forms). Not installed.
+
+   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
+   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
+   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
+#ifndef GJK_RAY_INTERNAL_H
+#define GJK_RAY_INTERNAL_H
+
+/* ---- src/internal3.h ---- */
+/* Private 3D machinery shared by shape3.c, simplex3.c, gjk3.c, epa3.c and query3.c. */
+#ifndef GJK_INTERNAL3_H
+#define GJK_INTERNAL3_H
+
+/* ---- shapes as core + radius ------------------------------------------------------------------------------------
+   Every shape is a core swept by a sphere: a sphere is a point core, a capsule a segment core, everything else is
+   its own core; the margin adds to the radius. GJK and EPA only ever see cores, and the radii are added
+   analytically afterwards, which is exact (see query3.c). */
+
+/* Support point of the shape's core in its local frame. `d` need not be unit; a zero d returns a valid point. */
+gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
+/* Hulls: the support vertex's index. Hulls of GJK_HULL_GRID_MIN vertices or more look the direction up in their
+   support cells and climb the vertex adjacency from there; smaller hulls scan every vertex. The answer depends only
+   on d. */
+int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d);
+/* Hill climbing over the vertex adjacency from `start` to a vertex maximising v . d. */
+int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start);
+#define GJK_HULL_GRID_MIN 16
+/* Cells per cube-face side for a hull of nv vertices: about nv / 2 cells in all, at most 6 * 24 * 24. */
+static inline int gjk_hull3_grid_size(int nv) {
+    if (nv < GJK_HULL_GRID_MIN) return 0;
+    int k = 2;
+    while (k < 24 && 3 * k * k < nv) ++k;
+    return k;
+}
+
+/* gjk_core3_support with the frequent cases inline (the queries' hot path). */
+static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d) {
+    switch (s->type) {
+    case GJK_SHAPE3_BOX:
+        return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
+                      GJK_COPYSIGN(s->box.half_extents.z, d.z));
+    case GJK_SHAPE3_POINT:
+    case GJK_SHAPE3_SPHERE: return gjk_v3(0, 0, 0);
+    case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, GJK_COPYSIGN(s->capsule.half_height, d.z));
+    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d)];
+    default: return gjk_core3_support(s, d);
+    }
+}
+
+/* The one guard on user callbacks that every 3D entry point (queries, ray casts, shape casts, manifolds through
+   the queries) puts between a user shape and the algorithms: a support point that is not finite, or beyond
+   GJK_MAX_COORD like any other coordinate of a 3D input, sets *bad (the entry point then returns
+   GJK_INVALID_INPUT), and the origin stands in for it so that the arithmetic stays finite until then. Only user
+   shapes pay for it: gjk_user3_guard returns the shape itself for every other type, and for a user shape `copy`,
+   filled as a copy whose callback is the guard (`guard` must live as long as the copy is used). */
+typedef struct gjk_user_guard3 {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} gjk_user_guard3;
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad);
+static inline const gjk_shape3 *gjk_user3_guard(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard,
+                                                bool *bad) {
+    return s->type == GJK_SHAPE3_USER ? gjk_user3_guard_copy(s, copy, guard, bad) : s;
+}
+
+/* Radius swept around the core: sphere/capsule radius plus the margin. */
+gjk_real gjk_core3_radius(const gjk_shape3 *s);
+/* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */
+static inline bool gjk_core3_is_origin(const gjk_shape3 *s) {
+    return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT;
+}
+/* A point inside the core, local frame (used to pick the first search direction). */
+gjk_vec3 gjk_core3_center(const gjk_shape3 *s);
+/* True when the core is a polytope (flat faces only): GJK and EPA then converge exactly. */
+bool gjk_core3_is_polytope(const gjk_shape3 *s);
+
+/* ---- 3x3 rotation matrix (rows), used inside queries instead of quaternions: 15 flops per rotation ---------- */
+typedef struct gjk_mat33 {
+    gjk_vec3 r0, r1, r2;
+} gjk_mat33;
+
+static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
+    gjk_real xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    gjk_real xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    gjk_real wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    gjk_mat33 m;
+    m.r0 = gjk_v3(1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy));
+    m.r1 = gjk_v3(2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx));
+    m.r2 = gjk_v3(2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy));
+    return m;
+}
+/* The rotation of a quaternion of any non-zero length (q and k q rotate alike): s = 2 / |q|^2 instead of
+   normalising q first, which saves a square root and keeps the matrix orthogonal to rounding. */
+static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
+    gjk_real s = GJK_R(2.0) / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+    gjk_real xs = q.x * s, ys = q.y * s, zs = q.z * s;
+    gjk_real wx = q.w * xs, wy = q.w * ys, wz = q.w * zs, xx = q.x * xs, xy = q.x * ys, xz = q.x * zs;
+    gjk_real yy = q.y * ys, yz = q.y * zs, zz = q.z * zs;
+    gjk_mat33 m;
+    m.r0 = gjk_v3(1 - (yy + zz), xy - wz, xz + wy);
+    m.r1 = gjk_v3(xy + wz, 1 - (xx + zz), yz - wx);
+    m.r2 = gjk_v3(xz - wy, yz + wx, 1 - (xx + yy));
+    return m;
+}
+static inline gjk_vec3 gjk_mat33_mul(gjk_mat33 m, gjk_vec3 v) {
+    return gjk_v3(gjk_dot3(m.r0, v), gjk_dot3(m.r1, v), gjk_dot3(m.r2, v));
+}
+/* Transpose times v: the inverse rotation. */
+static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
+    return gjk_add3(gjk_add3(gjk_scale3(m.r0, v.x), gjk_scale3(m.r1, v.y)), gjk_scale3(m.r2, v.z));
+}
+
+/* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
+   Queries move B into A's frame once (docs/numerics.md, "Far from the origin": subtracting far-apart world coordinates
+   loses digits), so A's
+   support needs no transform and B's needs one rotation each way. */
+typedef struct gjk_recorder3 gjk_recorder3;
+typedef struct gjk_minkowski3 {
+    const gjk_shape3 *a;
+    const gjk_shape3 *b;
+    gjk_mat33 rot; /* B's local frame to A's local frame */
+    gjk_vec3 pos;  /* B's origin in A's local frame */
+    const gjk_recorder3 *rec; /* gjk_query3_debug's recorder (debug.c); NULL for the plain queries */
+} gjk_minkowski3;
+
+/* A vertex of a simplex or polytope: w = a - b, with the witness on each core: a in A's frame, and B's in B's own
+   local frame (bl), as its support function returned it. Keeping bl exact lets a warm-start cache carry the
+   simplex to the next query (where B may have moved) without rounding it off B's surface. */
+typedef struct gjk_vertex3 {
+    gjk_vec3 w, a, bl;
+} gjk_vertex3;
+
+/* A point of B's local frame in A's frame. */
+static inline gjk_vec3 gjk_minkowski3_b_to_a(const gjk_minkowski3 *m, gjk_vec3 bl) {
+    return gjk_add3(gjk_mat33_mul(m->rot, bl), m->pos);
+}
+
+static inline gjk_vertex3 gjk_minkowski3_support(const gjk_minkowski3 *m, gjk_vec3 d) {
+    gjk_vertex3 v;
+    v.a = gjk_core3_support_inline(m->a, d);
+    gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
+    v.bl = gjk_core3_support_inline(m->b, db);
+    v.w = gjk_sub3(v.a, gjk_minkowski3_b_to_a(m, v.bl));
+    return v;
+}
+
+/* ---- simplex and its closest point (signed volumes) ------------------------------------------------------------ */
+typedef struct gjk_simplex3 {
+    gjk_vertex3 v[4];
+    gjk_real lambda[4]; /* barycentric coordinates of the closest point */
+    int count;
+} gjk_simplex3;
+
+/* The sub-simplex holding the closest point of a simplex to the origin: which vertices, their barycentric
+   coordinates, the point and its squared length. */
+typedef struct gjk_subsimplex3 {
+    gjk_real lambda[4];
+    int idx[4];
+    int count;
+    gjk_vec3 v;
+    gjk_real dist2;
+} gjk_subsimplex3;
+
+/* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
+   changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
+void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+/* The same over every sub-simplex, without GJK's shortcut (the closest point lies on a sub-simplex holding the
+   newest point, which holds only when the origin lies beyond the old simplex as seen from it): for a simplex
+   whose points have all moved since it was built (the ray casts, ray_gjk3.c). */
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
+/* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
+   barycentric coordinates and return that point. */
+gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
+/* The plain barycentric combinations of the vertices' points on A and on B (A's frame). */
+void gjk_witness3_combine(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                          gjk_vec3 *pa, gjk_vec3 *pb);
+/* Witness points on A and on B (A's frame) from barycentric coordinates over n vertices, made to agree with
+   `target`, the point of D they stand for: pa - pb = target up to rounding (see simplex3.c for why and how). */
+void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
+                  gjk_vec3 target, gjk_vec3 *pa, gjk_vec3 *pb);
+/* The same for the simplex's own coordinates. */
+void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 target, gjk_vec3 *pa,
+                          gjk_vec3 *pb);
+
+/* ---- GJK ----------------------------------------------------------------------------------------------------- */
+typedef enum gjk_gjk_mode {
+    GJK_MODE_DISTANCE,  /* converge to the closest points */
+    GJK_MODE_SEPARATED, /* distance, but stop once a separating axis proves the cores are farther than `radius` */
+    GJK_MODE_BOOLEAN    /* stop as soon as the answer to "core distance <= radius?" is known */
+} gjk_gjk_mode;
+
+typedef struct gjk_gjk_result3 {
+    gjk_simplex3 simplex; /* final simplex, with barycentric coordinates */
+    gjk_vec3 v;           /* closest point of the core difference (A's frame); zero when the cores overlap */
+    gjk_vec3 closest;     /* the final simplex's closest point even when it counts as overlap (|v| within the
+                             touching band; zero inside a tetrahedron) */
+    gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
+    gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
+    gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */
+    int iterations;
+    gjk_status status;
+    bool overlap;   /* the cores overlap or touch (|v| below the touching tolerance) */
+    bool separated; /* BOOLEAN/SEPARATED modes: a separating axis proved core distance > radius */
+} gjk_gjk_result3;
+
+/* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
+   from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
+void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
+              gjk_gjk_result3 *r);
+/* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
+   a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
+   degenerate, cap), and then the caller runs gjk_gjk3. */
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
+
+/* ---- EPA ----------------------------------------------------------------------------------------------------- */
+typedef struct gjk_epa_result3 {
+    gjk_real depth; /* penetration depth of the cores (may be slightly negative: barely separated) */
+    gjk_vec3 normal; /* unit, A's frame, from A to B */
+    gjk_vec3 pa, pb; /* contact points on the cores, A's frame */
+    int iterations;
+    gjk_status status;
+    gjk_real scale; /* largest support point met, GJK's included: the size rounding is relative to */
+} gjk_epa_result3;
+
+/* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
+   (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+
+/* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
+   A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
+   local-to-world transform (the queries' frame is A's). The algorithms call these only when m->rec is set. */
+struct gjk_recorder3 {
+    gjk_debug3 *out;
+    gjk_mat33 rot; /* A's local frame to world */
+    gjk_vec3 pos;  /* A's origin in world */
+};
+/* Append the simplex s and its closest point v (A's frame) as the next GJK step of m's recorder. */
+void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v);
+/* The world-frame copy of a vertex of D. */
+gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
+
+/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
+   at large and small sizes). */
+/* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
+   so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
+#else
+#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
+#endif
+/* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
+   relative gap instead of the polytope one. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_CURVED GJK_R(1e-5)
+#else
+#define GJK_TOL_CURVED GJK_R(1e-9)
+#endif
+#define GJK_TOL_TOUCH (GJK_R(128.0) * GJK_REAL_EPSILON) /* core distance below this * scale: cores touch */
+
+#endif
+
+/* ---- end of src/internal3.h ---- */
+
+/* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
+   underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
+   edges): the GJK ray cast decides. */
+typedef enum gjk_ray_outcome {
+    GJK_RAY_MISS = 0,
+    GJK_RAY_HIT,    /* *s >= 0 the first hit, *n the outward unit normal there (local frame) */
+    GJK_RAY_INSIDE, /* the origin is inside, or outside by at most tol */
+    GJK_RAY_UNDECIDED
+} gjk_ray_outcome;
+
+/* A ray in a shape's local frame. */
+typedef struct gjk_ray_local3 {
+    gjk_vec3 o;    /* origin */
+    gjk_vec3 u;    /* unit direction (components below the smallest normal number flushed to zero); zero for a zero
+                      translation */
+    gjk_real tol;  /* touching band at the origin: GJK_TOL_TOUCH * the problem's size */
+} gjk_ray_local3;
+
+typedef struct gjk_ray_local2 {
+    gjk_vec2 o, u;
+    gjk_real tol;
+} gjk_ray_local2;
+
+/* Cyrus-Beck clipping of the ray's segment t in [0, hi] against half-spaces n . x <= d (ray_closed3.c's hull(),
+   ray_closed2.c's polygon(), ray2.c's polygon fast path): feed every plane's signed distance of the origin
+   (n . o - d) and the direction's rate across it (n . u), then read the outcome. The largest entering t is the hit
+   (*plane: the index fed with it), provided the smallest leaving one does not come before it; t = -dist / den is
+   divided out only when it improves a bound (Box2D's economy: den < 0 improves lo exactly when -dist < lo den, den > 0
+   improves hi when -dist < hi den; a product that overflows compares the same way). The largest plane distance
+   tells inside (<= 0) from outside; between 0 and tol the Euclidean distance may be inside the band or not (a point
+   beyond a sharp edge is farther from the solid than from either plane): UNDECIDED. */
+typedef struct gjk_ray_clip {
+    gjk_real lo, hi, maxd;
+    int best;
+    bool parallel_out;
+} gjk_ray_clip;
+
+static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
+    return c;
+}
+
+static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+    c->maxd = gjk_maxr(c->maxd, dist);
+    if (den < 0) {
+        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+    } else if (den > 0) {
+        if (-dist < c->hi * den) c->hi = -dist / den;
+    } else if (dist > 0) {
+        c->parallel_out = true; /* parallel to the plane and outside it */
+    }
+}
+
+/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
+static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
+
+static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
+    if (c->maxd <= 0) return GJK_RAY_INSIDE;
+    if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
+    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    *s = c->lo;
+    *plane = c->best;
+    return GJK_RAY_HIT;
+}
+
+/* ---- the GJK ray cast in 3D (ray_gjk3.c) -------------------------------------------------------------------------
+   One GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
+   Collision Detection", 2004) for every caller: gjk_raycast3 casts the point o along u against one shape's core;
+   the linear gjk_shape_cast3 casts the origin along B's motion relative to A against the core difference A - B at
+   t = 0 (a shape moving against another is a point moving against their difference). The caller fills the body
+   (a support function), the ray, the radius and the tolerances, and keeps its own specifics: closed forms, frames,
+   what a hit means for its output. The kernel keeps x = o + lambda u and a simplex of body points p[i], with
+   w = x - p[i] (the simplex of x - C) in s. */
+typedef struct gjk_ray_gjk3 gjk_ray_gjk3;
+/* The body's support point along d (not unit, not zero); `out` receives the caller's witnesses with it (a, bl;
+   w is the kernel's). A callback that meets a bad point sets k->bad and returns any finite point. It may also grow
+   k->size as it learns the body's extent. */
+typedef gjk_vec3 gjk_ray_gjk3_support_fn(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out);
+
+struct gjk_ray_gjk3 {
+    /* Input. */
+    gjk_ray_gjk3_support_fn *support;
+    void *data;        /* the caller's, for the support function */
+    gjk_vec3 o, u;     /* the ray x = o + lambda u (u need not be unit: lambda is in units of |u|) */
+    gjk_real smax;     /* no hit beyond lambda = smax */
+    gjk_real R;        /* radius around the body: the ray hits where x comes within R of it */
+    gjk_real touch;    /* relative band: within R + tol + touch * size (at o, touch * max(|o|_1, size)) */
+    gjk_real tol;      /* absolute band */
+    gjk_real noise;    /* once x has moved, a plane advances x only when it is more than R + noise from x */
+    gjk_real gap_rel;  /* relative duality gap that counts as converged (0 for polytopes: they converge exactly) */
+    gjk_real size;     /* bound of the 1-norm of the body's points (the support function may grow it) */
+    int max_iterations;
+    bool refine;       /* the ray casts' accuracy: once x is within the band of a body with R > 0, iterate on until
+                          GJK has converged, so that v's direction is the rounded surface's normal; and search every
+                          face of the simplex at every step */
+    bool bad;          /* set by the support function: the answer is void */
+    /* Output. */
+    gjk_simplex3 s;    /* w = x - p, barycentric coordinates of v, the caller's witnesses */
+    gjk_vec3 p[4];     /* the body points of the simplex */
+    gjk_vec3 x, v, n;  /* where x stopped, the simplex's closest point to x (from the body towards x) and the
+                          last plane that advanced x (its normal, not unit; zero when x never moved) */
+    gjk_real lambda;
+    int iterations;
+    bool capped;       /* max_iterations reached: the estimate so far (never past the hit) */
+};
+
+/* Run the cast from x = o; v0 = o minus a point of the body (the first search direction; zero: o is in the body).
+   HIT: x = o + lambda u is within the band of the body, lambda > 0; INSIDE: o is; MISS: the ray never comes within
+   R of the body up to smax, or the support function set k->bad. */
+gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v0);
+
+/* ---- the GJK ray cast in 2D (ray_gjk2.c) -------------------------------------------------------------------------
+   The mirror of gjk_ray_gjk3, for gjk_raycast2 and the linear gjk_shape_cast2. The body is given by its support
+   function as a pair of points (a, b) standing for the body point a - b: the ray casts give a shape's core point
+   and b = 0, the shape casts A's and B's points at t = 0, which their contact needs. The simplex's w = x - (a - b);
+   its closest point comes from simplex2.h. */
+typedef struct gjk_ray_gjk2 gjk_ray_gjk2;
+typedef void gjk_ray_gjk2_support_fn(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out);
+
+struct gjk_ray_gjk2 {
+    /* Input, as in gjk_ray_gjk3. */
+    gjk_ray_gjk2_support_fn *support;
+    void *data;
+    gjk_vec2 o, u;
+    gjk_real smax, R, touch, tol, noise, gap_rel, size;
+    int max_iterations;
+    bool refine; /* iterate on, once x is within the band of a body with R > 0, until GJK has converged */
+    bool bad;
+    /* Output. */
+    gjk2_simplex s;
+    gjk_vec2 x, v, n;
+    gjk_real lambda;
+    int iterations;
+    bool capped;
+};
+
+gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v0);
+
+/* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
+gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
+/* The normal of a hull hit that GJK found at x (a hull with at most the faces the closed form takes): the face
+   whose plane is farthest out at x, i.e. one x lies on. False for other shapes. */
+bool gjk_ray3_hull_normal(const gjk_shape3 *shape, gjk_vec3 x, gjk_vec3 *n);
+/* A bound on the 1-norm of every point of the shape's core (0 for a user shape: unknown). */
+gjk_real gjk_ray3_core_bound(const gjk_shape3 *shape);
+
+/* Closed forms in 2D (ray_closed2.c) on a body made by gjk2_body_init (its kind, points and total radius). */
+gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray, gjk_real *s, gjk_vec2 *n);
+
+#endif
+
+/* ---- end of src/ray_internal.h ---- */
+/* ---- src/simplex2.h ---- */
+/* Closest point of a 2D simplex (1 to 3 points of D = A - B) to the origin, for every 2D caller: GJK (gjk2.c) and
+   the GJK ray cast that the ray casts and the linear shape casts share (ray_gjk2.c). The signed-volume sub-algorithm
+   of Montanari, Petrinic, Barbieri ("Improving the GJK algorithm for faster and more reliable distance queries
+   between convex objects", ACM TOG 36(1), 2017) in the plane: a triangle is decided by the signs of the signed
+   areas of the sub-triangles made with the origin, a segment by the signs of the signed lengths of the
+   sub-segments cut by the origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region
+   and cannot cycle. One flatness rule: a triangle whose height over its longest edge is within the caller's
+   distance tolerance (a few ulps of the problem's size) is flat, and its three edges decide.
+
+   The mirror of simplex3.c (gjk_simplex2_closest / _commit / _witness), with two differences that the speed of the
+   2D queries asks for: the functions are inline here, because GJK's loop is instantiated per pair of support kinds
+   and the solver is most of its body; and the loop keeps no barycentric coordinates (gjk_simplex2_witness computes
+   them once, for the final simplex, the way the loop computed v). Not installed. */
+#ifndef GJK_SIMPLEX2_H
+#define GJK_SIMPLEX2_H
+
+/* The sub-simplex holding the closest point: how many vertices, which (in order), and the point. */
+typedef struct gjk_subsimplex2 {
+    int count;
+    int idx[2]; /* the kept vertices when count < 3 (a triangle keeps all three) */
+    gjk_vec2 v;
+} gjk_subsimplex2;
+
+/* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
+   region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
+   no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
+   the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
+   would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
+   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
+   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
+GJK2_INLINE int gjk_simplex2_segment(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
+    gjk_vec2 e = gjk_sub2(q, p);
+    *lp = gjk_dot2(q, e);
+    *lq = -gjk_dot2(p, e);
+    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
+    if (!(*lp > 0)) return 1; /* beyond q */
+    return 2;
+}
+
+/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
+GJK2_INLINE gjk_vec2 gjk_simplex2_segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
+    gjk_real k = GJK_R(1.0) / (lp + lq);
+    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
+}
+
+/* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
+   rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
+   the squared length of the longest edge. */
+GJK2_INLINE gjk_real gjk_simplex2_area(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
+    gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
+    gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
+    if (lab >= lbc && lab >= lca) {
+        *longest_sq = lab;
+        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
+    }
+    if (lbc >= lca) {
+        *longest_sq = lbc;
+        return gjk_cross2(ca, ab);
+    }
+    *longest_sq = lca;
+    return gjk_cross2(ab, bc);
+}
+
+/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
+   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
+   height over the longest edge within the distance tolerance tol. */
+GJK2_INLINE bool gjk_simplex2_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
+    c[0] = gjk_cross2(p[1].w, p[2].w);
+    c[1] = gjk_cross2(p[2].w, p[0].w);
+    c[2] = gjk_cross2(p[0].w, p[1].w);
+    *n = c[0] + c[1] + c[2];
+    gjk_real longest_sq;
+    gjk_real area = gjk_simplex2_area(p[0].w, p[1].w, p[2].w, &longest_sq);
+    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
+}
+
+/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
+   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
+   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
+   vertices in keep[], in order, and the point in *v. */
+GJK2_INLINE int gjk_simplex2_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
+    gjk_real c[3], n;
+    bool flat = gjk_simplex2_areas(p, tol, c, &n);
+    if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
+        *v = gjk_v2(0, 0);
+        return 3;
+    }
+    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
+    gjk_real best_sq = GJK_REAL_MAX;
+    int count = 1;
+    keep[0] = 2;
+    *v = p[2].w;
+    for (int i = 0; i < 3; i++) {
+        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
+        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
+        gjk_real lp, lq;
+        int r = gjk_simplex2_segment(p[j].w, p[k].w, &lp, &lq);
+        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : gjk_simplex2_segment_point(p[j].w, p[k].w, lp, lq);
+        gjk_real d = gjk_len_sq2(cand);
+        if (d < best_sq) {
+            best_sq = d;
+            *v = cand;
+            count = r == 2 ? 2 : 1;
+            keep[0] = r == 1 ? k : j;
+            keep[1] = k;
+        }
+    }
+    return count;
+}
+
+/* The closest point of the n points p[0 .. n-1] (p[n-1] the newest); tol: the flatness tolerance, a distance. */
+GJK2_INLINE void gjk_simplex2_closest(const gjk2_vertex *p, int n, gjk_real tol, gjk_subsimplex2 *out) {
+    out->idx[0] = 0;
+    out->idx[1] = 1;
+    if (n == 1) {
+        out->count = 1;
+        out->v = p[0].w;
+    } else if (n == 2) {
+        gjk_real lp, lq;
+        int r = gjk_simplex2_segment(p[0].w, p[1].w, &lp, &lq);
+        out->count = r == 2 ? 2 : 1;
+        out->idx[0] = r == 1 ? 1 : 0;
+        out->v = r == 0 ? p[0].w : r == 1 ? p[1].w : gjk_simplex2_segment_point(p[0].w, p[1].w, lp, lq);
+    } else {
+        out->count = gjk_simplex2_triangle(p, tol, out->idx, &out->v);
+    }
+}
+
+/* Keep only the sub-simplex's vertices, in order, at the front. */
+GJK2_INLINE void gjk_simplex2_commit(gjk2_simplex *s, const gjk_subsimplex2 *sub) {
+    if (sub->count < 3 && (sub->idx[0] != 0 || (sub->count == 2 && sub->idx[1] != 1))) {
+        gjk2_vertex p0 = s->p[sub->idx[0]], p1 = s->p[sub->idx[1]];
+        s->p[0] = p0;
+        s->p[1] = p1;
+    }
+    s->count = sub->count;
+}
+
+/* The witnesses of the simplex's closest point: its barycentric coordinates (computed here, once, the way
+   gjk_simplex2_closest computed the point) applied to the vertices' points on A and on B. */
+GJK2_INLINE void gjk_simplex2_witness(const gjk2_simplex *s, gjk_vec2 *a, gjk_vec2 *b) {
+    const gjk2_vertex *p = s->p;
+    if (s->count == 2) {
+        gjk_real lp, lq;
+        if (gjk_simplex2_segment(p[0].w, p[1].w, &lp, &lq) == 2) {
+            *a = gjk_simplex2_segment_point(p[0].a, p[1].a, lp, lq);
+            *b = gjk_simplex2_segment_point(p[0].b, p[1].b, lp, lq);
+            return;
+        }
+    } else if (s->count == 3) {
+        gjk_real c[3], n;
+        (void)gjk_simplex2_areas(p, 0, c, &n);
+        if (GJK_ABS(n) > 0) {
+            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
+            for (int i = 0; i < 3; i++) {
+                pa = gjk_mad2(pa, c[i] / n, p[i].a);
+                pb = gjk_mad2(pb, c[i] / n, p[i].b);
+            }
+            *a = pa;
+            *b = pb;
+            return;
+        }
+    }
+    *a = p[0].a;
+    *b = p[0].b;
+}
+
+#endif
+
+/* ---- end of src/simplex2.h ---- */
 
 #if GJK_USE_FLOAT
 #define CAST_TOL_DEFAULT GJK_R(1e-5)
@@ -2055,100 +2638,6 @@ static bool separating2(const gjk_cast2 *c, const gjk_cast_result2 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end2 { RAY2_CONTACT, RAY2_MISS, RAY2_CAP } ray_end2;
-
-/* A point of D(lambda): w = a - (b0 + lambda d), with A's witness a and B's b0 at lambda = 0 (A's frame). */
-typedef struct ray_vertex {
-    gjk_vec2 w, a, b0;
-} ray_vertex;
-
-typedef struct ray2 {
-    gjk_cast2 *c;
-    gjk_vec2 d; /* B's motion relative to A, A's frame */
-    ray_vertex p[3];
-    gjk_real lam[3]; /* barycentric coordinates of v */
-    int count;
-    gjk_real lambda;
-    gjk_vec2 v, n; /* closest point of the simplex; normal of the last advancing plane (zero before) */
-    int iterations;
-} ray2;
-
-/* The closest point of a sub-simplex: kept vertices, their coordinates, the point. */
-typedef struct sub2 {
-    int count, idx[3];
-    gjk_real lam[3];
-    gjk_vec2 v;
-    gjk_real dist2;
-} sub2;
-
-static void sub_point(const ray_vertex *p, int i, sub2 *o) {
-    o->count = 1;
-    o->idx[0] = i;
-    o->lam[0] = 1;
-    o->v = p[i].w;
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Segment p[i] p[j]: the signs of the two parts' lengths decide; inside, v is the foot of the origin on the line,
-   computed along the segment's normal (its direction stays accurate when v is tiny next to the segment). */
-static void sub_segment(const ray_vertex *p, int i, int j, sub2 *o) {
-    gjk_vec2 a = p[i].w, b = p[j].w, e = gjk_sub2(b, a);
-    gjk_real lj = -gjk_dot2(a, e), li = gjk_dot2(b, e);
-    if (!(lj > 0) || !(li > 0)) {
-        sub_point(p, lj > 0 ? j : i, o);
-        return;
-    }
-    gjk_real s = li + lj;
-    o->count = 2;
-    o->idx[0] = i;
-    o->idx[1] = j;
-    o->lam[0] = li / s;
-    o->lam[1] = lj / s;
-    o->v = gjk_scale2(gjk_perp2(e), gjk_cross2(e, a) / gjk_len_sq2(e));
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Closest point of the first n simplex points to the origin, every sub-simplex that can hold it examined. */
-static void cast_closest2(const ray_vertex *p, int n, sub2 *o) {
-    if (n < 3) {
-        if (n == 1) sub_point(p, 0, o);
-        else sub_segment(p, 0, 1, o);
-        return;
-    }
-    gjk_real c[3] = {gjk_cross2(p[1].w, p[2].w), gjk_cross2(p[2].w, p[0].w), gjk_cross2(p[0].w, p[1].w)};
-    gjk_real area = c[0] + c[1] + c[2];
-    gjk_real e = gjk_maxr(gjk_len_sq2(gjk_sub2(p[1].w, p[0].w)), gjk_len_sq2(gjk_sub2(p[2].w, p[0].w)));
-    bool flat = !(GJK_ABS(area) > GJK_R(64.0) * GJK_REAL_EPSILON * e);
-    if (!flat && (area > 0 ? c[0] > 0 && c[1] > 0 && c[2] > 0 : c[0] < 0 && c[1] < 0 && c[2] < 0)) {
-        o->count = 3;
-        for (int i = 0; i < 3; ++i) o->idx[i] = i, o->lam[i] = c[i] / area;
-        o->v = gjk_v2(0, 0);
-        o->dist2 = 0;
-        return;
-    }
-    /* Outside: the closest point is on an edge whose opposite sub-area disagrees with the whole (the origin is
-       beyond that edge); a flat triangle tries all three. */
-    o->dist2 = GJK_REAL_MAX;
-    o->count = 0;
-    for (int i = 0; i < 3; ++i) {
-        if (!flat && (area > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        sub2 s;
-        sub_segment(p, i == 0 ? 1 : 0, i == 2 ? 1 : 2, &s); /* (in increasing order, as commit needs) */
-        if (s.dist2 < o->dist2) *o = s;
-    }
-    if (o->count == 0) sub_point(p, 0, o); /* (NaN only) */
-}
-
-static void commit(ray2 *q, const sub2 *s) {
-    /* The kept vertices move to the front; idx is increasing, so moving them in order overwrites nothing needed. */
-    for (int i = 0; i < s->count; ++i) {
-        if (s->idx[i] != i) q->p[i] = q->p[s->idx[i]];
-        q->lam[i] = s->lam[i];
-    }
-    q->count = s->count;
-    q->v = s->v;
-}
-
 /* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
    polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
    is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
@@ -2173,111 +2662,69 @@ static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
     }
 }
 
-static inline void cast_support2(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
-    gjk2_ctx *x = &q->c->ctx;
-    gjk_vec2 a, b;
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, as the pair of witnesses (A's point
+   and B's at t = 0). */
+static void cast_support2(gjk_ray_gjk2 *k, gjk_vec2 dir, gjk2_vertex *out) {
+    gjk2_ctx *x = &((gjk_cast2 *)k->data)->ctx;
     if (x->grow) {
-        gjk2_vertex s;
-        gjk2_support(x, dir, &s);
-        a = s.a;
-        b = s.b;
-    } else {
-        a = body_support(&x->a, dir);
-        b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
+        gjk2_support(x, dir, out);
+        if (x->bad) k->bad = true;
+        return;
     }
-    out->a = a;
-    out->b0 = b;
-    out->w = gjk_sub2(a, gjk_mad2(b, q->lambda, q->d));
+    out->a = body_support(&x->a, dir);
+    out->b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
 }
 
-static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec2 dir) {
-    cast_support2(q, dir, &q->p[0]);
-    q->lam[0] = 1;
-    q->count = 1;
-    q->v = q->p[0].w;
-    q->n = gjk_v2(0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq2(q->v);
-        if (q->count == 3 || vv <= reach2) return RAY2_CONTACT;
-        if (q->iterations >= GJK_CAST2_MAX_RAY_ITERATIONS) return RAY2_CAP;
-        ++q->iterations;
-        ray_vertex *nw = &q->p[q->count];
-        cast_support2(q, gjk_neg2(q->v), nw);
-        if (q->c->ctx.bad) return RAY2_MISS;
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot2(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            gjk_real vd = gjk_dot2(q->v, q->d);
-            if (!(vd > 0)) return RAY2_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY2_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale2(q->v, -GJK_R(1.0) / vlen);
-                q->lambda = next;
-                for (int i = 0; i <= q->count; ++i) q->p[i].w = gjk_sub2(q->p[i].a, gjk_mad2(q->p[i].b0, next, q->d));
-                moved = advanced = true;
-            }
-        }
-        int n = q->count;
-        bool repeated = false;
-        for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
-        if (!repeated) ++n;
-        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see cast3.c) */
-        sub2 s;
-        cast_closest2(q->p, n, &s);
-        if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;
-        moved = false;
-        commit(q, &s);
-    }
+/* The contact where the ray arrived (see cast3.c's cast_contact3): the simplex's witnesses, B's moved by lambda d. */
+static void cast_contact2(const gjk_ray_gjk2 *k, gjk_real scale, gjk_cast2_contact *c) {
+    gjk_simplex2_witness(&k->s, &c->pa, &c->pb);
+    c->pb = gjk_mad2(c->pb, k->lambda, k->u);
+    gjk_real vl = gjk_len2(k->v);
+    bool plane = gjk_len_sq2(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize2(plane ? k->n : k->v);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_normalize2(k->u);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_v2(1, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot2(k->v, c->n), 0) : vl;
 }
 
-static void ray_contact2(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
-    gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-    for (int i = 0; i < q->count; ++i) {
-        pa = gjk_mad2(pa, q->lam[i], q->p[i].a);
-        pb = gjk_mad2(pb, q->lam[i], gjk_mad2(q->p[i].b0, q->lambda, q->d));
-    }
-    k->pa = pa;
-    k->pb = pb;
-    gjk_real vl = gjk_len2(q->v);
-    bool plane = gjk_len_sq2(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize2(gjk_neg2(q->v));
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_normalize2(q->d);
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_v2(1, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot2(q->v, k->n), 0) : vl;
-}
-
+/* The GJK ray cast (ray_gjk2.c) of the origin along B's motion relative to A against D(0) swept by R, with the
+   cast's own tolerances (see cast3.c's linear). */
 static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
-    ray2 q;
-    q.c = c;
+    gjk_ray_gjk2 k;
     gjk_cast2_place(c, c->qa, c->qb, c->p0);
-    q.d = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    gjk_vec2 hint = gjk_sub2(c->ctx.b.centre, c->ctx.a.centre);
-    if (!(gjk_len_sq2(hint) > 0)) hint = gjk_v2(1, 0);
     bool flat = c->ctx.a.kind != GJK2_USER && c->ctx.b.kind != GJK2_USER;
-    ray_end2 e = ray_cast2(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
+    k.support = cast_support2;
+    k.data = c;
+    k.o = gjk_v2(0, 0);
+    k.u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK2_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST2_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_ray_outcome e = gjk_ray_gjk2_run(&k, gjk_sub2(c->ctx.b.centre, c->ctx.a.centre));
+    r->iterations = k.iterations;
     if (c->ctx.bad) return;
-    if (e == RAY2_MISS) {
+    if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY2_CONTACT && q.lambda == 0) {
+    if (e == GJK_RAY_INSIDE && !k.capped) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY2_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY2_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast2_contact k;
-    ray_contact2(&q, c->scale, &k);
-    gjk_cast2_finish(c, q.lambda, c->qa, &k, r);
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast2_contact ct;
+    cast_contact2(&k, c->scale, &ct);
+    gjk_cast2_finish(c, k.lambda, c->qa, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */
@@ -2336,20 +2783,10 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
    Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
    relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
    target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
-   D(0). That is a ray cast against D(0) swept by a ball of radius R, done here with GJK on the support function of
-   D: G. van den Bergen, "Ray casting against general convex objects with application to continuous collision
-   detection" (2004, submitted to J. Graphics Tools), also in his "Collision Detection in Interactive 3D
-   Environments" (2003); the radius enters as a shift of each support plane, as in Box2D's b2ShapeCast. Each
-   support point w along -v (v the closest point of the simplex) bounds D from one side; when that plane, shifted
-   by R, separates the origin, the ray advances to the plane: lambda = (v.w - R |v|) / (v.d). Every such lambda is
-   a lower bound of the time of contact (the plane still separates for smaller t), so the answer is never late,
-   and for polytopes the last plane is the face the ray enters, which makes the answer exact to rounding.
-
-   Unlike Box2D, the simplex is kept when lambda advances: its points w_i - lambda d are still points of D(lambda)
-   (the supports of a translated set are translated supports), so GJK continues from it instead of restarting. But
-   the signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on v
-   being the previous simplex's closest point, which a moved lambda breaks; after an advance every face is
-   searched. */
+   D(0): the GJK ray cast of ray_gjk3.c (van den Bergen 2004), the radius entering as a shift of each support plane
+   as in Box2D's b2ShapeCast. Every plane that advances lambda is a lower bound of the time of contact, so the
+   answer is never late, and for polytopes the last plane is the face the ray enters, which makes the answer exact
+   to rounding. Unlike Box2D, the simplex is kept when lambda advances (its points are still points of D(0)). */
 
 /* ---- src/cast3.h ---- */
 /* Private declarations of the 3D shape casts (gjk/cast.h): cast3.c checks the input, sets up the frames and runs
@@ -2357,260 +2794,17 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
 #ifndef GJK_CAST3_H
 #define GJK_CAST3_H
 
-/* ---- src/internal3.h ---- */
-/* Private 3D machinery shared by shape3.c, simplex3.c, gjk3.c, epa3.c and query3.c. */
-#ifndef GJK_INTERNAL3_H
-#define GJK_INTERNAL3_H
-
-/* ---- shapes as core + radius ------------------------------------------------------------------------------------
-   Every shape is a core swept by a sphere: a sphere is a point core, a capsule a segment core, everything else is
-   its own core; the margin adds to the radius. GJK and EPA only ever see cores, and the radii are added
-   analytically afterwards, which is exact (see query3.c). */
-
-/* Support point of the shape's core in its local frame. `d` need not be unit; a zero d returns a valid point. */
-gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d);
-/* Hulls: the support vertex's index. Hulls of GJK_HULL_GRID_MIN vertices or more look the direction up in their
-   support cells and climb the vertex adjacency from there; smaller hulls scan every vertex. The answer depends only
-   on d. */
-int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d);
-/* Hill climbing over the vertex adjacency from `start` to a vertex maximising v . d. */
-int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start);
-#define GJK_HULL_GRID_MIN 16
-/* Cells per cube-face side for a hull of nv vertices: about nv / 2 cells in all, at most 6 * 24 * 24. */
-static inline int gjk_hull3_grid_size(int nv) {
-    if (nv < GJK_HULL_GRID_MIN) return 0;
-    int k = 2;
-    while (k < 24 && 3 * k * k < nv) ++k;
-    return k;
-}
-
-/* gjk_core3_support with the frequent cases inline (the queries' hot path). */
-static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d) {
-    switch (s->type) {
-    case GJK_SHAPE3_BOX:
-        return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
-                      GJK_COPYSIGN(s->box.half_extents.z, d.z));
-    case GJK_SHAPE3_POINT:
-    case GJK_SHAPE3_SPHERE: return gjk_v3(0, 0, 0);
-    case GJK_SHAPE3_CAPSULE: return gjk_v3(0, 0, GJK_COPYSIGN(s->capsule.half_height, d.z));
-    case GJK_SHAPE3_HULL: return s->hull.hull->vertices[gjk_hull3_support_index(s->hull.hull, d)];
-    default: return gjk_core3_support(s, d);
-    }
-}
-
-/* Radius swept around the core: sphere/capsule radius plus the margin. */
-gjk_real gjk_core3_radius(const gjk_shape3 *s);
-/* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */
-static inline bool gjk_core3_is_origin(const gjk_shape3 *s) {
-    return s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_POINT;
-}
-/* A point inside the core, local frame (used to pick the first search direction). */
-gjk_vec3 gjk_core3_center(const gjk_shape3 *s);
-/* True when the core is a polytope (flat faces only): GJK and EPA then converge exactly. */
-bool gjk_core3_is_polytope(const gjk_shape3 *s);
-
-/* ---- 3x3 rotation matrix (rows), used inside queries instead of quaternions: 15 flops per rotation ---------- */
-typedef struct gjk_mat33 {
-    gjk_vec3 r0, r1, r2;
-} gjk_mat33;
-
-static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
-    gjk_real xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
-    gjk_real xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
-    gjk_real wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-    gjk_mat33 m;
-    m.r0 = gjk_v3(1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy));
-    m.r1 = gjk_v3(2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx));
-    m.r2 = gjk_v3(2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy));
-    return m;
-}
-/* The rotation of a quaternion of any non-zero length (q and k q rotate alike): s = 2 / |q|^2 instead of
-   normalising q first, which saves a square root and keeps the matrix orthogonal to rounding. */
-static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
-    gjk_real s = GJK_R(2.0) / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-    gjk_real xs = q.x * s, ys = q.y * s, zs = q.z * s;
-    gjk_real wx = q.w * xs, wy = q.w * ys, wz = q.w * zs, xx = q.x * xs, xy = q.x * ys, xz = q.x * zs;
-    gjk_real yy = q.y * ys, yz = q.y * zs, zz = q.z * zs;
-    gjk_mat33 m;
-    m.r0 = gjk_v3(1 - (yy + zz), xy - wz, xz + wy);
-    m.r1 = gjk_v3(xy + wz, 1 - (xx + zz), yz - wx);
-    m.r2 = gjk_v3(xz - wy, yz + wx, 1 - (xx + yy));
-    return m;
-}
-static inline gjk_vec3 gjk_mat33_mul(gjk_mat33 m, gjk_vec3 v) {
-    return gjk_v3(gjk_dot3(m.r0, v), gjk_dot3(m.r1, v), gjk_dot3(m.r2, v));
-}
-/* Transpose times v: the inverse rotation. */
-static inline gjk_vec3 gjk_mat33_tmul(gjk_mat33 m, gjk_vec3 v) {
-    return gjk_add3(gjk_add3(gjk_scale3(m.r0, v.x), gjk_scale3(m.r1, v.y)), gjk_scale3(m.r2, v.z));
-}
-
-/* ---- the Minkowski difference D = A - B, in A's local frame ---------------------------------------------------
-   Queries move B into A's frame once (docs/numerics.md, "Far from the origin": subtracting far-apart world coordinates
-   loses digits), so A's
-   support needs no transform and B's needs one rotation each way. */
-typedef struct gjk_recorder3 gjk_recorder3;
-typedef struct gjk_minkowski3 {
-    const gjk_shape3 *a;
-    const gjk_shape3 *b;
-    gjk_mat33 rot; /* B's local frame to A's local frame */
-    gjk_vec3 pos;  /* B's origin in A's local frame */
-    const gjk_recorder3 *rec; /* gjk_query3_debug's recorder (debug.c); NULL for the plain queries */
-} gjk_minkowski3;
-
-/* A vertex of a simplex or polytope: w = a - b, with the witness on each core: a in A's frame, and B's in B's own
-   local frame (bl), as its support function returned it. Keeping bl exact lets a warm-start cache carry the
-   simplex to the next query (where B may have moved) without rounding it off B's surface. */
-typedef struct gjk_vertex3 {
-    gjk_vec3 w, a, bl;
-} gjk_vertex3;
-
-/* A point of B's local frame in A's frame. */
-static inline gjk_vec3 gjk_minkowski3_b_to_a(const gjk_minkowski3 *m, gjk_vec3 bl) {
-    return gjk_add3(gjk_mat33_mul(m->rot, bl), m->pos);
-}
-
-static inline gjk_vertex3 gjk_minkowski3_support(const gjk_minkowski3 *m, gjk_vec3 d) {
-    gjk_vertex3 v;
-    v.a = gjk_core3_support_inline(m->a, d);
-    gjk_vec3 db = gjk_mat33_tmul(m->rot, gjk_neg3(d));
-    v.bl = gjk_core3_support_inline(m->b, db);
-    v.w = gjk_sub3(v.a, gjk_minkowski3_b_to_a(m, v.bl));
-    return v;
-}
-
-/* ---- simplex and its closest point (signed volumes) ------------------------------------------------------------ */
-typedef struct gjk_simplex3 {
-    gjk_vertex3 v[4];
-    gjk_real lambda[4]; /* barycentric coordinates of the closest point */
-    int count;
-} gjk_simplex3;
-
-/* The sub-simplex holding the closest point of a simplex to the origin: which vertices, their barycentric
-   coordinates, the point and its squared length. */
-typedef struct gjk_subsimplex3 {
-    gjk_real lambda[4];
-    int idx[4];
-    int count;
-    gjk_vec3 v;
-    gjk_real dist2;
-} gjk_subsimplex3;
-
-/* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
-   changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
-void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
-void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
-/* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
-   barycentric coordinates and return that point. */
-gjk_vec3 gjk_simplex3_solve(gjk_simplex3 *s);
-/* The plain barycentric combinations of the vertices' points on A and on B (A's frame). */
-void gjk_witness3_combine(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
-                          gjk_vec3 *pa, gjk_vec3 *pb);
-/* Witness points on A and on B (A's frame) from barycentric coordinates over n vertices, made to agree with
-   `target`, the point of D they stand for: pa - pb = target up to rounding (see simplex3.c for why and how). */
-void gjk_witness3(const gjk_vertex3 *const *v, const gjk_real *lambda, int n, const gjk_minkowski3 *m,
-                  gjk_vec3 target, gjk_vec3 *pa, gjk_vec3 *pb);
-/* The same for the simplex's own coordinates. */
-void gjk_simplex3_witness(const gjk_simplex3 *s, const gjk_minkowski3 *m, gjk_vec3 target, gjk_vec3 *pa,
-                          gjk_vec3 *pb);
-
-/* ---- GJK ----------------------------------------------------------------------------------------------------- */
-typedef enum gjk_gjk_mode {
-    GJK_MODE_DISTANCE,  /* converge to the closest points */
-    GJK_MODE_SEPARATED, /* distance, but stop once a separating axis proves the cores are farther than `radius` */
-    GJK_MODE_BOOLEAN    /* stop as soon as the answer to "core distance <= radius?" is known */
-} gjk_gjk_mode;
-
-typedef struct gjk_gjk_result3 {
-    gjk_simplex3 simplex; /* final simplex, with barycentric coordinates */
-    gjk_vec3 v;           /* closest point of the core difference (A's frame); zero when the cores overlap */
-    gjk_vec3 closest;     /* the final simplex's closest point even when it counts as overlap (|v| within the
-                             touching band; zero inside a tetrahedron) */
-    gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
-    gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
-    gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */
-    int iterations;
-    gjk_status status;
-    bool overlap;   /* the cores overlap or touch (|v| below the touching tolerance) */
-    bool separated; /* BOOLEAN/SEPARATED modes: a separating axis proved core distance > radius */
-} gjk_gjk_result3;
-
-/* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
-   from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
-void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
-              gjk_gjk_result3 *r);
-/* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
-   a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
-   degenerate, cap), and then the caller runs gjk_gjk3. */
-bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
-
-/* ---- EPA ----------------------------------------------------------------------------------------------------- */
-typedef struct gjk_epa_result3 {
-    gjk_real depth; /* penetration depth of the cores (may be slightly negative: barely separated) */
-    gjk_vec3 normal; /* unit, A's frame, from A to B */
-    gjk_vec3 pa, pb; /* contact points on the cores, A's frame */
-    int iterations;
-    gjk_status status;
-    gjk_real scale; /* largest support point met, GJK's included: the size rounding is relative to */
-} gjk_epa_result3;
-
-/* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
-   (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
-
-/* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
-   A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
-   local-to-world transform (the queries' frame is A's). The algorithms call these only when m->rec is set. */
-struct gjk_recorder3 {
-    gjk_debug3 *out;
-    gjk_mat33 rot; /* A's local frame to world */
-    gjk_vec3 pos;  /* A's origin in world */
-};
-/* Append the simplex s and its closest point v (A's frame) as the next GJK step of m's recorder. */
-void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v);
-/* The world-frame copy of a vertex of D. */
-gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
-
-/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
-   at large and small sizes). */
-/* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
-   so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
-#else
-#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
-#endif
-/* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
-   relative gap instead of the polytope one. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_CURVED GJK_R(1e-5)
-#else
-#define GJK_TOL_CURVED GJK_R(1e-9)
-#endif
-#define GJK_TOL_TOUCH (GJK_R(128.0) * GJK_REAL_EPSILON) /* core distance below this * scale: cores touch */
-
-#endif
-
-/* ---- end of src/internal3.h ---- */
-
-/* Most support points of the linear ray cast (curved cores need up to about 50 at the default tolerance). */
+/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
+   tolerance). */
 #define GJK_CAST3_MAX_RAY_ITERATIONS 128
-
-/* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
-   (as in the queries) and the origin stands in for it so that the arithmetic stays finite until then. */
-typedef struct gjk_cast3_guard {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} gjk_cast3_guard;
 
 /* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
    (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
 typedef struct gjk_cast3 {
     const gjk_cast_input3 *in;
     const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
-    gjk_shape3 user[2];
-    gjk_cast3_guard guard[2];
+    gjk_shape3 user[2];      /* (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     bool bad;               /* a user callback answered a non-finite or unbounded point */
     gjk_quat qa, qb;        /* rotations at t = 0, unit */
     gjk_vec3 pa;            /* A's position at t = 0, world: the cast frame's origin */
@@ -2624,6 +2818,12 @@ typedef struct gjk_cast3 {
     gjk_real floor;         /* rounding of a distance computed in the cast frame (a few ulps of `scale`) */
     gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
 } gjk_cast3;
+
+/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
+typedef struct gjk_cast3_body {
+    gjk_minkowski3 m;
+    const gjk_cast3 *c;
+} gjk_cast3_body;
 
 /* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
    the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */
@@ -2653,25 +2853,6 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
 #endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
-
-static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
-    const gjk_cast3_guard *g = (const gjk_cast3_guard *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    c->guard[k].support = s->user.support;
-    c->guard[k].data = s->user.data;
-    c->guard[k].bad = &c->bad;
-    c->user[k] = *s;
-    c->user[k].user.support = cast_guarded_support;
-    c->user[k].user.data = &c->guard[k];
-    return &c->user[k];
-}
 
 /* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
@@ -2733,8 +2914,8 @@ static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     c->bad = false;
-    c->a = cast_guard_user(c, 0, p->a);
-    c->b = cast_guard_user(c, 1, p->b);
+    c->a = gjk_user3_guard(p->a, &c->user[0], &c->guard[0], &c->bad);
+    c->b = gjk_user3_guard(p->b, &c->user[1], &c->guard[1], &c->bad);
     c->pa = p->pose_a.position;
     c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
     c->va = in->motion_a.translation;
@@ -2822,147 +3003,79 @@ static bool separating(const gjk_cast3 *c, const gjk_cast_result3 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end { RAY_CONTACT, RAY_MISS, RAY_CAP } ray_end;
-
-typedef struct ray3 {
-    gjk_minkowski3 m; /* D at the current lambda, A's local frame: B's origin at pos0 + lambda d */
-    gjk_vec3 pos0;    /* B's origin in A's frame at t = 0 */
-    gjk_vec3 d;       /* B's motion relative to A, A's frame */
-    gjk_simplex3 s;   /* points of D(lambda) with their witnesses */
-    gjk_real lambda;
-    gjk_vec3 v;       /* closest point of the simplex to the origin */
-    gjk_vec3 n;       /* unit normal (A to B) of the last plane that advanced lambda; zero before */
-    int iterations;
-} ray3;
-
-/* Move the ray to lambda: B's origin, and every simplex point rebuilt from its witnesses. */
-static void ray_place(ray3 *q, gjk_real lambda) {
-    q->lambda = lambda;
-    q->m.pos = gjk_mad3(q->pos0, lambda, q->d);
-    for (int i = 0; i < q->s.count; ++i) {
-        gjk_vertex3 *v = &q->s.v[i];
-        v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(&q->m, v->bl));
-    }
-}
-
-static bool cast_repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
-    for (int i = 0; i < n; ++i)
-        if (s->v[i].w.x == w.x && s->v[i].w.y == w.y && s->v[i].w.z == w.z) return true;
-    return false;
-}
-
-/* Closest point of the first n simplex points, every sub-simplex considered (see the top of the file): the
-   solver's tetrahedron case examines the faces through the last point, and the remaining face is added here. */
-static void closest_full(gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
-    s->count = n; /* (tells the solver there is no newest point) */
-    gjk_simplex3_closest(s, n, out);
-    if (n == 4 && out->count < 4) {
-        gjk_subsimplex3 f;
-        gjk_simplex3_closest(s, 3, &f);
-        if (f.dist2 < out->dist2) *out = f;
-    }
-}
-
-/* The GJK ray cast against D(0) swept by R. tol: the distance above R at which the ray counts as arrived. */
-static ray_end ray_cast(ray3 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec3 dir) {
-    gjk_simplex3 *s = &q->s;
-    s->v[0] = gjk_minkowski3_support(&q->m, dir);
-    s->lambda[0] = 1;
-    s->count = 1;
-    q->v = s->v[0].w;
-    q->n = gjk_v3(0, 0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq3(q->v);
-        if (s->count == 4 || vv <= reach2) return RAY_CONTACT;
-        if (q->iterations >= GJK_CAST3_MAX_RAY_ITERATIONS) return RAY_CAP;
-        ++q->iterations;
-        gjk_vertex3 *nw = &s->v[s->count];
-        *nw = gjk_minkowski3_support(&q->m, gjk_neg3(q->v));
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot3(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            /* The plane through w normal to v, shifted by R, separates the origin from the swept D(lambda); it
-               sweeps towards the origin at the rate v.d per unit of lambda. */
-            gjk_real vd = gjk_dot3(q->v, q->d);
-            if (!(vd > 0)) return RAY_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale3(q->v, -GJK_R(1.0) / vlen);
-                gjk_vertex3 w = *nw;
-                ray_place(q, next);
-                w.w = gjk_sub3(w.a, gjk_minkowski3_b_to_a(&q->m, w.bl));
-                *nw = w;
-                moved = advanced = true;
-            }
-        }
-        /* Without an advance, GJK proper: a repeated point, or no decrease of |v|, means it has converged at this
-           lambda (the duality gap is closed: polytopes exactly, curved cores to rounding), and the origin is
-           then within R + tol of D(lambda) up to rounding. */
-        int n = s->count;
-        if (!cast_repeats(s, n, nw->w)) ++n;
-        else if (!advanced) return RAY_CONTACT;
-        gjk_subsimplex3 sub;
-        if (moved) closest_full(s, n, &sub);
-        else gjk_simplex3_closest(s, n, &sub);
-        if (!moved && !(sub.dist2 < vv)) return RAY_CONTACT; /* no progress at a fixed lambda: converged */
-        moved = false;
-        gjk_simplex3_commit(s, &sub);
-        q->v = sub.v;
-    }
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, with the two witnesses. A user shape's
+   bad answer (its guard sets c->bad) ends the cast. */
+static gjk_vec3 cast_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
+    const gjk_cast3_body *b = (const gjk_cast3_body *)k->data;
+    *out = gjk_minkowski3_support(&b->m, d);
+    if (b->c->bad) k->bad = true;
+    return out->w;
 }
 
 /* The contact where the ray arrived: the closest points of the simplex at lambda, and the normal from v when it is
-   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. */
-static void ray_contact(const ray3 *q, gjk_real scale, gjk_cast3_contact *k) {
-    gjk_simplex3_witness(&q->s, &q->m, q->v, &k->pa, &k->pb);
-    gjk_real vl = gjk_len3(q->v);
-    bool plane = gjk_len_sq3(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize3(gjk_neg3(q->v));
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_normalize3(q->d);
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_v3(1, 0, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot3(q->v, k->n), 0) : vl;
+   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. The kernel's v
+   points from D(0) towards x = lambda d, i.e. from A towards B. */
+static void cast_contact3(const gjk_ray_gjk3 *k, gjk_minkowski3 *m, gjk_vec3 pos0, gjk_real scale,
+                          gjk_cast3_contact *c) {
+    m->pos = gjk_mad3(pos0, k->lambda, k->u);
+    gjk_simplex3_witness(&k->s, m, gjk_neg3(k->v), &c->pa, &c->pb);
+    gjk_real vl = gjk_len3(k->v);
+    bool plane = gjk_len_sq3(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize3(plane ? k->n : k->v);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_normalize3(k->u);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_v3(1, 0, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot3(k->v, c->n), 0) : vl;
 }
 
+/* The GJK ray cast (ray_gjk3.c) of the origin along B's motion relative to A, d, against D(0) swept by
+   R = rA + rB + target: where lambda d first comes within R of D(0), D(lambda) = D(0) - lambda d first comes within
+   R of the origin. The tolerances are the cast's own, in length units: polytopes (and point and segment cores:
+   spheres, capsules) converge exactly, and a repeated support point ends the search anyway, so only rounding
+   bounds their stop and t is exact to rounding; curved cores stop at the cast's tolerance. */
 static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
-    ray3 q;
+    gjk_cast3_body b;
+    gjk_ray_gjk3 k;
     gjk_mat33 rot_a = gjk_mat33_from_quat(c->qa);
-    q.m.a = c->a;
-    q.m.b = c->b;
-    q.m.rec = NULL;
-    q.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
-    q.pos0 = q.m.pos = gjk_mat33_tmul(rot_a, c->p0);
-    q.d = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    /* First support towards B's centre from A's: D's side facing the origin. */
-    gjk_vec3 hint = gjk_sub3(gjk_minkowski3_b_to_a(&q.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
-    if (!(gjk_len_sq3(hint) > 0)) hint = gjk_v3(1, 0, 0);
-    /* Polytopes (and point and segment cores: spheres, capsules) converge exactly, and a repeated support point
-       ends the search anyway: only rounding bounds their stop, and t is exact to rounding. Curved cores stop at
-       the tolerance. */
+    b.c = c;
+    b.m.a = c->a;
+    b.m.b = c->b;
+    b.m.rec = NULL;
+    b.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
+    gjk_vec3 pos0 = b.m.pos = gjk_mat33_tmul(rot_a, c->p0);
     bool flat = gjk_core3_is_polytope(c->a) && gjk_core3_is_polytope(c->b);
-    ray_end e = ray_cast(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
+    k.support = cast_support3;
+    k.data = &b;
+    k.o = gjk_v3(0, 0, 0);
+    k.u = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST3_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_vec3 v0 = gjk_sub3(gjk_minkowski3_b_to_a(&b.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
+    gjk_ray_outcome e = gjk_ray_gjk3_run(&k, v0);
+    r->iterations = k.iterations;
     if (c->bad) return;
-    if (e == RAY_MISS) {
+    if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY_CONTACT && q.lambda == 0) {
+    if (e == GJK_RAY_INSIDE && !k.capped) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast3_contact k;
-    ray_contact(&q, c->scale, &k);
-    gjk_cast3_finish(c, q.lambda, rot_a, &k, r);
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast3_contact ct;
+    cast_contact3(&k, &b.m, pos0, c->scale, &ct);
+    gjk_cast3_finish(c, k.lambda, rot_a, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */
@@ -4532,11 +4645,9 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
 /* GJK distance in 2D on the cores of two shapes (Gilbert, Johnson, Keerthi, "A fast procedure for computing the
    distance between complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988).
 
-   The closest point of the simplex to the origin is found with the signed-volume sub-algorithm of Montanari,
-   Petrinic, Barbieri ("Improving the GJK algorithm for faster and more reliable distance queries between convex
-   objects", ACM TOG 36(1), 2017), reduced to 2D: a triangle is decided by the signs of the signed areas of the
-   sub-triangles made with the origin, a segment by the signs of the signed lengths of the sub-segments cut by the
-   origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region and cannot cycle.
+   The closest point of the simplex to the origin is found by simplex2.h: the signed-volume sub-algorithm of
+   Montanari, Petrinic and Barbieri (ACM TOG 36(1), 2017) in the plane, which needs no epsilon to pick a region and
+   cannot cycle.
 
    Termination (docs/numerics.md, "GJK termination"): the Frank-Wolfe duality gap |v| - (lower bound from the new
    support point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated
@@ -4546,98 +4657,11 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
    Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared
    lengths and unnormalised directions (support functions ignore the length of the direction) so that it takes no
    square root, keeps no barycentric coordinates (they are computed once, for the final simplex, by
-   gjk2_witnesses), and changes the simplex only when a step makes progress. */
+   gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
 
 gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
 
 gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
-
-/* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
-   region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
-   no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
-   the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
-   would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
-   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
-   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
-GJK2_INLINE int segment_region(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
-    gjk_vec2 e = gjk_sub2(q, p);
-    *lp = gjk_dot2(q, e);
-    *lq = -gjk_dot2(p, e);
-    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
-    if (!(*lp > 0)) return 1; /* beyond q */
-    return 2;
-}
-
-/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
-GJK2_INLINE gjk_vec2 segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
-    gjk_real k = GJK_R(1.0) / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-/* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
-   rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
-   the squared length of the longest edge. */
-GJK2_INLINE gjk_real robust_area2(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
-    gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
-    gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
-    if (lab >= lbc && lab >= lca) {
-        *longest_sq = lab;
-        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
-    }
-    if (lbc >= lca) {
-        *longest_sq = lbc;
-        return gjk_cross2(ca, ab);
-    }
-    *longest_sq = lca;
-    return gjk_cross2(ab, bc);
-}
-
-/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
-   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
-   height over the longest edge within the distance tolerance tol. */
-GJK2_INLINE bool triangle_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
-    c[0] = gjk_cross2(p[1].w, p[2].w);
-    c[1] = gjk_cross2(p[2].w, p[0].w);
-    c[2] = gjk_cross2(p[0].w, p[1].w);
-    *n = c[0] + c[1] + c[2];
-    gjk_real longest_sq;
-    gjk_real area = robust_area2(p[0].w, p[1].w, p[2].w, &longest_sq);
-    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
-}
-
-/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
-   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
-   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
-   vertices in keep[], in order, and the point in *v. */
-GJK2_INLINE int solve_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
-    gjk_real c[3], n;
-    bool flat = triangle_areas(p, tol, c, &n);
-    if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
-        *v = gjk_v2(0, 0);
-        return 3;
-    }
-    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
-    gjk_real best_sq = GJK_REAL_MAX;
-    int count = 1;
-    keep[0] = 2;
-    *v = p[2].w;
-    for (int i = 0; i < 3; i++) {
-        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
-        gjk_real lp, lq;
-        int r = segment_region(p[j].w, p[k].w, &lp, &lq);
-        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : segment_point(p[j].w, p[k].w, lp, lq);
-        gjk_real d = gjk_len_sq2(cand);
-        if (d < best_sq) {
-            best_sq = d;
-            *v = cand;
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? k : j;
-            keep[1] = k;
-        }
-    }
-    return count;
-}
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
@@ -4678,25 +4702,11 @@ void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) 
     gjk2_init(state, ctx, gjk_v2(1, 0));
     gjk2_simplex *s = &state->simplex;
     *s = *warm;
-    int keep[2] = {0, 1}, count = s->count;
-    gjk_vec2 v = s->p[0].w;
-    if (count == 2) {
-        gjk_real lp, lq;
-        int r = segment_region(s->p[0].w, s->p[1].w, &lp, &lq);
-        count = r == 2 ? 2 : 1;
-        keep[0] = r == 1 ? 1 : 0;
-        v = r == 0 ? s->p[0].w : r == 1 ? s->p[1].w : segment_point(s->p[0].w, s->p[1].w, lp, lq);
-    } else if (count == 3) {
-        count = solve_triangle(s->p, gjk2_tolerance(ctx), keep, &v);
-    }
-    if (count < 3) {
-        gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-        s->p[0] = p0;
-        s->p[1] = p1;
-    }
-    s->count = count;
-    state->v = v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
-    if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
+    gjk_subsimplex2 sub;
+    gjk_simplex2_closest(s->p, s->count, gjk2_tolerance(ctx), &sub);
+    gjk_simplex2_commit(s, &sub);
+    state->v = sub.v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
+    if (ctx->rec) gjk_debug2_step(ctx->rec, s, sub.v);
 }
 
 /* Support of a core along d, local frame, for a kind known where the function is inlined (the switch folds away);
@@ -4792,29 +4802,15 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, count;
-        if (s->count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(s->p[0].w, w->w, &lp, &lq);
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? s->p[0].w : r == 1 ? w->w : segment_point(s->p[0].w, w->w, lp, lq);
-        } else {
-            count = solve_triangle(s->p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
             exit = GJK2_CONVERGED;
             break;
         }
-        if (count < 3 && (keep[0] != 0 || (count == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-            s->p[0] = p0;
-            s->p[1] = p1;
-        }
-        s->count = count;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        v = sub.v;
         if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
     }
     if (ctx->bad) exit = GJK2_BAD_SUPPORT;
@@ -4905,28 +4901,15 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_CONVERGED;
             break;
         }
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, n;
-        if (count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(p[0].w, w->w, &lp, &lq);
-            n = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? p[0].w : r == 1 ? w->w : segment_point(p[0].w, w->w, lp, lq);
-        } else {
-            n = solve_triangle(p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(p, count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             exit = GJK2_CONVERGED;
             break;
         }
-        if (n < 3 && (keep[0] != 0 || (n == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = p[keep[0]], p1 = p[keep[1]];
-            p[0] = p0;
-            p[1] = p1;
-        }
-        count = n;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        count = sub.count;
+        v = sub.v;
         if (ctx->rec) {
             s->count = count;
             gjk_debug2_step(ctx->rec, s, v);
@@ -4971,35 +4954,8 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
         run_any(state, ctx, sep, within);
 }
 
-/* The closest points of the cores: the barycentric coordinates of v in the final simplex (computed here, once, the
-   way the loop computed v), applied to the stored witnesses. */
-void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
-    const gjk2_simplex *s = &state->simplex;
-    const gjk2_vertex *p = s->p;
-    if (s->count == 2) {
-        gjk_real lp, lq;
-        if (segment_region(p[0].w, p[1].w, &lp, &lq) == 2) {
-            *a = segment_point(p[0].a, p[1].a, lp, lq);
-            *b = segment_point(p[0].b, p[1].b, lp, lq);
-            return;
-        }
-    } else if (s->count == 3) {
-        gjk_real c[3], n;
-        (void)triangle_areas(p, 0, c, &n);
-        if (GJK_ABS(n) > 0) {
-            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-            for (int i = 0; i < 3; i++) {
-                pa = gjk_mad2(pa, c[i] / n, p[i].a);
-                pb = gjk_mad2(pb, c[i] / n, p[i].b);
-            }
-            *a = pa;
-            *b = pb;
-            return;
-        }
-    }
-    *a = p[0].a;
-    *b = p[0].b;
-}
+/* The closest points of the cores, from the final simplex. */
+void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) { gjk_simplex2_witness(&state->simplex, a, b); }
 
 /* ---- end of src/gjk2.c ---- */
 
@@ -7964,13 +7920,6 @@ static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_A
 
 /* ---- end of src/special3.h ---- */
 
-/* A user shape's callback and data, and where to report a bad answer (see guarded_support). */
-typedef struct user_guard3 {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} user_guard3;
-
 typedef struct prepared3 {
     gjk_minkowski3 m;
     gjk_mat33 rot_a;  /* A's local frame to world */
@@ -7979,34 +7928,11 @@ typedef struct prepared3 {
     gjk_vec3 dir;     /* first search direction (A's frame) */
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
-    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below */
-    user_guard3 guard[2];
+    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
     bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
 } prepared3;
-
-/* A user shape's callback behind a guard: a support point that is not finite, or beyond GJK_MAX_COORD like any
-   other coordinate of a 3D input, marks the query's input invalid (the query then returns GJK_INVALID_INPUT, as in
-   2D), and the origin stands in for it so that the arithmetic stays finite until then. Only user shapes pay for
-   it: the query works on a copy of the shape with the guard as its callback. */
-static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
-    const user_guard3 *g = (const user_guard3 *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bool *bad) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    p->guard[k].support = s->user.support;
-    p->guard[k].data = s->user.data;
-    p->guard[k].bad = bad;
-    p->user[k] = *s;
-    p->user[k].user.support = guarded_support;
-    p->user[k].user.data = &p->guard[k];
-    return &p->user[k];
-}
 
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
@@ -8015,8 +7941,8 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_de
         return GJK_INVALID_INPUT;
     if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
-    p->m.a = guard_user(p, 0, pair->a, bad);
-    p->m.b = guard_user(p, 1, pair->b, bad);
+    p->m.a = gjk_user3_guard(pair->a, &p->user[0], &p->guard[0], bad);
+    p->m.b = gjk_user3_guard(pair->b, &p->user[1], &p->guard[1], bad);
     gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
     static const gjk_mat33 identity = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's
@@ -8902,101 +8828,8 @@ oom:
 
 /* ---- src/ray2.c ---- */
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
-   (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
-   algorithm, its radius handling and its termination are those of ray3.c (van den Bergen 2004), with the 2D
-   simplex: the closest point of a segment or triangle to the origin by signed lengths and areas (Montanari et al.
-   2017, as in gjk2.c), always over every sub-simplex, since once x has moved the origin need not lie beyond the
-   old simplex as seen from the newest point. */
-
-/* ---- src/ray_internal.h ---- */
-/* Private declarations of the ray casts (gjk/ray.h): ray3.c and ray2.c (input checks, frames, the GJK ray cast),
-   ray_closed3.c and ray_closed2.c (closed forms). Not installed.
-
-   Every cast works in the shape's local frame, along a unit direction u: the ray is o + s u for the distance s in
-   [0, smax], and the public fraction is s / |translation|. Distances rather than fractions keep the tolerances in
-   length units (the same touching band as the queries) and make a tiny or huge translation harmless. */
-#ifndef GJK_RAY_INTERNAL_H
-#define GJK_RAY_INTERNAL_H
-
-/* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
-   underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
-   edges): the GJK ray cast decides. */
-typedef enum gjk_ray_outcome {
-    GJK_RAY_MISS = 0,
-    GJK_RAY_HIT,    /* *s >= 0 the first hit, *n the outward unit normal there (local frame) */
-    GJK_RAY_INSIDE, /* the origin is inside, or outside by at most tol */
-    GJK_RAY_UNDECIDED
-} gjk_ray_outcome;
-
-/* A ray in a shape's local frame. */
-typedef struct gjk_ray_local3 {
-    gjk_vec3 o;    /* origin */
-    gjk_vec3 u;    /* unit direction (components below the smallest normal number flushed to zero); zero for a zero
-                      translation */
-    gjk_real tol;  /* touching band at the origin: GJK_TOL_TOUCH * the problem's size */
-} gjk_ray_local3;
-
-typedef struct gjk_ray_local2 {
-    gjk_vec2 o, u;
-    gjk_real tol;
-} gjk_ray_local2;
-
-/* Cyrus-Beck clipping of the ray's segment t in [0, hi] against half-spaces n . x <= d (ray_closed3.c's hull(),
-   ray_closed2.c's polygon(), ray2.c's polygon fast path): feed every plane's signed distance of the origin
-   (n . o - d) and the direction's rate across it (n . u), then read the outcome. The largest entering t is the hit
-   (*plane: the index fed with it), provided the smallest leaving one does not come before it; t = -dist / den is
-   divided out only when it improves a bound (Box2D's economy: den < 0 improves lo exactly when -dist < lo den, den > 0
-   improves hi when -dist < hi den; a product that overflows compares the same way). The largest plane distance
-   tells inside (<= 0) from outside; between 0 and tol the Euclidean distance may be inside the band or not (a point
-   beyond a sharp edge is farther from the solid than from either plane): UNDECIDED. */
-typedef struct gjk_ray_clip {
-    gjk_real lo, hi, maxd;
-    int best;
-    bool parallel_out;
-} gjk_ray_clip;
-
-static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
-    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
-    return c;
-}
-
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
-    c->maxd = gjk_maxr(c->maxd, dist);
-    if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
-    } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
-    } else if (dist > 0) {
-        c->parallel_out = true; /* parallel to the plane and outside it */
-    }
-}
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
-
-static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
-    if (c->maxd <= 0) return GJK_RAY_INSIDE;
-    if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
-    *s = c->lo;
-    *plane = c->best;
-    return GJK_RAY_HIT;
-}
-
-/* Closed forms in 3D (ray_closed3.c): the shape's own, or UNDECIDED. They ignore smax: the caller compares. */
-gjk_ray_outcome gjk_ray3_closed(const gjk_shape3 *shape, const gjk_ray_local3 *ray, gjk_real *s, gjk_vec3 *n);
-/* The normal of a hull hit that GJK found at x (a hull with at most the faces the closed form takes): the face
-   whose plane is farthest out at x, i.e. one x lies on. False for other shapes. */
-bool gjk_ray3_hull_normal(const gjk_shape3 *shape, gjk_vec3 x, gjk_vec3 *n);
-/* A bound on the 1-norm of every point of the shape's core (0 for a user shape: unknown). */
-gjk_real gjk_ray3_core_bound(const gjk_shape3 *shape);
-
-/* Closed forms in 2D (ray_closed2.c) on a body made by gjk2_body_init (its kind, points and total radius). */
-gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray, gjk_real *s, gjk_vec2 *n);
-
-#endif
-
-/* ---- end of src/ray_internal.h ---- */
+   (ray_closed2.c), and the GJK ray cast (ray_gjk2.c) for rounded polygons, bare points and segments and user
+   shapes, with the tolerances of ray3.c. */
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -9006,145 +8839,49 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray
 
 static gjk_real l1_norm2(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
 
-typedef struct cast2 {
+/* The ray's view of the shape, for the kernel's support function. */
+typedef struct ray_body2 {
     gjk2_body body;
-    gjk_ray_local2 ray;
-    gjk_real smax, R, size, far; /* as in ray3.c */
-    bool bad;
-} cast2;
+} ray_body2;
 
-static gjk_vec2 core_support2(cast2 *c, gjk_vec2 d) {
-    gjk_vec2 p = gjk2_local_support(&c->body, d);
-    if (c->body.kind != GJK2_USER) return p;
-    if (!gjk_bounded2(p)) {
-        c->bad = true;
-        return gjk_v2(0, 0);
-    }
-    c->size = gjk_maxr(c->size, l1_norm2(p) + c->R);
-    return p;
-}
-
-/* The simplex: core points a[i] and w[i] = x - a[i]. */
-typedef struct simplex2 {
-    gjk_vec2 a[3], w[3];
-    int count;
-} simplex2;
-
-/* Closest point of segment w[i] .. w[j] to the origin: which end points it needs (*keep: 1 or 2 indices). */
-static gjk_vec2 segment_closest(const simplex2 *s, int i, int j, int *keep, int *k0, int *k1) {
-    gjk_vec2 p = s->w[i], q = s->w[j], e = gjk_sub2(q, p);
-    gjk_real lq = -gjk_dot2(p, e), lp = gjk_dot2(q, e);
-    if (!(lq > 0)) {
-        *keep = 1, *k0 = i;
-        return p;
-    }
-    if (!(lp > 0)) {
-        *keep = 1, *k0 = j;
-        return q;
-    }
-    *keep = 2, *k0 = i, *k1 = j;
-    gjk_real k = 1 / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-static gjk_vec2 closest2(simplex2 *s) {
-    int keep = 1, k0 = 0, k1 = 0;
-    gjk_vec2 v = s->w[0];
-    if (s->count == 2) {
-        v = segment_closest(s, 0, 1, &keep, &k0, &k1);
-    } else if (s->count == 3) {
-        gjk_real c[3] = {gjk_cross2(s->w[1], s->w[2]), gjk_cross2(s->w[2], s->w[0]), gjk_cross2(s->w[0], s->w[1])};
-        gjk_real area = c[0] + c[1] + c[2];
-        if (c[0] * area > 0 && c[1] * area > 0 && c[2] * area > 0) return gjk_v2(0, 0); /* inside: keep all */
-        /* The closest point lies on an edge the origin is beyond (the sub-area opposite has the wrong sign); a flat
-           triangle tries all three. */
-        gjk_real best = GJK_REAL_MAX;
-        for (int i = 0; i < 3; ++i) {
-            if (area != 0 && c[i] * area > 0) continue;
-            int kk, a0, a1 = 0;
-            gjk_vec2 e = segment_closest(s, (i + 1) % 3, (i + 2) % 3, &kk, &a0, &a1);
-            gjk_real d = gjk_len_sq2(e);
-            if (d < best) best = d, v = e, keep = kk, k0 = a0, k1 = a1;
+/* The core's support point (b = 0: the body point is a); a user shape's answer is checked as the queries check
+   it, and grows the kernel's size. */
+static void ray_support2(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out) {
+    ray_body2 *rb = (ray_body2 *)k->data;
+    gjk_vec2 p = gjk2_local_support(&rb->body, d);
+    if (rb->body.kind == GJK2_USER) {
+        if (!gjk_bounded2(p)) {
+            k->bad = true;
+            p = gjk_v2(0, 0);
         }
+        k->size = gjk_maxr(k->size, l1_norm2(p) + k->R);
     }
-    simplex2 t = *s;
-    s->count = keep;
-    s->a[0] = t.a[k0], s->w[0] = t.w[k0];
-    if (keep == 2) s->a[1] = t.a[k1], s->w[1] = t.w[k1];
-    return v;
+    out->a = p;
+    out->b = gjk_v2(0, 0);
 }
 
-/* The GJK ray cast (ray3.c's gjk_cast in 2D). */
-static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
-                                gjk_status *status) {
-    const gjk_vec2 o = c->ray.o, u = c->ray.u;
-    const gjk_real R = c->R;
-    const gjk_real gap_rel = c->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
-    simplex2 s;
-    s.count = 0;
-    gjk_vec2 centre = c->body.centre;
-    if (c->body.kind == GJK2_USER) {
+/* The GJK ray cast (ray_gjk2.c) on the ray set up in k, with the queries' bands (see ray3.c). */
+static gjk_ray_outcome gjk_cast_2d(gjk_ray_gjk2 *k, ray_body2 *rb, const gjk_shape2 *shape, gjk_real *ps,
+                                   gjk_vec2 *pn, int *iters, gjk_status *status) {
+    gjk_vec2 centre = rb->body.centre;
+    if (rb->body.kind == GJK2_USER) {
         centre = gjk2_user_centre(shape);
-        if (!gjk_bounded2(centre)) c->bad = true;
+        if (!gjk_bounded2(centre)) {
+            k->bad = true;
+            return GJK_RAY_MISS;
+        }
     }
-    gjk_vec2 x = o, n = gjk_v2(0, 0), v = gjk_sub2(x, centre);
-    gjk_real lambda = 0;
-    bool moved = false, stalled = false;
-    int it = 0;
-    *status = GJK_OK;
-    while (!c->bad) {
-        gjk_real vv = gjk_len_sq2(v);
-        gjk_real band = moved ? GJK2_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
-                              : GJK2_TOL_TOUCH * gjk_maxr(c->far, c->size);
-        gjk_real lim = R + band;
-        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray3.c) */
-        if (it >= GJK_RAY_MAX_ITERATIONS) {
-            *status = GJK_MAX_ITERATIONS;
-            break;
-        }
-        ++it;
-        gjk_vec2 p = core_support2(c, v);
-        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
-        bool known = false;
-        for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
-        /* Converged (gap closed, support known, or stalled): see ray3.c. */
-        if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
-            if (vv - vw <= gap_rel * vv + floor || known || stalled) {
-                if (moved) {
-                    if (!(gjk_dot2(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
-                    break;
-                }
-                vw = vv;
-            }
-        }
-        bool advanced = false;
-        if (vw > (moved ? R : lim) * vl) {
-            gjk_real vu = gjk_dot2(v, u);
-            if (!(vu < 0)) return GJK_RAY_MISS;
-            gjk_real next = lambda + (vw - R * vl) / -vu;
-            if (!(next <= c->smax)) return GJK_RAY_MISS;
-            if (next == lambda) break;
-            lambda = next;
-            x = gjk_mad2(o, lambda, u);
-            n = v;
-            moved = advanced = true;
-            for (int i = 0; i < s.count; ++i) s.w[i] = gjk_sub2(x, s.a[i]);
-        }
-        bool first = s.count == 0;
-        if (!known) {
-            s.a[s.count] = p;
-            s.w[s.count] = gjk_sub2(x, p);
-            ++s.count;
-        }
-        v = closest2(&s);
-        stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
-    }
-    *iters = it;
-    if (c->bad) return GJK_RAY_MISS;
-    if (!moved) return GJK_RAY_INSIDE;
-    *ps = lambda;
-    *pn = gjk_normalize2(R > 0 && gjk_len_sq2(v) > 0 ? v : n);
+    k->gap_rel = rb->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
+    k->touch = GJK2_TOL_TOUCH;
+    k->tol = k->noise = 0;
+    k->max_iterations = GJK_RAY_MAX_ITERATIONS;
+    k->refine = true;
+    gjk_ray_outcome out = gjk_ray_gjk2_run(k, gjk_sub2(k->o, centre));
+    *iters = k->iterations;
+    *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
+    if (out != GJK_RAY_HIT) return out;
+    *ps = k->lambda;
+    *pn = gjk_normalize2(k->R > 0 && gjk_len_sq2(k->v) > 0 ? k->v : k->n);
     return GJK_RAY_HIT;
 }
 
@@ -9217,7 +8954,9 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
 }
 
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
-    cast2 c;
+    gjk_ray_gjk2 k;
+    ray_body2 rb;
+    gjk_ray_local2 lr;
     gjk_rot2 q;
     if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
@@ -9225,35 +8964,38 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 fast;
     if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
-    if (!gjk2_body_init(&c.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
-    c.bad = false;
-    c.R = c.body.radius;
+    if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
+    k.support = ray_support2;
+    k.data = &rb;
+    k.bad = false;
+    k.R = rb.body.radius;
     gjk_vec2 uw = gjk_normalize2(ray->translation);
     gjk_real len = gjk_dot2(uw, ray->translation);
-    c.ray.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
-    c.ray.u = gjk_inv_rotate2(q, uw);
-    if (GJK_ABS(c.ray.u.x) < RAY_REAL_MIN) c.ray.u.x = 0;
-    if (GJK_ABS(c.ray.u.y) < RAY_REAL_MIN) c.ray.u.y = 0;
+    lr.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
+    lr.u = gjk_inv_rotate2(q, uw);
+    if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
+    if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
+    k.o = lr.o;
+    k.u = lr.u;
     /* The body's extent bounds |x| + |y| of its core points (-1: unknown, a user shape or a hull with a bad radius;
        its support points are bounded by GJK_MAX_COORD). */
-    bool known = c.body.extent >= 0;
-    gjk_real bound = known ? c.body.extent : 0;
-    c.far = l1_norm2(c.ray.o);
-    c.size = bound + c.R;
-    c.ray.tol = GJK2_TOL_TOUCH * gjk_maxr(c.far, c.size);
-    gjk_real reach = (c.far + (known ? bound : 2 * GJK_MAX_COORD) + c.R + c.ray.tol) * GJK_R(1.0625);
-    c.smax = gjk_minr(ray->max_fraction * len, reach);
+    bool known = rb.body.extent >= 0;
+    gjk_real bound = known ? rb.body.extent : 0, far = l1_norm2(lr.o);
+    k.size = bound + k.R;
+    lr.tol = GJK2_TOL_TOUCH * gjk_maxr(far, k.size);
+    gjk_real reach = (far + (known ? bound : 2 * GJK_MAX_COORD) + k.R + lr.tol) * GJK_R(1.0625);
+    k.smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec2 n = gjk_v2(0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
-    gjk_ray_outcome out = gjk_ray2_closed(&c.body, &c.ray, &s, &n);
+    gjk_ray_outcome out = gjk_ray2_closed(&rb.body, &lr, &s, &n);
     /* A zero normal from a radius whose square underflows: GJK decides, and the way back stands in last (ray3.c). */
     if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&c, shape, &s, &n, &iters, &status);
-    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(c.ray.u);
-    if (c.bad) return zero_ray2(GJK_INVALID_INPUT);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&k, &rb, shape, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(lr.u);
+    if (k.bad) return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 r = zero_ray2(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -9262,7 +9004,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.normal = gjk_neg2(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= c.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad2(ray->origin, r.fraction, ray->translation);
@@ -9279,30 +9021,12 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 /* ---- src/ray3.c ---- */
 /* Ray casts in 3D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
-   (ray_closed3.c), and the GJK ray cast for every other shape and case.
-
-   The GJK ray cast (van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous
-   Collision Detection", 2004; "Collision Detection in Interactive 3D Environments", 2003, sec. 4.3.5) keeps a point
-   x = o + lambda u of the ray and a simplex of points of the core C. Each step takes the support point p of C along
-   v (v: the point of conv(x - simplex) closest to the origin, i.e. from the simplex towards x); the plane through p
-   normal to v has all of C behind it, so the distance from x to C is at least v.(x - p) / |v|. When that bound
-   exceeds the radius R around the core, no point of the ray before the plane's crossing can be within R of C, and
-   x jumps there; otherwise p joins the simplex and v improves. The answer is never past the true hit: x only ever
-   moves to points that are provably at least R from the core.
-
-   Rounded shapes: R (the sphere, capsule and margin radii) is the target distance from the core, not part of the
-   support function. Casting against the rounded support s_C(v) + R v / |v| would turn every polytope into a curved
-   shape, for which GJK converges only linearly and ends on a tolerance; with R as a target distance the advance
-   is (v.w - R |v|) / -(v.u) and a polytope core still converges in finitely many steps, the last v giving the exact
-   normal of the rounded surface (Jolt's GJKClosestPoint::CastShape treats convex radii the same way).
-
-   Termination: x within R + band of the core (|v| <= R + band, |v| >= the true distance); the duality gap
-   |v|^2 - v.w closed (a curved core: relative GJK_TOL_REL); a support point already in the simplex with no advance;
-   or GJK_RAY_MAX_ITERATIONS steps (GJK_MAX_ITERATIONS, the estimate so far, never past the hit). A ray within
-   1e-7 of tangency to a curved core converges only linearly (the distance along the ray has a double root there)
-   and takes up to about 200 steps on the tests' rays, hence a larger cap than the queries'. At lambda = 0 the
-   band is the queries' touching band and x only leaves the origin on a lower bound beyond it, so "inside" here
-   means what it means in the closed forms: the origin within the touching tolerance of the shape. */
+   (ray_closed3.c), and the GJK ray cast (ray_gjk3.c) for every other shape and case: the ray's origin cast against
+   the shape's core, with the sphere, capsule and margin radii as the target distance R around it. Here the
+   tolerances are the queries': at the origin the touching band (so that "inside" means what it means in the
+   closed forms), once moved the rounding of x and of the support points. A ray within 1e-7 of tangency to a
+   curved core converges only linearly (the distance along the ray has a double root there) and takes up to about
+   200 steps on the tests' rays, hence a larger cap (GJK_RAY_MAX_ITERATIONS) than the queries'. */
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -9312,159 +9036,67 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 
 static gjk_real l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
 
-typedef struct cast3 {
-    const gjk_shape3 *shape;
-    gjk_ray_local3 ray;
-    gjk_real smax; /* no hit beyond this distance along u (max_fraction, and the reach of the shape) */
-    gjk_real R;    /* radius around the core */
-    gjk_real size; /* bound of the core's points (1-norm) + R; grows with a user shape's support points */
-    gjk_real far;  /* 1-norm of the origin (local frame): the rounding of x = o + lambda u is relative to it */
-    bool user;
-    bool bad; /* a user callback answered a non-finite point or one beyond GJK_MAX_COORD */
-} cast3;
+/* The ray's view of the shape, for the kernel's support function: a user shape behind the guard every entry
+   point uses (gjk_user3_guard). */
+typedef struct ray_body3 {
+    const gjk_shape3 *shape; /* the guarded copy for a user shape */
+    gjk_shape3 copy;
+    gjk_user_guard3 guard;
+    bool user, bad;
+} ray_body3;
 
-/* The core's support point. A user callback gets a direction scaled to a largest component of 1 (it may square
-   it), and its answer is checked as the queries check it. */
-static gjk_vec3 core_support(cast3 *c, gjk_vec3 d) {
-    if (!c->user) return gjk_core3_support_inline(c->shape, d);
-    gjk_real m = gjk_maxr(GJK_ABS(d.x), gjk_maxr(GJK_ABS(d.y), GJK_ABS(d.z)));
-    d = m > 0 ? gjk_v3(d.x / m, d.y / m, d.z / m) : gjk_v3(1, 0, 0);
-    gjk_vec3 p = c->shape->user.support(d, c->shape->user.data);
-    if (!gjk_bounded3(p)) {
-        c->bad = true;
-        return gjk_v3(0, 0, 0);
+/* The core's support point; a user shape's points grow the kernel's size. */
+static gjk_vec3 ray_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
+    ray_body3 *b = (ray_body3 *)k->data;
+    gjk_vec3 p = gjk_core3_support_inline(b->shape, d);
+    if (b->user) {
+        if (b->bad) k->bad = true;
+        k->size = gjk_maxr(k->size, l1(p) + k->R);
     }
-    c->size = gjk_maxr(c->size, l1(p) + c->R);
+    out->a = p;
+    out->bl = gjk_v3(0, 0, 0);
     return p;
 }
 
-static bool ray_repeats(const gjk_simplex3 *s, gjk_vec3 p) {
-    for (int i = 0; i < s->count; ++i)
-        if (s->v[i].a.x == p.x && s->v[i].a.y == p.y && s->v[i].a.z == p.z) return true;
-    return false;
-}
-
-/* Reduce the simplex (w = x - core point) to the sub-simplex nearest the origin and return that nearest point.
-   GJK's sub-algorithm may skip the faces without the newest vertex, because in plain GJK the origin lies beyond
-   the old simplex as seen from it; once x has moved that premise is gone, so every face is examined here. */
-static gjk_vec3 closest(gjk_simplex3 *s) {
-    gjk_subsimplex3 sub;
-    gjk_simplex3_closest(s, s->count, &sub); /* (count == n: triangles get the full search) */
-    if (s->count == 4 && sub.count < 4) {
-        static const int face[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};
-        sub.dist2 = GJK_REAL_MAX;
-        for (int f = 0; f < 4; ++f) {
-            gjk_simplex3 t;
-            gjk_subsimplex3 ts;
-            t.count = 3;
-            for (int k = 0; k < 3; ++k) t.v[k] = s->v[face[f][k]];
-            gjk_simplex3_closest(&t, 3, &ts);
-            if (!(ts.dist2 < sub.dist2)) continue;
-            sub = ts;
-            for (int k = 0; k < ts.count; ++k) sub.idx[k] = face[f][ts.idx[k]];
-        }
-    }
-    gjk_simplex3_commit(s, &sub);
-    return sub.v;
-}
-
-/* The GJK ray cast (see the top of the file). *s and *n as for the closed forms; *iters, *status. */
-static gjk_ray_outcome gjk_cast(cast3 *c, gjk_real *ps, gjk_vec3 *pn, int *iters, gjk_status *status) {
-    const gjk_vec3 o = c->ray.o, u = c->ray.u;
-    const gjk_real R = c->R;
+/* The GJK ray cast (ray_gjk3.c) of the local ray lr against the shape's core swept by R: size bounds the core's
+   points (1-norm) plus R, smax the distance along the ray. *s and *n as for the closed forms; *iters, *status;
+   *bad when a user callback answered a bad point. */
+static gjk_ray_outcome gjk_cast(const gjk_shape3 *shape, const gjk_ray_local3 *lr, gjk_real R, gjk_real size,
+                                gjk_real smax, gjk_real *ps, gjk_vec3 *pn, int *iters, gjk_status *status, bool *bad) {
+    gjk_ray_gjk3 kk, *k = &kk;
+    ray_body3 b;
+    b.bad = false;
+    b.shape = gjk_user3_guard(shape, &b.copy, &b.guard, &b.bad);
+    b.user = shape->type == GJK_SHAPE3_USER;
+    gjk_vec3 centre = gjk_core3_center(b.shape); /* (a user shape's: the midpoint of two of its points) */
+    *bad = b.bad;
+    if (b.bad) return GJK_RAY_MISS;
+    k->support = ray_support3;
+    k->data = &b;
+    k->o = lr->o;
+    k->u = lr->u;
+    k->R = R;
+    k->size = size;
+    k->smax = smax;
     /* Polytopes converge exactly (a support point repeats); curved cores stop on the relative gap. */
-    const gjk_real gap_rel = gjk_core3_is_polytope(c->shape) ? 0 : GJK_TOL_REL;
-    gjk_simplex3 s;
-    s.count = 0;
-    gjk_vec3 x = o, n = gjk_v3(0, 0, 0), centre;
-    if (c->user) {
-        gjk_vec3 p = core_support(c, gjk_v3(1, 0, 0)), q = core_support(c, gjk_v3(-1, 0, 0));
-        centre = gjk_scale3(gjk_add3(p, q), GJK_R(0.5));
-    } else {
-        centre = gjk_core3_center(c->shape);
-    }
-    gjk_vec3 v = gjk_sub3(x, centre); /* a point of x - C */
-    gjk_real lambda = 0;
-    bool moved = false, stalled = false;
-    int it = 0;
-    *status = GJK_OK;
-    while (!c->bad) {
-        gjk_real vv = gjk_len_sq3(v);
-        /* The band: at the origin the queries' touching tolerance; once moved, the rounding of x (eps |o|) and of
-           the support points (the shape's size) is all that must be allowed for. */
-        gjk_real band = moved ? GJK_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
-                              : GJK_TOL_TOUCH * gjk_maxr(c->far, c->size);
-        gjk_real lim = R + band;
-        /* Within the band: the hit (or, at the origin, inside). A rounded shape's normal is v's direction, which
-           is only as good as the simplex's fit of the core near the closest point (an error of about sqrt(2 band /
-           R), 1e-2 in float), so once x has moved the iterations go on until GJK has converged on v as well. */
-        if (vv <= lim * lim && (!moved || !(R > 0))) break;
-        if (it >= GJK_RAY_MAX_ITERATIONS) {
-            *status = GJK_MAX_ITERATIONS;
-            break;
-        }
-        ++it;
-        gjk_vec3 p = core_support(c, v);
-        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
-        /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
-           simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the core
-           to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
-           1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
-           that accuracy: a hit. At the origin, |v| beyond the band is the distance to go and stands in for the
-           bound (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries
-           measure 2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a
-           cone). */
-        bool known = ray_repeats(&s, p);
-        if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1(x), c->size) * vl;
-            if (vv - vw <= gap_rel * vv + floor || known || stalled) {
-                /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
-                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
-                   support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
-                   sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
-                   points inward: that is a hit, not a ray leaving. */
-                if (moved) {
-                    if (!(gjk_dot3(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
-                    break;
-                }
-                vw = vv;
-            }
-        }
-        bool advanced = false;
-        if (vw > (moved ? R : lim) * vl) {
-            /* The plane through p keeps x farther than R (at the origin: beyond the band) from the core. */
-            gjk_real vu = gjk_dot3(v, u);
-            if (!(vu < 0)) return GJK_RAY_MISS; /* the ray never comes closer to the plane */
-            gjk_real next = lambda + (vw - R * vl) / -vu;
-            if (!(next <= c->smax)) return GJK_RAY_MISS;
-            if (next == lambda) break; /* an advance below the rounding of lambda: as close as it gets */
-            lambda = next;
-            x = gjk_mad3(o, lambda, u);
-            n = v;
-            moved = advanced = true;
-            for (int i = 0; i < s.count; ++i) s.v[i].w = gjk_sub3(x, s.v[i].a);
-        }
-        /* (The first v, towards the core's centre, is no simplex's point: |v| may grow from it.) */
-        bool first = s.count == 0;
-        if (!known) {
-            s.v[s.count].a = p;
-            s.v[s.count].w = gjk_sub3(x, p);
-            ++s.count;
-        }
-        v = closest(&s); /* zero when x is in a tetrahedron of the core: inside (rounding only, once moved) */
-        stalled = !advanced && !first && !(gjk_len_sq3(v) < vv);
-    }
-    *iters = it;
-    if (c->bad) return GJK_RAY_MISS;
-    if (!moved) return GJK_RAY_INSIDE;
-    *ps = lambda;
+    k->gap_rel = gjk_core3_is_polytope(shape) ? 0 : GJK_TOL_REL;
+    k->touch = GJK_TOL_TOUCH;
+    k->tol = k->noise = 0;
+    k->max_iterations = GJK_RAY_MAX_ITERATIONS;
+    k->refine = true;
+    gjk_ray_outcome out = gjk_ray_gjk3_run(k, gjk_sub3(k->o, centre));
+    *bad = k->bad || b.bad;
+    *iters = k->iterations;
+    *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
+    if (out != GJK_RAY_HIT) return out;
+    *ps = k->lambda;
     /* Rounded: v points from the core's closest point to the hit, the rounded surface's normal there. Without a
        radius v vanishes at the hit, and the plane that stopped x gives the normal: a supporting plane of C
        through the hit (at an edge or vertex one of its normals). */
-    *pn = gjk_normalize3(R > 0 && gjk_len_sq3(v) > 0 ? v : n);
+    *pn = gjk_normalize3(k->R > 0 && gjk_len_sq3(k->v) > 0 ? k->v : k->n);
     /* A hull's own face normal where it is at hand (an origin in the band went to GJK): the plane GJK stopped on
        may belong to a vertex of the hull 1e-11 away. */
-    gjk_ray3_hull_normal(c->shape, x, pn);
+    gjk_ray3_hull_normal(shape, k->x, pn);
     return GJK_RAY_HIT;
 }
 
@@ -9480,11 +9112,8 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray3(GJK_INVALID_INPUT);
-    cast3 c;
-    c.shape = shape;
-    c.user = shape->type == GJK_SHAPE3_USER;
-    c.bad = false;
-    c.R = gjk_core3_radius(shape);
+    gjk_ray_local3 lr;
+    const gjk_real R = gjk_core3_radius(shape);
     /* Unit direction and length of the translation (gjk_normalize3 rescales tiny and huge ones). */
     gjk_vec3 uw = gjk_normalize3(ray->translation);
     gjk_real len = gjk_dot3(uw, ray->translation);
@@ -9494,38 +9123,37 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
     bool turn = !gjk_core3_is_origin(shape);
     gjk_mat33 rot = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     gjk_vec3 rel = gjk_sub3(ray->origin, pose.position);
-    c.ray.o = rel;
-    c.ray.u = uw;
+    lr.o = rel;
+    lr.u = uw;
     if (turn) {
         rot = gjk_mat33_from_any_quat(pose.rotation);
-        c.ray.o = gjk_mat33_tmul(rot, rel);
-        c.ray.u = gjk_mat33_tmul(rot, uw);
+        lr.o = gjk_mat33_tmul(rot, rel);
+        lr.u = gjk_mat33_tmul(rot, uw);
     }
     /* Components below the smallest normal number go to zero: 1 / u_i stays finite in the slab tests, and such a
        component moves the ray by less than 1e-308 of its length (far below any tolerance). */
-    if (GJK_ABS(c.ray.u.x) < RAY_REAL_MIN) c.ray.u.x = 0;
-    if (GJK_ABS(c.ray.u.y) < RAY_REAL_MIN) c.ray.u.y = 0;
-    if (GJK_ABS(c.ray.u.z) < RAY_REAL_MIN) c.ray.u.z = 0;
-    gjk_real bound = gjk_ray3_core_bound(shape);
-    c.far = l1(c.ray.o);
-    c.size = bound + c.R;
-    c.ray.tol = GJK_TOL_TOUCH * gjk_maxr(c.far, c.size);
+    if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
+    if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
+    if (GJK_ABS(lr.u.z) < RAY_REAL_MIN) lr.u.z = 0;
+    gjk_real bound = gjk_ray3_core_bound(shape), far = l1(lr.o), size = bound + R;
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, size);
     /* Every point of the shape is within bound + R of the local origin (a user shape's within 2 GJK_MAX_COORD), so
        a hit lies within `reach` of the ray's origin: x never goes farther, and squares of it stay finite. */
-    gjk_real reach = (c.far + (c.user ? 2 * GJK_MAX_COORD : bound) + c.R + c.ray.tol) * GJK_R(1.0625);
-    c.smax = gjk_minr(ray->max_fraction * len, reach);
+    gjk_real reach = (far + (shape->type == GJK_SHAPE3_USER ? 2 * GJK_MAX_COORD : bound) + R + lr.tol) * GJK_R(1.0625);
+    const gjk_real smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec3 n = gjk_v3(0, 0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
-    gjk_ray_outcome out = gjk_ray3_closed(shape, &c.ray, &s, &n);
+    bool bad = false;
+    gjk_ray_outcome out = gjk_ray3_closed(shape, &lr, &s, &n);
     /* A closed form's normal from a radius whose square underflows (a capsule of radius 1e-317) comes out
        zero; GJK, whose last support plane gives a normal whatever the radius, decides instead. */
     if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(&c, &s, &n, &iters, &status);
-    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(c.ray.u); /* (the way back: never zero) */
-    if (c.bad) return zero_ray3(GJK_INVALID_INPUT);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast(shape, &lr, R, size, smax, &s, &n, &iters, &status, &bad);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq3(n) > 0)) n = gjk_neg3(lr.u); /* (the way back: never zero) */
+    if (bad) return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_result3 r = zero_ray3(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -9534,7 +9162,7 @@ gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_
         r.normal = gjk_neg3(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= c.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad3(ray->origin, r.fraction, ray->translation);
@@ -9683,7 +9311,7 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *b, const gjk_ray_local2 *r, gjk
 /* ---- src/ray_closed3.c ---- */
 /* Closed forms of the 3D ray cast, in the shape's local frame: spheres (and rounded points), capsules (and rounded
    segments), boxes (plain and rounded), cylinders, ellipsoids and hulls (by their face planes). Everything else,
-   and every case a closed form cannot settle, goes to the GJK ray cast (ray3.c) as GJK_RAY_UNDECIDED.
+   and every case a closed form cannot settle, goes to the GJK ray cast (ray_gjk3.c) as GJK_RAY_UNDECIDED.
 
    Each form first decides whether the origin is inside the shape or within the touching band `tol` of it, from the
    exact distance (or, for hulls and ellipsoids, from a bound that hands the band itself to GJK), then finds the
@@ -10013,7 +9641,7 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
 }
 
 /* Hulls with more faces than this are cast by GJK: its hill-climbing supports cost a few dot products each, while
-   the planes cost two per face. (Measured crossover, see ray3.c.) */
+   the planes cost two per face (a measured crossover). */
 #define HULL_PLANES_MAX 128
 
 bool gjk_ray3_hull_normal(const gjk_shape3 *sh, gjk_vec3 x, gjk_vec3 *n) {
@@ -10090,6 +9718,288 @@ gjk_real gjk_ray3_core_bound(const gjk_shape3 *sh) {
 /* ---- end of src/ray_closed3.c ---- */
 #undef HULL_PLANES_MAX
 #undef RAY_MAX
+
+/* ---- src/ray_gjk2.c ---- */
+/* The GJK ray cast in 2D, the one kernel behind gjk_raycast2 (ray2.c) and the linear gjk_shape_cast2 (cast2.c): the
+   mirror of ray_gjk3.c, whose comment explains the method (van den Bergen 2004), the radius as a target distance
+   and the termination. The simplex's closest point comes from simplex2.h, which examines every edge that can hold
+   it, so a moved x needs no other search; the flatness tolerance is its usual one, a few ulps of the body's size. */
+
+static gjk_real ray_gjk2_l1(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
+
+gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
+    const gjk_vec2 o = k->o, u = k->u;
+    const gjk_real R = k->R, far = ray_gjk2_l1(o);
+    gjk2_simplex *s = &k->s;
+    s->count = 0;
+    gjk_vec2 x = o, n = gjk_v2(0, 0);
+    gjk_real lambda = 0;
+    bool moved = false, stalled = false;
+    gjk_ray_outcome out = GJK_RAY_HIT;
+    int it = 0;
+    gjk_real size = -1, band0 = 0, band1 = 0, flat = 0;
+    k->bad = k->capped = false;
+    while (!k->bad) {
+        if (k->size != size) { /* (the bands follow a user shape's size as its support points reveal it) */
+            size = k->size;
+            band0 = k->tol + k->touch * gjk_maxr(far, size);
+            band1 = k->tol + k->touch * size + 16 * GJK_REAL_EPSILON * far;
+            flat = GJK2_TOL_ABS * gjk_maxr(far, size);
+        }
+        gjk_real vv = gjk_len_sq2(v);
+        gjk_real lim = R + (moved ? band1 : band0);
+        if (vv <= lim * lim && (!moved || !(R > 0) || !k->refine)) break; /* (see ray_gjk3.c) */
+        if (it >= k->max_iterations) {
+            k->capped = true;
+            break;
+        }
+        ++it;
+        gjk2_vertex nv;
+        k->support(k, v, &nv);
+        gjk_vec2 p = gjk_sub2(nv.a, nv.b);
+        nv.w = gjk_sub2(x, p);
+        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, nv.w);
+        gjk_real reach = moved ? R + k->noise : lim;
+        bool known = false; /* (a point of the simplex again: the same w at the same x) */
+        for (int i = 0; i < s->count; ++i) {
+            if (s->p[i].w.x == nv.w.x && s->p[i].w.y == nv.w.y) {
+                known = true;
+                break;
+            }
+        }
+        /* Converged (gap closed, support known, or stalled): see ray_gjk3.c. */
+        if (!(vw > reach * vl)) {
+            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk2_l1(x), size) * vl;
+            if (vv - vw <= k->gap_rel * vv + floor || known || stalled) {
+                if (moved) {
+                    if (!(gjk_dot2(v, u) < 0) && vw > 0) out = GJK_RAY_MISS;
+                    break;
+                }
+                vw = vv;
+            }
+        }
+        bool advanced = false;
+        if (vw > reach * vl) {
+            gjk_real vu = gjk_dot2(v, u);
+            gjk_real next = lambda + (vw - R * vl) / -vu;
+            if (!(vu < 0) || !(next <= k->smax)) {
+                out = GJK_RAY_MISS;
+                break;
+            }
+            if (next == lambda) break;
+            lambda = next;
+            x = gjk_mad2(o, lambda, u);
+            n = v;
+            moved = advanced = true;
+            for (int i = 0; i < s->count; ++i) s->p[i].w = gjk_sub2(x, gjk_sub2(s->p[i].a, s->p[i].b));
+        }
+        bool first = s->count == 0;
+        int count = s->count;
+        if (!known && count < 3) {
+            if (advanced) nv.w = gjk_sub2(x, p);
+            s->p[count++] = nv;
+        }
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(s->p, count, flat, &sub);
+        gjk_simplex2_commit(s, &sub);
+        v = sub.v;
+        if (sub.count == 2) {
+            /* The foot of the origin on the segment, computed along the segment's normal: its direction stays
+               accurate when v is tiny next to the segment (the barycentric combination's is off by eps |w| / |v|,
+               and a curved body's next support point turns with it: GJK then stalls short of the surface). gjk2.c
+               searches along the same normal for the same reason. */
+            gjk_vec2 e = gjk_sub2(s->p[1].w, s->p[0].w);
+            v = gjk_scale2(gjk_perp2(e), gjk_cross2(e, s->p[0].w) / gjk_len_sq2(e));
+        }
+        stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
+    }
+    k->iterations = it;
+    k->x = x;
+    k->v = v;
+    k->n = n;
+    k->lambda = lambda;
+    if (k->bad) return GJK_RAY_MISS;
+    if (out == GJK_RAY_MISS) return out;
+    return moved ? GJK_RAY_HIT : GJK_RAY_INSIDE;
+}
+
+/* ---- end of src/ray_gjk2.c ---- */
+
+/* ---- src/ray_gjk3.c ---- */
+/* The GJK ray cast in 3D, the one kernel behind gjk_raycast3 (ray3.c) and the linear gjk_shape_cast3 (cast3.c).
+
+   Van den Bergen, "Ray Casting against General Convex Objects with Application to Continuous Collision
+   Detection", 2004; "Collision Detection in Interactive 3D Environments", 2003, sec. 4.3.5. The kernel keeps a
+   point x = o + lambda u of the ray and a simplex of points of the body C. Each step takes the support point p of
+   C along v (v: the point of conv(x - simplex) closest to the origin, i.e. from the simplex towards x); the plane
+   through p normal to v has all of C behind it, so the distance from x to C is at least v.(x - p) / |v|. When that
+   bound exceeds the radius R around the body, no point of the ray before the plane's crossing can be within R of
+   C, and x jumps there; otherwise p joins the simplex and v improves. The answer is never past the true hit: x
+   only ever moves to points that are provably at least R from the body. A shape cast is the same problem: B
+   moving by d against A first comes within R of it when the ray lambda d from the origin first comes within R of
+   the core difference A - B at t = 0 (Box2D's b2ShapeCast likewise reuses its ray-cast machinery).
+
+   The radius is a target distance, not part of the support function: casting against the rounded support
+   s_C(v) + R v / |v| would turn every polytope into a curved body, for which GJK converges only linearly and ends
+   on a tolerance; with R as a target distance the advance is (v.w - R |v|) / -(v.u) and a polytope converges in
+   finitely many steps, the last v giving the exact normal of the rounded surface (Jolt's
+   GJKClosestPoint::CastShape treats convex radii the same way).
+
+   The simplex is kept when x advances: its points are still points of C, only w = x - p moves. But the
+   signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on the
+   origin lying beyond the old simplex as seen from the newest point, which a moved x breaks; every face that can
+   hold the closest point is searched instead.
+
+   Termination: x within R + band of the body (|v| <= R + band, |v| >= the true distance); the duality gap
+   |v|^2 - v.w closed (relative gap_rel, plus rounding); a support point already in the simplex with no advance; no
+   decrease of |v| (rounding: stalled); or max_iterations steps (the estimate so far, never past the hit). At
+   lambda = 0 the band is the caller's inside band and x only leaves o on a lower bound beyond it, so "inside"
+   means what it means in the callers' closed forms and queries: o within the touching tolerance of the body. */
+
+static gjk_real ray_gjk3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+static bool ray_gjk3_known(const gjk_ray_gjk3 *k, gjk_vec3 p) {
+    for (int i = 0; i < k->s.count; ++i)
+        if (k->p[i].x == p.x && k->p[i].y == p.y && k->p[i].z == p.z) return true;
+    return false;
+}
+
+/* Reduce the simplex s->v[0 .. n-1] (n: s->count, or s->count + 1 with a new point waiting in slot s->count) to
+   the sub-simplex nearest the origin and return that point. At a fixed x this is GJK's step, and the solver's
+   shortcut holds: the closest point lies on a sub-simplex holding the new point, the origin being beyond the old
+   simplex as seen from it. Once x has moved (`moved`) that premise is gone and more is searched (see the top of
+   the file): a triangle whole, and a tetrahedron's faces through the newest point plus the face without it. The
+   solver's tetrahedron case also skips the faces whose plane has the origin on the inner side, a sign test that
+   near-flat tetrahedra of a curved body get wrong; the ray casts (refine), which take the rounded surface's normal
+   from v, search all four faces whole at every step (rounded ellipsoids far from the origin ended with normals
+   1e-5 off otherwise). */
+static gjk_vec3 ray_gjk3_closest(gjk_ray_gjk3 *k, int n, bool moved) {
+    gjk_simplex3 *s = &k->s;
+    gjk_subsimplex3 sub;
+    if (k->refine) {
+        gjk_simplex3_closest_whole(s, n, &sub);
+    } else {
+        if (moved) s->count = n; /* (no newest point: a triangle is searched whole) */
+        gjk_simplex3_closest(s, n, &sub);
+        if (moved && n == 4 && sub.count < 4) {
+            gjk_subsimplex3 f;
+            gjk_simplex3_closest(s, 3, &f);
+            if (f.dist2 < sub.dist2) sub = f;
+        }
+    }
+    bool same = true; /* (the commonest outcome: every point kept in place) */
+    for (int i = 0; i < sub.count; ++i) same = same && sub.idx[i] == i;
+    if (same) {
+        for (int i = 0; i < sub.count; ++i) s->lambda[i] = sub.lambda[i];
+        s->count = sub.count;
+        return sub.v;
+    }
+    gjk_vec3 kept[4];
+    for (int i = 0; i < sub.count; ++i) kept[i] = k->p[sub.idx[i]];
+    for (int i = 0; i < sub.count; ++i) k->p[i] = kept[i];
+    gjk_simplex3_commit(s, &sub);
+    return sub.v;
+}
+
+gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v) {
+    const gjk_vec3 o = k->o, u = k->u;
+    const gjk_real R = k->R, far = ray_gjk3_l1(o);
+    gjk_simplex3 *s = &k->s;
+    s->count = 0;
+    gjk_vec3 x = o, n = gjk_v3(0, 0, 0);
+    gjk_real lambda = 0;
+    bool moved = false, stalled = false;
+    gjk_ray_outcome out = GJK_RAY_HIT;
+    int it = 0;
+    k->bad = k->capped = false;
+    while (!k->bad) {
+        gjk_real vv = gjk_len_sq3(v);
+        /* The band: at o the inside band; once moved, the rounding of x (eps |o|) and of the support points (the
+           body's size) is all that must be allowed for. */
+        gjk_real band = k->tol + (moved ? k->touch * k->size + 16 * GJK_REAL_EPSILON * far
+                                        : k->touch * gjk_maxr(far, k->size));
+        gjk_real lim = R + band;
+        /* Within the band: the hit (or, at o, inside). A rounded body's normal is v's direction, which is only as
+           good as the simplex's fit of the body near the closest point (an error of about sqrt(2 band / R), 1e-2
+           in float), so a caller that wants that normal has the iterations go on until GJK has converged. */
+        if (vv <= lim * lim && (!moved || !(R > 0) || !k->refine)) break;
+        if (it >= k->max_iterations) {
+            k->capped = true;
+            break;
+        }
+        ++it;
+        gjk_vertex3 nv;
+        gjk_vec3 p = k->support(k, v, &nv);
+        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot3(v, gjk_sub3(x, p));
+        gjk_real reach = moved ? R + k->noise : lim;
+        /* GJK has converged when the duality gap |v|^2 - v.w is closed, the support point is already in the
+           simplex, or the last step did not shorten v (rounding: stalled). v is then the closest point of the body
+           to the simplex's accuracy, which errs by eps / sin of a sliver's angle (a cone's apex with two rim points
+           1e-4 apart: 1e-12 of the size), and without a certified plane. Once x has moved, it is at the surface to
+           that accuracy: a hit. At o, |v| beyond the band is the distance to go and stands in for the bound
+           (stopping there instead would call a point 2e-12 off a cone's rim inside, where the queries measure
+           2e-12; stalling after a tiny advance would loop to the iteration cap on 9% of the rays grazing a cone). */
+        bool known = ray_gjk3_known(k, p);
+        if (!(vw > reach * vl)) {
+            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(ray_gjk3_l1(x), k->size) * vl;
+            if (vv - vw <= k->gap_rel * vv + floor || known || stalled) {
+                /* Moved: a hit at x, unless the ray leaves along v (the distance, convex along the ray, has the
+                   slope v.u / |v| here: a grazing miss of a triangle by 7e-12 of its size ends here) and the
+                   support is on x's side (v.w > 0). Otherwise x may have crossed the surface by the rounding of a
+                   sliver's plane (1e-13 into a rounded cone wrapped as a user shape), and v, from the simplex to x,
+                   points inward: that is a hit, not a ray leaving. */
+                if (moved) {
+                    if (!(gjk_dot3(v, u) < 0) && vw > 0) out = GJK_RAY_MISS;
+                    break;
+                }
+                vw = vv;
+            }
+        }
+        bool advanced = false;
+        if (vw > reach * vl) {
+            /* The plane through p keeps x farther than R (at o: beyond the band) from the body. */
+            gjk_real vu = gjk_dot3(v, u);
+            gjk_real next = lambda + (vw - R * vl) / -vu;
+            if (!(vu < 0) || !(next <= k->smax)) { /* the ray never comes closer to the plane, or not in time */
+                out = GJK_RAY_MISS;
+                break;
+            }
+            if (next == lambda) break; /* an advance below the rounding of lambda: as close as it gets */
+            lambda = next;
+            x = gjk_mad3(o, lambda, u);
+            n = v;
+            moved = advanced = true;
+            for (int i = 0; i < s->count; ++i) s->v[i].w = gjk_sub3(x, k->p[i]);
+        }
+        /* (The first v, towards the body's centre, is no simplex's point: |v| may grow from it.) */
+        bool first = s->count == 0;
+        int count = s->count;
+        if (!known) {
+            nv.w = gjk_sub3(x, p);
+            k->p[count] = p;
+            s->v[count++] = nv;
+        }
+        if (first) { /* (one point: its own closest point) */
+            s->count = 1;
+            s->lambda[0] = 1;
+            v = s->v[0].w;
+        } else {
+            /* (Zero when x is in a tetrahedron of the body: inside; rounding only, once moved.) */
+            v = ray_gjk3_closest(k, count, advanced || known);
+        }
+        stalled = !advanced && !first && !(gjk_len_sq3(v) < vv);
+    }
+    k->iterations = it;
+    k->x = x;
+    k->v = v;
+    k->n = n;
+    k->lambda = lambda;
+    if (k->bad) return GJK_RAY_MISS;
+    if (out == GJK_RAY_MISS) return out;
+    return moved ? GJK_RAY_HIT : GJK_RAY_INSIDE;
+}
+
+/* ---- end of src/ray_gjk3.c ---- */
 
 /* ---- src/sat2.c ---- */
 /* Exact penetration depth of two convex polygons (boxes, polygon hulls, and segments: the cores of capsules) by the
@@ -10904,6 +10814,24 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     return gjk_v3(0, 0, 0);
 }
 
+static gjk_vec3 user3_guarded_support(gjk_vec3 d, const void *data) {
+    const gjk_user_guard3 *g = (const gjk_user_guard3 *)data;
+    gjk_vec3 p = g->support(d, g->data);
+    if (gjk_bounded3(p)) return p;
+    *g->bad = true;
+    return gjk_v3(0, 0, 0);
+}
+
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad) {
+    guard->support = s->user.support;
+    guard->data = s->user.data;
+    guard->bad = bad;
+    *copy = *s;
+    copy->user.support = user3_guarded_support;
+    copy->user.data = guard;
+    return copy;
+}
+
 gjk_real gjk_core3_radius(const gjk_shape3 *s) {
     gjk_real r = s->margin;
     if (s->type == GJK_SHAPE3_SPHERE) r += s->sphere.radius;
@@ -11090,8 +11018,9 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
 
 static inline gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot3(a, gjk_cross3(b, c)); }
 
-/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2). */
-static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
+/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2), unless `whole`:
+   then every face, each searched whole. */
+static void solve3(const gjk_vec3 *p, bool whole, gjk_subsimplex3 *r) {
     gjk_vec3 a = p[0], b = p[1], c = p[2], d = p[3];
     /* Signed volumes of the tetrahedra with the origin in place of each vertex; they sum to the whole volume. */
     gjk_real C[4] = {det3(b, c, d), -det3(a, c, d), det3(a, b, d), -det3(a, b, c)};
@@ -11115,6 +11044,13 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     gjk_subsimplex3 s;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
+    if (whole) {
+        for (int m = 0; m < 4; ++m) {
+            solve2(p, face[m][0], face[m][1], face[m][2], -1, &s);
+            keep_nearer(r, &s);
+        }
+        return;
+    }
     for (int m = 0; m < 3; ++m) {
         if (in[m]) continue;
         solve2(p, face[m][0], face[m][1], face[m][2], 3, &s);
@@ -11123,15 +11059,22 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     if (r->count == 0) solve2(p, 0, 1, 2, -1, r);
 }
 
-void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+/* The closest point of s->v[0 .. n-1]; `whole`: every sub-simplex searched (gjk_simplex3_closest_whole). */
+static void simplex3_closest(const gjk_simplex3 *s, int n, bool whole, gjk_subsimplex3 *out) {
     gjk_vec3 p[4];
     for (int i = 0; i < n; ++i) p[i] = s->v[i].w;
     switch (n) {
     case 1: point_result(p, 0, out); break;
     case 2: solve1(p, 0, 1, out); break;
-    case 3: solve2(p, 0, 1, 2, n - 1 == s->count ? 2 : -1, out); break;
-    default: solve3(p, out); break;
+    case 3: solve2(p, 0, 1, 2, !whole && n - 1 == s->count ? 2 : -1, out); break;
+    default: solve3(p, whole, out); break;
     }
+}
+
+void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) { simplex3_closest(s, n, false, out); }
+
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+    simplex3_closest(s, n, true, out);
 }
 
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub) {
@@ -12919,11 +12862,11 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
 #undef GJK_QUAT_LEN2_MIN
-#undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_HULL_GRID_MIN
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
 #undef GJK_TOL_TOUCH
+#undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN

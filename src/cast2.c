@@ -1,20 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
-   of cast3.c, whose comment explains the method: a GJK ray cast of the origin along B's motion relative to A
-   against the core difference D(0) swept by R = rA + rB + target (van den Bergen, "Ray casting against general
-   convex objects with application to continuous collision detection", 2004), each support plane
-   advancing lambda to where it meets the ray, so that lambda never passes the contact. As there, the simplex is
-   kept when lambda advances (Box2D's b2ShapeCast restarts it) and then searched whole, and polytope pairs stop only
-   at rounding: the last plane is the edge the ray enters, and t is exact.
-
-   The simplex solver is this file's own (gjk2.c keeps its points in the query frame at one pose, while here they
-   move with lambda): closest points of a segment from the signed lengths of its two parts, of a triangle from the
-   signed areas of its three sub-triangles (the signed-volume method of Montanari, Petrinic, Barbieri, ACM TOG 36(1),
-   2017, in the plane). */
+   of cast3.c, whose comment explains the method: the linear cast is the GJK ray cast (ray_gjk2.c) of the origin
+   along B's motion relative to A against the core difference D(0) swept by R = rA + rB + target, and polytope pairs
+   stop only at rounding: the last plane is the edge the ray enters, and t is exact. */
 #include <string.h>
 
 #include "cast2.h"
+#include "ray_internal.h"
+#include "simplex2.h"
 
 #if GJK_USE_FLOAT
 #define CAST_TOL_DEFAULT GJK_R(1e-5)
@@ -175,100 +169,6 @@ static bool separating2(const gjk_cast2 *c, const gjk_cast_result2 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end2 { RAY2_CONTACT, RAY2_MISS, RAY2_CAP } ray_end2;
-
-/* A point of D(lambda): w = a - (b0 + lambda d), with A's witness a and B's b0 at lambda = 0 (A's frame). */
-typedef struct ray_vertex {
-    gjk_vec2 w, a, b0;
-} ray_vertex;
-
-typedef struct ray2 {
-    gjk_cast2 *c;
-    gjk_vec2 d; /* B's motion relative to A, A's frame */
-    ray_vertex p[3];
-    gjk_real lam[3]; /* barycentric coordinates of v */
-    int count;
-    gjk_real lambda;
-    gjk_vec2 v, n; /* closest point of the simplex; normal of the last advancing plane (zero before) */
-    int iterations;
-} ray2;
-
-/* The closest point of a sub-simplex: kept vertices, their coordinates, the point. */
-typedef struct sub2 {
-    int count, idx[3];
-    gjk_real lam[3];
-    gjk_vec2 v;
-    gjk_real dist2;
-} sub2;
-
-static void sub_point(const ray_vertex *p, int i, sub2 *o) {
-    o->count = 1;
-    o->idx[0] = i;
-    o->lam[0] = 1;
-    o->v = p[i].w;
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Segment p[i] p[j]: the signs of the two parts' lengths decide; inside, v is the foot of the origin on the line,
-   computed along the segment's normal (its direction stays accurate when v is tiny next to the segment). */
-static void sub_segment(const ray_vertex *p, int i, int j, sub2 *o) {
-    gjk_vec2 a = p[i].w, b = p[j].w, e = gjk_sub2(b, a);
-    gjk_real lj = -gjk_dot2(a, e), li = gjk_dot2(b, e);
-    if (!(lj > 0) || !(li > 0)) {
-        sub_point(p, lj > 0 ? j : i, o);
-        return;
-    }
-    gjk_real s = li + lj;
-    o->count = 2;
-    o->idx[0] = i;
-    o->idx[1] = j;
-    o->lam[0] = li / s;
-    o->lam[1] = lj / s;
-    o->v = gjk_scale2(gjk_perp2(e), gjk_cross2(e, a) / gjk_len_sq2(e));
-    o->dist2 = gjk_len_sq2(o->v);
-}
-
-/* Closest point of the first n simplex points to the origin, every sub-simplex that can hold it examined. */
-static void cast_closest2(const ray_vertex *p, int n, sub2 *o) {
-    if (n < 3) {
-        if (n == 1) sub_point(p, 0, o);
-        else sub_segment(p, 0, 1, o);
-        return;
-    }
-    gjk_real c[3] = {gjk_cross2(p[1].w, p[2].w), gjk_cross2(p[2].w, p[0].w), gjk_cross2(p[0].w, p[1].w)};
-    gjk_real area = c[0] + c[1] + c[2];
-    gjk_real e = gjk_maxr(gjk_len_sq2(gjk_sub2(p[1].w, p[0].w)), gjk_len_sq2(gjk_sub2(p[2].w, p[0].w)));
-    bool flat = !(GJK_ABS(area) > GJK_R(64.0) * GJK_REAL_EPSILON * e);
-    if (!flat && (area > 0 ? c[0] > 0 && c[1] > 0 && c[2] > 0 : c[0] < 0 && c[1] < 0 && c[2] < 0)) {
-        o->count = 3;
-        for (int i = 0; i < 3; ++i) o->idx[i] = i, o->lam[i] = c[i] / area;
-        o->v = gjk_v2(0, 0);
-        o->dist2 = 0;
-        return;
-    }
-    /* Outside: the closest point is on an edge whose opposite sub-area disagrees with the whole (the origin is
-       beyond that edge); a flat triangle tries all three. */
-    o->dist2 = GJK_REAL_MAX;
-    o->count = 0;
-    for (int i = 0; i < 3; ++i) {
-        if (!flat && (area > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        sub2 s;
-        sub_segment(p, i == 0 ? 1 : 0, i == 2 ? 1 : 2, &s); /* (in increasing order, as commit needs) */
-        if (s.dist2 < o->dist2) *o = s;
-    }
-    if (o->count == 0) sub_point(p, 0, o); /* (NaN only) */
-}
-
-static void commit(ray2 *q, const sub2 *s) {
-    /* The kept vertices move to the front; idx is increasing, so moving them in order overwrites nothing needed. */
-    for (int i = 0; i < s->count; ++i) {
-        if (s->idx[i] != i) q->p[i] = q->p[s->idx[i]];
-        q->lam[i] = s->lam[i];
-    }
-    q->count = s->count;
-    q->v = s->v;
-}
-
 /* Support of a core of a known kind (local frame); user shapes go through gjk2_support and its checks. Small
    polygons are scanned inline: the ray cast's successive directions turn more than a GJK distance query's, which
    is what the polygons' hill climbing from the last vertex counts on (scanning takes fewer instructions up to 8
@@ -293,111 +193,69 @@ static inline gjk_vec2 body_support(gjk2_body *b, gjk_vec2 d) {
     }
 }
 
-static inline void cast_support2(ray2 *q, gjk_vec2 dir, ray_vertex *out) {
-    gjk2_ctx *x = &q->c->ctx;
-    gjk_vec2 a, b;
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, as the pair of witnesses (A's point
+   and B's at t = 0). */
+static void cast_support2(gjk_ray_gjk2 *k, gjk_vec2 dir, gjk2_vertex *out) {
+    gjk2_ctx *x = &((gjk_cast2 *)k->data)->ctx;
     if (x->grow) {
-        gjk2_vertex s;
-        gjk2_support(x, dir, &s);
-        a = s.a;
-        b = s.b;
-    } else {
-        a = body_support(&x->a, dir);
-        b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
+        gjk2_support(x, dir, out);
+        if (x->bad) k->bad = true;
+        return;
     }
-    out->a = a;
-    out->b0 = b;
-    out->w = gjk_sub2(a, gjk_mad2(b, q->lambda, q->d));
+    out->a = body_support(&x->a, dir);
+    out->b = gjk_add2(gjk_rotate2(x->b.rot, body_support(&x->b, gjk_inv_rotate2(x->b.rot, gjk_neg2(dir)))), x->b.pos);
 }
 
-static ray_end2 ray_cast2(ray2 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec2 dir) {
-    cast_support2(q, dir, &q->p[0]);
-    q->lam[0] = 1;
-    q->count = 1;
-    q->v = q->p[0].w;
-    q->n = gjk_v2(0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq2(q->v);
-        if (q->count == 3 || vv <= reach2) return RAY2_CONTACT;
-        if (q->iterations >= GJK_CAST2_MAX_RAY_ITERATIONS) return RAY2_CAP;
-        ++q->iterations;
-        ray_vertex *nw = &q->p[q->count];
-        cast_support2(q, gjk_neg2(q->v), nw);
-        if (q->c->ctx.bad) return RAY2_MISS;
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot2(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            gjk_real vd = gjk_dot2(q->v, q->d);
-            if (!(vd > 0)) return RAY2_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY2_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale2(q->v, -GJK_R(1.0) / vlen);
-                q->lambda = next;
-                for (int i = 0; i <= q->count; ++i) q->p[i].w = gjk_sub2(q->p[i].a, gjk_mad2(q->p[i].b0, next, q->d));
-                moved = advanced = true;
-            }
-        }
-        int n = q->count;
-        bool repeated = false;
-        for (int i = 0; i < n; ++i) repeated = repeated || (q->p[i].w.x == nw->w.x && q->p[i].w.y == nw->w.y);
-        if (!repeated) ++n;
-        else if (!advanced) return RAY2_CONTACT; /* GJK converged at this lambda (see cast3.c) */
-        sub2 s;
-        cast_closest2(q->p, n, &s);
-        if (!moved && !(s.dist2 < vv)) return RAY2_CONTACT;
-        moved = false;
-        commit(q, &s);
-    }
+/* The contact where the ray arrived (see cast3.c's cast_contact3): the simplex's witnesses, B's moved by lambda d. */
+static void cast_contact2(const gjk_ray_gjk2 *k, gjk_real scale, gjk_cast2_contact *c) {
+    gjk_simplex2_witness(&k->s, &c->pa, &c->pb);
+    c->pb = gjk_mad2(c->pb, k->lambda, k->u);
+    gjk_real vl = gjk_len2(k->v);
+    bool plane = gjk_len_sq2(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize2(plane ? k->n : k->v);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_normalize2(k->u);
+    if (!(gjk_len_sq2(c->n) > 0)) c->n = gjk_v2(1, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot2(k->v, c->n), 0) : vl;
 }
 
-static void ray_contact2(const ray2 *q, gjk_real scale, gjk_cast2_contact *k) {
-    gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-    for (int i = 0; i < q->count; ++i) {
-        pa = gjk_mad2(pa, q->lam[i], q->p[i].a);
-        pb = gjk_mad2(pb, q->lam[i], gjk_mad2(q->p[i].b0, q->lambda, q->d));
-    }
-    k->pa = pa;
-    k->pb = pb;
-    gjk_real vl = gjk_len2(q->v);
-    bool plane = gjk_len_sq2(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize2(gjk_neg2(q->v));
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_normalize2(q->d);
-    if (!(gjk_len_sq2(k->n) > 0)) k->n = gjk_v2(1, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot2(q->v, k->n), 0) : vl;
-}
-
+/* The GJK ray cast (ray_gjk2.c) of the origin along B's motion relative to A against D(0) swept by R, with the
+   cast's own tolerances (see cast3.c's linear). */
 static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
-    ray2 q;
-    q.c = c;
+    gjk_ray_gjk2 k;
     gjk_cast2_place(c, c->qa, c->qb, c->p0);
-    q.d = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    gjk_vec2 hint = gjk_sub2(c->ctx.b.centre, c->ctx.a.centre);
-    if (!(gjk_len_sq2(hint) > 0)) hint = gjk_v2(1, 0);
     bool flat = c->ctx.a.kind != GJK2_USER && c->ctx.b.kind != GJK2_USER;
-    ray_end2 e = ray_cast2(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
+    k.support = cast_support2;
+    k.data = c;
+    k.o = gjk_v2(0, 0);
+    k.u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK2_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST2_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_ray_outcome e = gjk_ray_gjk2_run(&k, gjk_sub2(c->ctx.b.centre, c->ctx.a.centre));
+    r->iterations = k.iterations;
     if (c->ctx.bad) return;
-    if (e == RAY2_MISS) {
+    if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY2_CONTACT && q.lambda == 0) {
+    if (e == GJK_RAY_INSIDE && !k.capped) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY2_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY2_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast2_contact k;
-    ray_contact2(&q, c->scale, &k);
-    gjk_cast2_finish(c, q.lambda, c->qa, &k, r);
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast2_contact ct;
+    cast_contact2(&k, c->scale, &ct);
+    gjk_cast2_finish(c, k.lambda, c->qa, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */

@@ -5,23 +5,14 @@
    Linear motion (neither shape turns, or only shapes that look the same in every orientation): B moves by d
    relative to A, so the Minkowski difference at time t is D(t) = D(0) - t d, and the shapes first come within the
    target distance when the ray t d from the origin first comes within R = rA + rB + target of the core difference
-   D(0). That is a ray cast against D(0) swept by a ball of radius R, done here with GJK on the support function of
-   D: G. van den Bergen, "Ray casting against general convex objects with application to continuous collision
-   detection" (2004, submitted to J. Graphics Tools), also in his "Collision Detection in Interactive 3D
-   Environments" (2003); the radius enters as a shift of each support plane, as in Box2D's b2ShapeCast. Each
-   support point w along -v (v the closest point of the simplex) bounds D from one side; when that plane, shifted
-   by R, separates the origin, the ray advances to the plane: lambda = (v.w - R |v|) / (v.d). Every such lambda is
-   a lower bound of the time of contact (the plane still separates for smaller t), so the answer is never late,
-   and for polytopes the last plane is the face the ray enters, which makes the answer exact to rounding.
-
-   Unlike Box2D, the simplex is kept when lambda advances: its points w_i - lambda d are still points of D(lambda)
-   (the supports of a translated set are translated supports), so GJK continues from it instead of restarting. But
-   the signed-volume solver's shortcut (the closest point lies on a face holding the newest vertex) relies on v
-   being the previous simplex's closest point, which a moved lambda breaks; after an advance every face is
-   searched. */
+   D(0): the GJK ray cast of ray_gjk3.c (van den Bergen 2004), the radius entering as a shift of each support plane
+   as in Box2D's b2ShapeCast. Every plane that advances lambda is a lower bound of the time of contact, so the
+   answer is never late, and for polytopes the last plane is the face the ray enters, which makes the answer exact
+   to rounding. Unlike Box2D, the simplex is kept when lambda advances (its points are still points of D(0)). */
 #include <string.h>
 
 #include "cast3.h"
+#include "ray_internal.h"
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -31,25 +22,6 @@
 #endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
-
-static gjk_vec3 cast_guarded_support(gjk_vec3 d, const void *data) {
-    const gjk_cast3_guard *g = (const gjk_cast3_guard *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *cast_guard_user(gjk_cast3 *c, int k, const gjk_shape3 *s) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    c->guard[k].support = s->user.support;
-    c->guard[k].data = s->user.data;
-    c->guard[k].bad = &c->bad;
-    c->user[k] = *s;
-    c->user[k].user.support = cast_guarded_support;
-    c->user[k].user.data = &c->guard[k];
-    return &c->user[k];
-}
 
 /* q scaled to unit length, when the queries accept it (internal.h). */
 static bool unit_quat(gjk_quat q, gjk_quat *out) {
@@ -111,8 +83,8 @@ static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     if (!gjk_finite(in->tolerance) || !gjk_bounded(in->tolerance)) return false;
     c->in = in;
     c->bad = false;
-    c->a = cast_guard_user(c, 0, p->a);
-    c->b = cast_guard_user(c, 1, p->b);
+    c->a = gjk_user3_guard(p->a, &c->user[0], &c->guard[0], &c->bad);
+    c->b = gjk_user3_guard(p->b, &c->user[1], &c->guard[1], &c->bad);
     c->pa = p->pose_a.position;
     c->p0 = gjk_sub3(p->pose_b.position, p->pose_a.position);
     c->va = in->motion_a.translation;
@@ -200,147 +172,79 @@ static bool separating(const gjk_cast3 *c, const gjk_cast_result3 *r) {
 
 /* ---- the linear cast ---------------------------------------------------------------------------------------- */
 
-typedef enum ray_end { RAY_CONTACT, RAY_MISS, RAY_CAP } ray_end;
-
-typedef struct ray3 {
-    gjk_minkowski3 m; /* D at the current lambda, A's local frame: B's origin at pos0 + lambda d */
-    gjk_vec3 pos0;    /* B's origin in A's frame at t = 0 */
-    gjk_vec3 d;       /* B's motion relative to A, A's frame */
-    gjk_simplex3 s;   /* points of D(lambda) with their witnesses */
-    gjk_real lambda;
-    gjk_vec3 v;       /* closest point of the simplex to the origin */
-    gjk_vec3 n;       /* unit normal (A to B) of the last plane that advanced lambda; zero before */
-    int iterations;
-} ray3;
-
-/* Move the ray to lambda: B's origin, and every simplex point rebuilt from its witnesses. */
-static void ray_place(ray3 *q, gjk_real lambda) {
-    q->lambda = lambda;
-    q->m.pos = gjk_mad3(q->pos0, lambda, q->d);
-    for (int i = 0; i < q->s.count; ++i) {
-        gjk_vertex3 *v = &q->s.v[i];
-        v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(&q->m, v->bl));
-    }
-}
-
-static bool cast_repeats(const gjk_simplex3 *s, int n, gjk_vec3 w) {
-    for (int i = 0; i < n; ++i)
-        if (s->v[i].w.x == w.x && s->v[i].w.y == w.y && s->v[i].w.z == w.z) return true;
-    return false;
-}
-
-/* Closest point of the first n simplex points, every sub-simplex considered (see the top of the file): the
-   solver's tetrahedron case examines the faces through the last point, and the remaining face is added here. */
-static void closest_full(gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
-    s->count = n; /* (tells the solver there is no newest point) */
-    gjk_simplex3_closest(s, n, out);
-    if (n == 4 && out->count < 4) {
-        gjk_subsimplex3 f;
-        gjk_simplex3_closest(s, 3, &f);
-        if (f.dist2 < out->dist2) *out = f;
-    }
-}
-
-/* The GJK ray cast against D(0) swept by R. tol: the distance above R at which the ray counts as arrived. */
-static ray_end ray_cast(ray3 *q, gjk_real R, gjk_real tol, gjk_real noise, gjk_vec3 dir) {
-    gjk_simplex3 *s = &q->s;
-    s->v[0] = gjk_minkowski3_support(&q->m, dir);
-    s->lambda[0] = 1;
-    s->count = 1;
-    q->v = s->v[0].w;
-    q->n = gjk_v3(0, 0, 0);
-    bool moved = false;
-    const gjk_real reach2 = (R + tol) * (R + tol);
-    for (;;) {
-        gjk_real vv = gjk_len_sq3(q->v);
-        if (s->count == 4 || vv <= reach2) return RAY_CONTACT;
-        if (q->iterations >= GJK_CAST3_MAX_RAY_ITERATIONS) return RAY_CAP;
-        ++q->iterations;
-        gjk_vertex3 *nw = &s->v[s->count];
-        *nw = gjk_minkowski3_support(&q->m, gjk_neg3(q->v));
-        gjk_real vlen = GJK_SQRT(vv), vw = gjk_dot3(q->v, nw->w);
-        bool advanced = false;
-        /* (A plane whose gap is within the rounding of w separates nothing for sure: no advance on it.) */
-        if (vw - R * vlen > noise * vlen) {
-            /* The plane through w normal to v, shifted by R, separates the origin from the swept D(lambda); it
-               sweeps towards the origin at the rate v.d per unit of lambda. */
-            gjk_real vd = gjk_dot3(q->v, q->d);
-            if (!(vd > 0)) return RAY_MISS;
-            gjk_real next = q->lambda + (vw - R * vlen) / vd;
-            if (!(next <= 1)) return RAY_MISS;
-            if (next > q->lambda) {
-                q->n = gjk_scale3(q->v, -GJK_R(1.0) / vlen);
-                gjk_vertex3 w = *nw;
-                ray_place(q, next);
-                w.w = gjk_sub3(w.a, gjk_minkowski3_b_to_a(&q->m, w.bl));
-                *nw = w;
-                moved = advanced = true;
-            }
-        }
-        /* Without an advance, GJK proper: a repeated point, or no decrease of |v|, means it has converged at this
-           lambda (the duality gap is closed: polytopes exactly, curved cores to rounding), and the origin is
-           then within R + tol of D(lambda) up to rounding. */
-        int n = s->count;
-        if (!cast_repeats(s, n, nw->w)) ++n;
-        else if (!advanced) return RAY_CONTACT;
-        gjk_subsimplex3 sub;
-        if (moved) closest_full(s, n, &sub);
-        else gjk_simplex3_closest(s, n, &sub);
-        if (!moved && !(sub.dist2 < vv)) return RAY_CONTACT; /* no progress at a fixed lambda: converged */
-        moved = false;
-        gjk_simplex3_commit(s, &sub);
-        q->v = sub.v;
-    }
+/* The kernel's body: the core difference D(0) = A - B at t = 0 in A's frame, with the two witnesses. A user shape's
+   bad answer (its guard sets c->bad) ends the cast. */
+static gjk_vec3 cast_support3(gjk_ray_gjk3 *k, gjk_vec3 d, gjk_vertex3 *out) {
+    const gjk_cast3_body *b = (const gjk_cast3_body *)k->data;
+    *out = gjk_minkowski3_support(&b->m, d);
+    if (b->c->bad) k->bad = true;
+    return out->w;
 }
 
 /* The contact where the ray arrived: the closest points of the simplex at lambda, and the normal from v when it is
-   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. */
-static void ray_contact(const ray3 *q, gjk_real scale, gjk_cast3_contact *k) {
-    gjk_simplex3_witness(&q->s, &q->m, q->v, &k->pa, &k->pb);
-    gjk_real vl = gjk_len3(q->v);
-    bool plane = gjk_len_sq3(q->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
-    k->n = plane ? q->n : gjk_normalize3(gjk_neg3(q->v));
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_normalize3(q->d);
-    if (!(gjk_len_sq3(k->n) > 0)) k->n = gjk_v3(1, 0, 0);
-    k->core_dist = plane ? gjk_maxr(-gjk_dot3(q->v, k->n), 0) : vl;
+   well above rounding (rounded shapes: |v| is about R there), else from the last advancing plane. The kernel's v
+   points from D(0) towards x = lambda d, i.e. from A towards B. */
+static void cast_contact3(const gjk_ray_gjk3 *k, gjk_minkowski3 *m, gjk_vec3 pos0, gjk_real scale,
+                          gjk_cast3_contact *c) {
+    m->pos = gjk_mad3(pos0, k->lambda, k->u);
+    gjk_simplex3_witness(&k->s, m, gjk_neg3(k->v), &c->pa, &c->pb);
+    gjk_real vl = gjk_len3(k->v);
+    bool plane = gjk_len_sq3(k->n) > 0 && !(vl > GJK_SQRT(GJK_REAL_EPSILON) * scale);
+    c->n = gjk_normalize3(plane ? k->n : k->v);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_normalize3(k->u);
+    if (!(gjk_len_sq3(c->n) > 0)) c->n = gjk_v3(1, 0, 0);
+    c->core_dist = plane ? gjk_maxr(gjk_dot3(k->v, c->n), 0) : vl;
 }
 
+/* The GJK ray cast (ray_gjk3.c) of the origin along B's motion relative to A, d, against D(0) swept by
+   R = rA + rB + target: where lambda d first comes within R of D(0), D(lambda) = D(0) - lambda d first comes within
+   R of the origin. The tolerances are the cast's own, in length units: polytopes (and point and segment cores:
+   spheres, capsules) converge exactly, and a repeated support point ends the search anyway, so only rounding
+   bounds their stop and t is exact to rounding; curved cores stop at the cast's tolerance. */
 static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
-    ray3 q;
+    gjk_cast3_body b;
+    gjk_ray_gjk3 k;
     gjk_mat33 rot_a = gjk_mat33_from_quat(c->qa);
-    q.m.a = c->a;
-    q.m.b = c->b;
-    q.m.rec = NULL;
-    q.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
-    q.pos0 = q.m.pos = gjk_mat33_tmul(rot_a, c->p0);
-    q.d = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
-    q.lambda = 0;
-    q.iterations = 0;
-    /* First support towards B's centre from A's: D's side facing the origin. */
-    gjk_vec3 hint = gjk_sub3(gjk_minkowski3_b_to_a(&q.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
-    if (!(gjk_len_sq3(hint) > 0)) hint = gjk_v3(1, 0, 0);
-    /* Polytopes (and point and segment cores: spheres, capsules) converge exactly, and a repeated support point
-       ends the search anyway: only rounding bounds their stop, and t is exact to rounding. Curved cores stop at
-       the tolerance. */
+    b.c = c;
+    b.m.a = c->a;
+    b.m.b = c->b;
+    b.m.rec = NULL;
+    b.m.rot = gjk_mat33_from_quat(gjk_quat_mul(gjk_quat_conj(c->qa), c->qb));
+    gjk_vec3 pos0 = b.m.pos = gjk_mat33_tmul(rot_a, c->p0);
     bool flat = gjk_core3_is_polytope(c->a) && gjk_core3_is_polytope(c->b);
-    ray_end e = ray_cast(&q, c->ra + c->rb + c->target, flat ? c->floor / 8 : c->tol, c->floor / 8, hint);
-    r->iterations = q.iterations;
+    k.support = cast_support3;
+    k.data = &b;
+    k.o = gjk_v3(0, 0, 0);
+    k.u = gjk_mat33_tmul(rot_a, gjk_sub3(c->vb, c->va));
+    k.smax = 1;
+    k.R = c->ra + c->rb + c->target;
+    k.touch = 0;
+    k.noise = c->floor / 8;
+    k.tol = flat ? k.noise : c->tol;
+    k.gap_rel = flat ? 0 : GJK_TOL_REL;
+    k.size = c->scale;
+    k.max_iterations = GJK_CAST3_MAX_RAY_ITERATIONS;
+    k.refine = false;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_vec3 v0 = gjk_sub3(gjk_minkowski3_b_to_a(&b.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
+    gjk_ray_outcome e = gjk_ray_gjk3_run(&k, v0);
+    r->iterations = k.iterations;
     if (c->bad) return;
-    if (e == RAY_MISS) {
+    if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == RAY_CONTACT && q.lambda == 0) {
+    if (e == GJK_RAY_INSIDE && !k.capped) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
-    r->state = e == RAY_CAP ? GJK_CAST_FAILED : GJK_CAST_HIT;
-    if (e == RAY_CAP) r->status = GJK_MAX_ITERATIONS;
-    r->t = q.lambda;
-    gjk_cast3_contact k;
-    ray_contact(&q, c->scale, &k);
-    gjk_cast3_finish(c, q.lambda, rot_a, &k, r);
+    r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
+    if (k.capped) r->status = GJK_MAX_ITERATIONS;
+    r->t = k.lambda;
+    gjk_cast3_contact ct;
+    cast_contact3(&k, &b.m, pos0, c->scale, &ct);
+    gjk_cast3_finish(c, k.lambda, rot_a, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */

@@ -7,24 +7,17 @@
 
 #include "internal3.h"
 
-/* Most support points of the linear ray cast (curved cores need up to about 50 at the default tolerance). */
+/* Most support points of the linear cast's GJK ray cast (curved cores need up to about 50 at the default
+   tolerance). */
 #define GJK_CAST3_MAX_RAY_ITERATIONS 128
-
-/* A user shape's callback behind a guard: a non-finite or unbounded support point marks the cast's input invalid
-   (as in the queries) and the origin stands in for it so that the arithmetic stays finite until then. */
-typedef struct gjk_cast3_guard {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} gjk_cast3_guard;
 
 /* Everything the two algorithms share. The cast frame has the world's axes and its origin at A's position at t = 0
    (docs/numerics.md, "Far from the origin": the shapes' positions are subtracted once, here). */
 typedef struct gjk_cast3 {
     const gjk_cast_input3 *in;
     const gjk_shape3 *a, *b; /* the shapes; user shapes are the guarded copies below */
-    gjk_shape3 user[2];
-    gjk_cast3_guard guard[2];
+    gjk_shape3 user[2];      /* (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     bool bad;               /* a user callback answered a non-finite or unbounded point */
     gjk_quat qa, qb;        /* rotations at t = 0, unit */
     gjk_vec3 pa;            /* A's position at t = 0, world: the cast frame's origin */
@@ -38,6 +31,12 @@ typedef struct gjk_cast3 {
     gjk_real floor;         /* rounding of a distance computed in the cast frame (a few ulps of `scale`) */
     gjk_real scale;         /* largest length the cast computes with: sizes, offset, motion */
 } gjk_cast3;
+
+/* The linear cast's body for the GJK ray-cast kernel: the core difference at t = 0, A's frame. */
+typedef struct gjk_cast3_body {
+    gjk_minkowski3 m;
+    const gjk_cast3 *c;
+} gjk_cast3_body;
 
 /* The answer's geometry at time t, in A's local frame at t: core witnesses pa, pb, the unit normal n (A to B) and
    the distance of the cores along it. gjk_cast3_finish turns it into the result's world-frame fields. */

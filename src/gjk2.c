@@ -3,11 +3,9 @@
 /* GJK distance in 2D on the cores of two shapes (Gilbert, Johnson, Keerthi, "A fast procedure for computing the
    distance between complex objects in three-dimensional space", IEEE J. Robotics and Automation 4(2), 1988).
 
-   The closest point of the simplex to the origin is found with the signed-volume sub-algorithm of Montanari,
-   Petrinic, Barbieri ("Improving the GJK algorithm for faster and more reliable distance queries between convex
-   objects", ACM TOG 36(1), 2017), reduced to 2D: a triangle is decided by the signs of the signed areas of the
-   sub-triangles made with the origin, a segment by the signs of the signed lengths of the sub-segments cut by the
-   origin's projection. Unlike Johnson's sub-algorithm it needs no epsilon to pick a region and cannot cycle.
+   The closest point of the simplex to the origin is found by simplex2.h: the signed-volume sub-algorithm of
+   Montanari, Petrinic and Barbieri (ACM TOG 36(1), 2017) in the plane, which needs no epsilon to pick a region and
+   cannot cycle.
 
    Termination (docs/numerics.md, "GJK termination"): the Frank-Wolfe duality gap |v| - (lower bound from the new
    support point), with a relative tolerance and an absolute floor proportional to the size of the pair; a repeated
@@ -17,99 +15,12 @@
    Speed: the loop is instantiated per pair of support kinds (no dispatch per support point), works on squared
    lengths and unnormalised directions (support functions ignore the length of the direction) so that it takes no
    square root, keeps no barycentric coordinates (they are computed once, for the final simplex, by
-   gjk2_witnesses), and changes the simplex only when a step makes progress. */
-#include "internal2.h"
+   gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
+#include "simplex2.h"
 
 gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
 
 gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
-
-/* Closest point of segment [p, q] to the origin. As in the signed-volume method (Montanari et al. 2017, S1D) the
-   region is decided by the signs of the two signed lengths of the sub-segments cut by the origin's projection, with
-   no epsilon, and those lengths give the barycentric coordinates. They are measured along the segment, each from
-   the opposite endpoint: lambda_p = q.e / e.e and lambda_q = -p.e / e.e. Computing lambda_p as 1 - lambda_q instead
-   would lose all relative precision of the small coordinate when the origin projects next to q and p is far away
-   (a long edge of a big shape against a small one): lambda_p * p would then carry an error of eps * |p|.
-   Returns 0 (p alone), 1 (q alone) or 2 (inside; *lp, *lq are the coordinates times |e|^2). */
-GJK2_INLINE int segment_region(gjk_vec2 p, gjk_vec2 q, gjk_real *lp, gjk_real *lq) {
-    gjk_vec2 e = gjk_sub2(q, p);
-    *lp = gjk_dot2(q, e);
-    *lq = -gjk_dot2(p, e);
-    if (!(*lq > 0)) return 0; /* the origin projects before p (or the segment has no length) */
-    if (!(*lp > 0)) return 1; /* beyond q */
-    return 2;
-}
-
-/* The point lp p + lq q, normalised by lp + lq (= |e|^2, so that the coordinates add up to 1). */
-GJK2_INLINE gjk_vec2 segment_point(gjk_vec2 p, gjk_vec2 q, gjk_real lp, gjk_real lq) {
-    gjk_real k = GJK_R(1.0) / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-/* Twice the area of triangle (a, b, c), from the two shortest edges: their cross product has the smallest
-   rounding error (E. Catto, "troublesome triangle", box2d.org; Jolt's ClosestPoint does the same). Also returns
-   the squared length of the longest edge. */
-GJK2_INLINE gjk_real robust_area2(gjk_vec2 a, gjk_vec2 b, gjk_vec2 c, gjk_real *longest_sq) {
-    gjk_vec2 ab = gjk_sub2(b, a), bc = gjk_sub2(c, b), ca = gjk_sub2(a, c);
-    gjk_real lab = gjk_len_sq2(ab), lbc = gjk_len_sq2(bc), lca = gjk_len_sq2(ca);
-    if (lab >= lbc && lab >= lca) {
-        *longest_sq = lab;
-        return gjk_cross2(bc, ca); /* longest edge ab: use the edges at c */
-    }
-    if (lbc >= lca) {
-        *longest_sq = lbc;
-        return gjk_cross2(ca, ab);
-    }
-    *longest_sq = lca;
-    return gjk_cross2(ab, bc);
-}
-
-/* The signed areas C_i of the triangles made by the origin with the edge opposite vertex i and their sum n (the
-   triangle's signed area, Montanari et al. 2017, S2D in the plane); returns whether the triangle counts as flat:
-   height over the longest edge within the distance tolerance tol. */
-GJK2_INLINE bool triangle_areas(const gjk2_vertex *p, gjk_real tol, gjk_real *c, gjk_real *n) {
-    c[0] = gjk_cross2(p[1].w, p[2].w);
-    c[1] = gjk_cross2(p[2].w, p[0].w);
-    c[2] = gjk_cross2(p[0].w, p[1].w);
-    *n = c[0] + c[1] + c[2];
-    gjk_real longest_sq;
-    gjk_real area = robust_area2(p[0].w, p[1].w, p[2].w, &longest_sq);
-    return !(area * area > tol * tol * longest_sq) || !(GJK_ABS(*n) > 0) || (*n > 0) != (area > 0);
-}
-
-/* Closest point to the origin of triangle p[0..2]: the origin is inside exactly when every C_i has the triangle's
-   sign (the triangle is kept, v = 0); otherwise the closest point lies on an edge whose C_i disagrees, and all such
-   edges are tried (a flat triangle: all three). Returns the kept count (1, 2 or 3), the indices of the kept
-   vertices in keep[], in order, and the point in *v. */
-GJK2_INLINE int solve_triangle(const gjk2_vertex *p, gjk_real tol, int *keep, gjk_vec2 *v) {
-    gjk_real c[3], n;
-    bool flat = triangle_areas(p, tol, c, &n);
-    if (!flat && (n > 0 ? (c[0] > 0 && c[1] > 0 && c[2] > 0) : (c[0] < 0 && c[1] < 0 && c[2] < 0))) {
-        *v = gjk_v2(0, 0);
-        return 3;
-    }
-    /* Some C_i always disagrees when the origin is not inside; the default only guards against NaN input. */
-    gjk_real best_sq = GJK_REAL_MAX;
-    int count = 1;
-    keep[0] = 2;
-    *v = p[2].w;
-    for (int i = 0; i < 3; i++) {
-        if (!flat && (n > 0 ? c[i] > 0 : c[i] < 0)) continue;
-        int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
-        gjk_real lp, lq;
-        int r = segment_region(p[j].w, p[k].w, &lp, &lq);
-        gjk_vec2 cand = r == 0 ? p[j].w : r == 1 ? p[k].w : segment_point(p[j].w, p[k].w, lp, lq);
-        gjk_real d = gjk_len_sq2(cand);
-        if (d < best_sq) {
-            best_sq = d;
-            *v = cand;
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? k : j;
-            keep[1] = k;
-        }
-    }
-    return count;
-}
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
@@ -150,25 +61,11 @@ void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) 
     gjk2_init(state, ctx, gjk_v2(1, 0));
     gjk2_simplex *s = &state->simplex;
     *s = *warm;
-    int keep[2] = {0, 1}, count = s->count;
-    gjk_vec2 v = s->p[0].w;
-    if (count == 2) {
-        gjk_real lp, lq;
-        int r = segment_region(s->p[0].w, s->p[1].w, &lp, &lq);
-        count = r == 2 ? 2 : 1;
-        keep[0] = r == 1 ? 1 : 0;
-        v = r == 0 ? s->p[0].w : r == 1 ? s->p[1].w : segment_point(s->p[0].w, s->p[1].w, lp, lq);
-    } else if (count == 3) {
-        count = solve_triangle(s->p, gjk2_tolerance(ctx), keep, &v);
-    }
-    if (count < 3) {
-        gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-        s->p[0] = p0;
-        s->p[1] = p1;
-    }
-    s->count = count;
-    state->v = v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
-    if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
+    gjk_subsimplex2 sub;
+    gjk_simplex2_closest(s->p, s->count, gjk2_tolerance(ctx), &sub);
+    gjk_simplex2_commit(s, &sub);
+    state->v = sub.v; /* a triangle holding the origin: v = 0, and the next run reports the overlap at once */
+    if (ctx->rec) gjk_debug2_step(ctx->rec, s, sub.v);
 }
 
 /* Support of a core along d, local frame, for a kind known where the function is inlined (the switch folds away);
@@ -264,29 +161,15 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, count;
-        if (s->count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(s->p[0].w, w->w, &lp, &lq);
-            count = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? s->p[0].w : r == 1 ? w->w : segment_point(s->p[0].w, w->w, lp, lq);
-        } else {
-            count = solve_triangle(s->p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
             exit = GJK2_CONVERGED;
             break;
         }
-        if (count < 3 && (keep[0] != 0 || (count == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = s->p[keep[0]], p1 = s->p[keep[1]];
-            s->p[0] = p0;
-            s->p[1] = p1;
-        }
-        s->count = count;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        v = sub.v;
         if (ctx->rec) gjk_debug2_step(ctx->rec, s, v);
     }
     if (ctx->bad) exit = GJK2_BAD_SUPPORT;
@@ -377,28 +260,15 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_CONVERGED;
             break;
         }
-        gjk_vec2 nv;
-        int keep[2] = {0, 1}, n;
-        if (count == 1) {
-            gjk_real lp, lq;
-            int r = segment_region(p[0].w, w->w, &lp, &lq);
-            n = r == 2 ? 2 : 1;
-            keep[0] = r == 1 ? 1 : 0;
-            nv = r == 0 ? p[0].w : r == 1 ? w->w : segment_point(p[0].w, w->w, lp, lq);
-        } else {
-            n = solve_triangle(p, tol, keep, &nv);
-        }
-        if (!(gjk_len_sq2(nv) < vv)) {
+        gjk_subsimplex2 sub;
+        gjk_simplex2_closest(p, count + 1, tol, &sub);
+        if (!(gjk_len_sq2(sub.v) < vv)) {
             exit = GJK2_CONVERGED;
             break;
         }
-        if (n < 3 && (keep[0] != 0 || (n == 2 && keep[1] != 1))) {
-            gjk2_vertex p0 = p[keep[0]], p1 = p[keep[1]];
-            p[0] = p0;
-            p[1] = p1;
-        }
-        count = n;
-        v = nv;
+        gjk_simplex2_commit(s, &sub);
+        count = sub.count;
+        v = sub.v;
         if (ctx->rec) {
             s->count = count;
             gjk_debug2_step(ctx->rec, s, v);
@@ -443,32 +313,5 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
         run_any(state, ctx, sep, within);
 }
 
-/* The closest points of the cores: the barycentric coordinates of v in the final simplex (computed here, once, the
-   way the loop computed v), applied to the stored witnesses. */
-void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) {
-    const gjk2_simplex *s = &state->simplex;
-    const gjk2_vertex *p = s->p;
-    if (s->count == 2) {
-        gjk_real lp, lq;
-        if (segment_region(p[0].w, p[1].w, &lp, &lq) == 2) {
-            *a = segment_point(p[0].a, p[1].a, lp, lq);
-            *b = segment_point(p[0].b, p[1].b, lp, lq);
-            return;
-        }
-    } else if (s->count == 3) {
-        gjk_real c[3], n;
-        (void)triangle_areas(p, 0, c, &n);
-        if (GJK_ABS(n) > 0) {
-            gjk_vec2 pa = gjk_v2(0, 0), pb = gjk_v2(0, 0);
-            for (int i = 0; i < 3; i++) {
-                pa = gjk_mad2(pa, c[i] / n, p[i].a);
-                pb = gjk_mad2(pb, c[i] / n, p[i].b);
-            }
-            *a = pa;
-            *b = pb;
-            return;
-        }
-    }
-    *a = p[0].a;
-    *b = p[0].b;
-}
+/* The closest points of the cores, from the final simplex. */
+void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b) { gjk_simplex2_witness(&state->simplex, a, b); }

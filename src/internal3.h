@@ -42,6 +42,23 @@ static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d)
     }
 }
 
+/* The one guard on user callbacks that every 3D entry point (queries, ray casts, shape casts, manifolds through
+   the queries) puts between a user shape and the algorithms: a support point that is not finite, or beyond
+   GJK_MAX_COORD like any other coordinate of a 3D input, sets *bad (the entry point then returns
+   GJK_INVALID_INPUT), and the origin stands in for it so that the arithmetic stays finite until then. Only user
+   shapes pay for it: gjk_user3_guard returns the shape itself for every other type, and for a user shape `copy`,
+   filled as a copy whose callback is the guard (`guard` must live as long as the copy is used). */
+typedef struct gjk_user_guard3 {
+    gjk_support3_fn *support;
+    const void *data;
+    bool *bad;
+} gjk_user_guard3;
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad);
+static inline const gjk_shape3 *gjk_user3_guard(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard,
+                                                bool *bad) {
+    return s->type == GJK_SHAPE3_USER ? gjk_user3_guard_copy(s, copy, guard, bad) : s;
+}
+
 /* Radius swept around the core: sphere/capsule radius plus the margin. */
 gjk_real gjk_core3_radius(const gjk_shape3 *s);
 /* True when the core is the shape's local origin (point, sphere): it looks the same in every orientation. */
@@ -143,6 +160,10 @@ typedef struct gjk_subsimplex3 {
 /* The closest point of s->v[0 .. n-1] (n may be s->count + 1: a new vertex waiting in slot s->count), without
    changing s; gjk_simplex3_commit then keeps only the sub-simplex. */
 void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
+/* The same over every sub-simplex, without GJK's shortcut (the closest point lies on a sub-simplex holding the
+   newest point, which holds only when the origin lies beyond the old simplex as seen from it): for a simplex
+   whose points have all moved since it was built (the ray casts, ray_gjk3.c). */
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out);
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub);
 /* Reduce the simplex to the smallest sub-simplex whose hull holds the point closest to the origin, set its
    barycentric coordinates and return that point. */

@@ -15,13 +15,6 @@
 
 #include "special3.h"
 
-/* A user shape's callback and data, and where to report a bad answer (see guarded_support). */
-typedef struct user_guard3 {
-    gjk_support3_fn *support;
-    const void *data;
-    bool *bad;
-} user_guard3;
-
 typedef struct prepared3 {
     gjk_minkowski3 m;
     gjk_mat33 rot_a;  /* A's local frame to world */
@@ -30,34 +23,11 @@ typedef struct prepared3 {
     gjk_vec3 dir;     /* first search direction (A's frame) */
     gjk_vec3 hint;    /* from A's centre towards B's centre (A's frame) */
     gjk_simplex3 warm; /* the cache's simplex at the current poses (count 0: none) */
-    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below */
-    user_guard3 guard[2];
+    gjk_shape3 user[2];  /* user shapes A and B: copies whose callback is the guard below (gjk_user3_guard) */
+    gjk_user_guard3 guard[2];
     gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
     bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
 } prepared3;
-
-/* A user shape's callback behind a guard: a support point that is not finite, or beyond GJK_MAX_COORD like any
-   other coordinate of a 3D input, marks the query's input invalid (the query then returns GJK_INVALID_INPUT, as in
-   2D), and the origin stands in for it so that the arithmetic stays finite until then. Only user shapes pay for
-   it: the query works on a copy of the shape with the guard as its callback. */
-static gjk_vec3 guarded_support(gjk_vec3 d, const void *data) {
-    const user_guard3 *g = (const user_guard3 *)data;
-    gjk_vec3 p = g->support(d, g->data);
-    if (gjk_bounded3(p)) return p;
-    *g->bad = true;
-    return gjk_v3(0, 0, 0);
-}
-
-static const gjk_shape3 *guard_user(prepared3 *p, int k, const gjk_shape3 *s, bool *bad) {
-    if (s->type != GJK_SHAPE3_USER) return s;
-    p->guard[k].support = s->user.support;
-    p->guard[k].data = s->user.data;
-    p->guard[k].bad = bad;
-    p->user[k] = *s;
-    p->user[k].user.support = guarded_support;
-    p->user[k].user.data = &p->guard[k];
-    return &p->user[k];
-}
 
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
@@ -66,8 +36,8 @@ static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_de
         return GJK_INVALID_INPUT;
     if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
     if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return GJK_INVALID_INPUT;
-    p->m.a = guard_user(p, 0, pair->a, bad);
-    p->m.b = guard_user(p, 1, pair->b, bad);
+    p->m.a = gjk_user3_guard(pair->a, &p->user[0], &p->guard[0], bad);
+    p->m.b = gjk_user3_guard(pair->b, &p->user[1], &p->guard[1], bad);
     gjk_vec3 ab = gjk_sub3(pair->pose_b.position, pair->pose_a.position);
     static const gjk_mat33 identity = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     /* A point core (sphere, point) looks the same in every orientation: its frame may as well have the world's

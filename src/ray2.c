@@ -1,11 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Ray casts in 2D (gjk/ray.h): input checks, the change to the shape's local frame, the closed forms first
-   (ray_closed2.c), and the GJK ray cast for rounded polygons, bare points and segments and user shapes. The
-   algorithm, its radius handling and its termination are those of ray3.c (van den Bergen 2004), with the 2D
-   simplex: the closest point of a segment or triangle to the origin by signed lengths and areas (Montanari et al.
-   2017, as in gjk2.c), always over every sub-simplex, since once x has moved the origin need not lie beyond the
-   old simplex as seen from the newest point. */
+   (ray_closed2.c), and the GJK ray cast (ray_gjk2.c) for rounded polygons, bare points and segments and user
+   shapes, with the tolerances of ray3.c. */
 #include <float.h>
 #include <string.h>
 
@@ -19,145 +16,49 @@
 
 static gjk_real l1_norm2(gjk_vec2 v) { return GJK_ABS(v.x) + GJK_ABS(v.y); }
 
-typedef struct cast2 {
+/* The ray's view of the shape, for the kernel's support function. */
+typedef struct ray_body2 {
     gjk2_body body;
-    gjk_ray_local2 ray;
-    gjk_real smax, R, size, far; /* as in ray3.c */
-    bool bad;
-} cast2;
+} ray_body2;
 
-static gjk_vec2 core_support2(cast2 *c, gjk_vec2 d) {
-    gjk_vec2 p = gjk2_local_support(&c->body, d);
-    if (c->body.kind != GJK2_USER) return p;
-    if (!gjk_bounded2(p)) {
-        c->bad = true;
-        return gjk_v2(0, 0);
-    }
-    c->size = gjk_maxr(c->size, l1_norm2(p) + c->R);
-    return p;
-}
-
-/* The simplex: core points a[i] and w[i] = x - a[i]. */
-typedef struct simplex2 {
-    gjk_vec2 a[3], w[3];
-    int count;
-} simplex2;
-
-/* Closest point of segment w[i] .. w[j] to the origin: which end points it needs (*keep: 1 or 2 indices). */
-static gjk_vec2 segment_closest(const simplex2 *s, int i, int j, int *keep, int *k0, int *k1) {
-    gjk_vec2 p = s->w[i], q = s->w[j], e = gjk_sub2(q, p);
-    gjk_real lq = -gjk_dot2(p, e), lp = gjk_dot2(q, e);
-    if (!(lq > 0)) {
-        *keep = 1, *k0 = i;
-        return p;
-    }
-    if (!(lp > 0)) {
-        *keep = 1, *k0 = j;
-        return q;
-    }
-    *keep = 2, *k0 = i, *k1 = j;
-    gjk_real k = 1 / (lp + lq);
-    return gjk_add2(gjk_scale2(p, lp * k), gjk_scale2(q, lq * k));
-}
-
-static gjk_vec2 closest2(simplex2 *s) {
-    int keep = 1, k0 = 0, k1 = 0;
-    gjk_vec2 v = s->w[0];
-    if (s->count == 2) {
-        v = segment_closest(s, 0, 1, &keep, &k0, &k1);
-    } else if (s->count == 3) {
-        gjk_real c[3] = {gjk_cross2(s->w[1], s->w[2]), gjk_cross2(s->w[2], s->w[0]), gjk_cross2(s->w[0], s->w[1])};
-        gjk_real area = c[0] + c[1] + c[2];
-        if (c[0] * area > 0 && c[1] * area > 0 && c[2] * area > 0) return gjk_v2(0, 0); /* inside: keep all */
-        /* The closest point lies on an edge the origin is beyond (the sub-area opposite has the wrong sign); a flat
-           triangle tries all three. */
-        gjk_real best = GJK_REAL_MAX;
-        for (int i = 0; i < 3; ++i) {
-            if (area != 0 && c[i] * area > 0) continue;
-            int kk, a0, a1 = 0;
-            gjk_vec2 e = segment_closest(s, (i + 1) % 3, (i + 2) % 3, &kk, &a0, &a1);
-            gjk_real d = gjk_len_sq2(e);
-            if (d < best) best = d, v = e, keep = kk, k0 = a0, k1 = a1;
+/* The core's support point (b = 0: the body point is a); a user shape's answer is checked as the queries check
+   it, and grows the kernel's size. */
+static void ray_support2(gjk_ray_gjk2 *k, gjk_vec2 d, gjk2_vertex *out) {
+    ray_body2 *rb = (ray_body2 *)k->data;
+    gjk_vec2 p = gjk2_local_support(&rb->body, d);
+    if (rb->body.kind == GJK2_USER) {
+        if (!gjk_bounded2(p)) {
+            k->bad = true;
+            p = gjk_v2(0, 0);
         }
+        k->size = gjk_maxr(k->size, l1_norm2(p) + k->R);
     }
-    simplex2 t = *s;
-    s->count = keep;
-    s->a[0] = t.a[k0], s->w[0] = t.w[k0];
-    if (keep == 2) s->a[1] = t.a[k1], s->w[1] = t.w[k1];
-    return v;
+    out->a = p;
+    out->b = gjk_v2(0, 0);
 }
 
-/* The GJK ray cast (ray3.c's gjk_cast in 2D). */
-static gjk_ray_outcome gjk_cast_2d(cast2 *c, const gjk_shape2 *shape, gjk_real *ps, gjk_vec2 *pn, int *iters,
-                                gjk_status *status) {
-    const gjk_vec2 o = c->ray.o, u = c->ray.u;
-    const gjk_real R = c->R;
-    const gjk_real gap_rel = c->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
-    simplex2 s;
-    s.count = 0;
-    gjk_vec2 centre = c->body.centre;
-    if (c->body.kind == GJK2_USER) {
+/* The GJK ray cast (ray_gjk2.c) on the ray set up in k, with the queries' bands (see ray3.c). */
+static gjk_ray_outcome gjk_cast_2d(gjk_ray_gjk2 *k, ray_body2 *rb, const gjk_shape2 *shape, gjk_real *ps,
+                                   gjk_vec2 *pn, int *iters, gjk_status *status) {
+    gjk_vec2 centre = rb->body.centre;
+    if (rb->body.kind == GJK2_USER) {
         centre = gjk2_user_centre(shape);
-        if (!gjk_bounded2(centre)) c->bad = true;
+        if (!gjk_bounded2(centre)) {
+            k->bad = true;
+            return GJK_RAY_MISS;
+        }
     }
-    gjk_vec2 x = o, n = gjk_v2(0, 0), v = gjk_sub2(x, centre);
-    gjk_real lambda = 0;
-    bool moved = false, stalled = false;
-    int it = 0;
-    *status = GJK_OK;
-    while (!c->bad) {
-        gjk_real vv = gjk_len_sq2(v);
-        gjk_real band = moved ? GJK2_TOL_TOUCH * c->size + 16 * GJK_REAL_EPSILON * c->far
-                              : GJK2_TOL_TOUCH * gjk_maxr(c->far, c->size);
-        gjk_real lim = R + band;
-        if (vv <= lim * lim && (!moved || !(R > 0))) break; /* (see ray3.c) */
-        if (it >= GJK_RAY_MAX_ITERATIONS) {
-            *status = GJK_MAX_ITERATIONS;
-            break;
-        }
-        ++it;
-        gjk_vec2 p = core_support2(c, v);
-        gjk_real vl = GJK_SQRT(vv), vw = gjk_dot2(v, gjk_sub2(x, p));
-        bool known = false;
-        for (int i = 0; i < s.count; ++i) known = known || (s.a[i].x == p.x && s.a[i].y == p.y);
-        /* Converged (gap closed, support known, or stalled): see ray3.c. */
-        if (!(vw > (moved ? R : lim) * vl)) {
-            gjk_real floor = 8 * GJK_REAL_EPSILON * gjk_maxr(l1_norm2(x), c->size) * vl;
-            if (vv - vw <= gap_rel * vv + floor || known || stalled) {
-                if (moved) {
-                    if (!(gjk_dot2(v, u) < 0) && vw > 0) return GJK_RAY_MISS;
-                    break;
-                }
-                vw = vv;
-            }
-        }
-        bool advanced = false;
-        if (vw > (moved ? R : lim) * vl) {
-            gjk_real vu = gjk_dot2(v, u);
-            if (!(vu < 0)) return GJK_RAY_MISS;
-            gjk_real next = lambda + (vw - R * vl) / -vu;
-            if (!(next <= c->smax)) return GJK_RAY_MISS;
-            if (next == lambda) break;
-            lambda = next;
-            x = gjk_mad2(o, lambda, u);
-            n = v;
-            moved = advanced = true;
-            for (int i = 0; i < s.count; ++i) s.w[i] = gjk_sub2(x, s.a[i]);
-        }
-        bool first = s.count == 0;
-        if (!known) {
-            s.a[s.count] = p;
-            s.w[s.count] = gjk_sub2(x, p);
-            ++s.count;
-        }
-        v = closest2(&s);
-        stalled = !advanced && !first && !(gjk_len_sq2(v) < vv);
-    }
-    *iters = it;
-    if (c->bad) return GJK_RAY_MISS;
-    if (!moved) return GJK_RAY_INSIDE;
-    *ps = lambda;
-    *pn = gjk_normalize2(R > 0 && gjk_len_sq2(v) > 0 ? v : n);
+    k->gap_rel = rb->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
+    k->touch = GJK2_TOL_TOUCH;
+    k->tol = k->noise = 0;
+    k->max_iterations = GJK_RAY_MAX_ITERATIONS;
+    k->refine = true;
+    gjk_ray_outcome out = gjk_ray_gjk2_run(k, gjk_sub2(k->o, centre));
+    *iters = k->iterations;
+    *status = k->capped ? GJK_MAX_ITERATIONS : GJK_OK;
+    if (out != GJK_RAY_HIT) return out;
+    *ps = k->lambda;
+    *pn = gjk_normalize2(k->R > 0 && gjk_len_sq2(k->v) > 0 ? k->v : k->n);
     return GJK_RAY_HIT;
 }
 
@@ -230,7 +131,9 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
 }
 
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
-    cast2 c;
+    gjk_ray_gjk2 k;
+    ray_body2 rb;
+    gjk_ray_local2 lr;
     gjk_rot2 q;
     if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
@@ -238,35 +141,38 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 fast;
     if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
-    if (!gjk2_body_init(&c.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
-    c.bad = false;
-    c.R = c.body.radius;
+    if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
+    k.support = ray_support2;
+    k.data = &rb;
+    k.bad = false;
+    k.R = rb.body.radius;
     gjk_vec2 uw = gjk_normalize2(ray->translation);
     gjk_real len = gjk_dot2(uw, ray->translation);
-    c.ray.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
-    c.ray.u = gjk_inv_rotate2(q, uw);
-    if (GJK_ABS(c.ray.u.x) < RAY_REAL_MIN) c.ray.u.x = 0;
-    if (GJK_ABS(c.ray.u.y) < RAY_REAL_MIN) c.ray.u.y = 0;
+    lr.o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pose.position));
+    lr.u = gjk_inv_rotate2(q, uw);
+    if (GJK_ABS(lr.u.x) < RAY_REAL_MIN) lr.u.x = 0;
+    if (GJK_ABS(lr.u.y) < RAY_REAL_MIN) lr.u.y = 0;
+    k.o = lr.o;
+    k.u = lr.u;
     /* The body's extent bounds |x| + |y| of its core points (-1: unknown, a user shape or a hull with a bad radius;
        its support points are bounded by GJK_MAX_COORD). */
-    bool known = c.body.extent >= 0;
-    gjk_real bound = known ? c.body.extent : 0;
-    c.far = l1_norm2(c.ray.o);
-    c.size = bound + c.R;
-    c.ray.tol = GJK2_TOL_TOUCH * gjk_maxr(c.far, c.size);
-    gjk_real reach = (c.far + (known ? bound : 2 * GJK_MAX_COORD) + c.R + c.ray.tol) * GJK_R(1.0625);
-    c.smax = gjk_minr(ray->max_fraction * len, reach);
+    bool known = rb.body.extent >= 0;
+    gjk_real bound = known ? rb.body.extent : 0, far = l1_norm2(lr.o);
+    k.size = bound + k.R;
+    lr.tol = GJK2_TOL_TOUCH * gjk_maxr(far, k.size);
+    gjk_real reach = (far + (known ? bound : 2 * GJK_MAX_COORD) + k.R + lr.tol) * GJK_R(1.0625);
+    k.smax = gjk_minr(ray->max_fraction * len, reach);
 
     gjk_real s = 0;
     gjk_vec2 n = gjk_v2(0, 0);
     int iters = 0;
     gjk_status status = GJK_OK;
-    gjk_ray_outcome out = gjk_ray2_closed(&c.body, &c.ray, &s, &n);
+    gjk_ray_outcome out = gjk_ray2_closed(&rb.body, &lr, &s, &n);
     /* A zero normal from a radius whose square underflows: GJK decides, and the way back stands in last (ray3.c). */
     if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) out = GJK_RAY_UNDECIDED;
-    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&c, shape, &s, &n, &iters, &status);
-    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(c.ray.u);
-    if (c.bad) return zero_ray2(GJK_INVALID_INPUT);
+    if (out == GJK_RAY_UNDECIDED) out = gjk_cast_2d(&k, &rb, shape, &s, &n, &iters, &status);
+    if (out == GJK_RAY_HIT && !(gjk_len_sq2(n) > 0)) n = gjk_neg2(lr.u);
+    if (k.bad) return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 r = zero_ray2(status);
     r.iterations = iters;
     if (out == GJK_RAY_INSIDE) {
@@ -275,7 +181,7 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.normal = gjk_neg2(uw);
         return r;
     }
-    if (out != GJK_RAY_HIT || !(s <= c.smax) || !(len > 0)) return r;
+    if (out != GJK_RAY_HIT || !(s <= k.smax) || !(len > 0)) return r;
     r.hit = true;
     r.fraction = gjk_minr(s / len, ray->max_fraction);
     r.point = gjk_mad2(ray->origin, r.fraction, ray->translation);

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* Closed forms of the 3D ray cast, in the shape's local frame: spheres (and rounded points), capsules (and rounded
    segments), boxes (plain and rounded), cylinders, ellipsoids and hulls (by their face planes). Everything else,
-   and every case a closed form cannot settle, goes to the GJK ray cast (ray3.c) as GJK_RAY_UNDECIDED.
+   and every case a closed form cannot settle, goes to the GJK ray cast (ray_gjk3.c) as GJK_RAY_UNDECIDED.
 
    Each form first decides whether the origin is inside the shape or within the touching band `tol` of it, from the
    exact distance (or, for hulls and ellipsoids, from a bound that hands the band itself to GJK), then finds the
@@ -333,7 +333,7 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
 }
 
 /* Hulls with more faces than this are cast by GJK: its hill-climbing supports cost a few dot products each, while
-   the planes cost two per face. (Measured crossover, see ray3.c.) */
+   the planes cost two per face (a measured crossover). */
 #define HULL_PLANES_MAX 128
 
 bool gjk_ray3_hull_normal(const gjk_shape3 *sh, gjk_vec3 x, gjk_vec3 *n) {

@@ -294,6 +294,24 @@ gjk_vec3 gjk_core3_support(const gjk_shape3 *s, gjk_vec3 d) {
     return gjk_v3(0, 0, 0);
 }
 
+static gjk_vec3 user3_guarded_support(gjk_vec3 d, const void *data) {
+    const gjk_user_guard3 *g = (const gjk_user_guard3 *)data;
+    gjk_vec3 p = g->support(d, g->data);
+    if (gjk_bounded3(p)) return p;
+    *g->bad = true;
+    return gjk_v3(0, 0, 0);
+}
+
+const gjk_shape3 *gjk_user3_guard_copy(const gjk_shape3 *s, gjk_shape3 *copy, gjk_user_guard3 *guard, bool *bad) {
+    guard->support = s->user.support;
+    guard->data = s->user.data;
+    guard->bad = bad;
+    *copy = *s;
+    copy->user.support = user3_guarded_support;
+    copy->user.data = guard;
+    return copy;
+}
+
 gjk_real gjk_core3_radius(const gjk_shape3 *s) {
     gjk_real r = s->margin;
     if (s->type == GJK_SHAPE3_SPHERE) r += s->sphere.radius;

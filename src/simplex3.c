@@ -139,8 +139,9 @@ static void solve2(const gjk_vec3 *p, int i, int j, int k, int nw, gjk_subsimple
 
 static inline gjk_real det3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_dot3(a, gjk_cross3(b, c)); }
 
-/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2). */
-static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
+/* Tetrahedron p[0..3], p[3] the new vertex: only the faces through it are examined (see solve2), unless `whole`:
+   then every face, each searched whole. */
+static void solve3(const gjk_vec3 *p, bool whole, gjk_subsimplex3 *r) {
     gjk_vec3 a = p[0], b = p[1], c = p[2], d = p[3];
     /* Signed volumes of the tetrahedra with the origin in place of each vertex; they sum to the whole volume. */
     gjk_real C[4] = {det3(b, c, d), -det3(a, c, d), det3(a, b, d), -det3(a, b, c)};
@@ -164,6 +165,13 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     gjk_subsimplex3 s;
     r->dist2 = GJK_REAL_MAX;
     r->count = 0;
+    if (whole) {
+        for (int m = 0; m < 4; ++m) {
+            solve2(p, face[m][0], face[m][1], face[m][2], -1, &s);
+            keep_nearer(r, &s);
+        }
+        return;
+    }
     for (int m = 0; m < 3; ++m) {
         if (in[m]) continue;
         solve2(p, face[m][0], face[m][1], face[m][2], 3, &s);
@@ -172,15 +180,22 @@ static void solve3(const gjk_vec3 *p, gjk_subsimplex3 *r) {
     if (r->count == 0) solve2(p, 0, 1, 2, -1, r);
 }
 
-void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+/* The closest point of s->v[0 .. n-1]; `whole`: every sub-simplex searched (gjk_simplex3_closest_whole). */
+static void simplex3_closest(const gjk_simplex3 *s, int n, bool whole, gjk_subsimplex3 *out) {
     gjk_vec3 p[4];
     for (int i = 0; i < n; ++i) p[i] = s->v[i].w;
     switch (n) {
     case 1: point_result(p, 0, out); break;
     case 2: solve1(p, 0, 1, out); break;
-    case 3: solve2(p, 0, 1, 2, n - 1 == s->count ? 2 : -1, out); break;
-    default: solve3(p, out); break;
+    case 3: solve2(p, 0, 1, 2, !whole && n - 1 == s->count ? 2 : -1, out); break;
+    default: solve3(p, whole, out); break;
     }
+}
+
+void gjk_simplex3_closest(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) { simplex3_closest(s, n, false, out); }
+
+void gjk_simplex3_closest_whole(const gjk_simplex3 *s, int n, gjk_subsimplex3 *out) {
+    simplex3_closest(s, n, true, out);
 }
 
 void gjk_simplex3_commit(gjk_simplex3 *s, const gjk_subsimplex3 *sub) {
