@@ -134,7 +134,8 @@ static void random_casts3(uint64_t seed, int count, double spin, double centre, 
    Rays from 6 to 10 away aimed near the shape's origin: both hit or both miss, at the same point of the ray within
    the cast's default tolerance, with normals alike. Curved cores set the bounds: the cast stops within its
    tolerance of the surface and takes the normal from that last step, where the ray iterates on to GJK's
-   convergence. Measured worst: fraction 1.0e-9 (float 1.8e-5), normal 8.8e-5 (float 1.9e-2). */
+   convergence. Measured worst: fraction 1.0e-9 (float 6.1e-5 with clang, on a ray grazing a curved core at 0.6 of
+   the normal), normal 8.8e-5 (float 3.3e-2). */
 static void test_ray_is_point_cast(void **state) {
     (void)state;
     test_rng r = {31};
@@ -165,7 +166,11 @@ static void test_ray_is_point_cast(void **state) {
             double en = gjk_len3(gjk_sub3(rr.normal, cr.normal));
             worst = fmax(worst, e);
             worst_n = fmax(worst_n, en);
-            if (!(e <= CT(4e-9, 6e-5) && en <= CT(3e-4, 6e-2)))
+            /* The cast stops within a distance tolerance of the surface; along the ray that is a fraction error of
+               the tolerance over the rate the ray approaches the surface, which a grazing ray divides by the cosine
+               of its angle to the normal. */
+            double approach = fabs(gjk_dot3(gjk_normalize3(ray.translation), rr.normal));
+            if (!(e <= CT(4e-9, 6e-5) / fmax(approach, 0.1) && en <= CT(3e-4, 6e-2)))
                 fail_msg("case %d (type %d): ray %.17g, cast %.17g; normals off by %.3g", i, s.type,
                          (double)rr.fraction, (double)cr.t, en);
         }
