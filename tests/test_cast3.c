@@ -134,8 +134,8 @@ static void random_casts3(uint64_t seed, int count, double spin, double centre, 
    Rays from 6 to 10 away aimed near the shape's origin: both hit or both miss, at the same point of the ray within
    the cast's default tolerance, with normals alike. Curved cores set the bounds: the cast stops within its
    tolerance of the surface and takes the normal from that last step, where the ray iterates on to GJK's
-   convergence. Measured worst: fraction 1.0e-9 (float 6.1e-5 with clang, on a ray grazing a curved core at 0.6 of
-   the normal), normal 8.8e-5 (float 3.3e-2). */
+   convergence. Measured worst: fraction 1.0e-9 (float 6.1e-5 with clang, a ray meeting a curved core at a slant),
+   normal 8.8e-5 (float 3.3e-2). */
 static void test_ray_is_point_cast(void **state) {
     (void)state;
     test_rng r = {31};
