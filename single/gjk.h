@@ -7085,77 +7085,97 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
 
 /* A face of a box seen along n: the box_feature ring (feature3.c), its edges and the projected quantities. */
 typedef struct box_face3 {
-    int ax, u, v;         /* the face's axis; the two axes across it, in the ring's order (ax + 1, ax + 2) */
-    gjk_real s;           /* the face's side, +1 or -1 along ax */
-    gjk_real h[3];        /* the box's half extents */
-    gjk_real nu, nv, nax; /* n (either sign) in the box's frame: across the face, and along its axis */
+    int ax, u, v;          /* the face's axis; the two axes across it, in the ring's order (ax + 1, ax + 2) */
+    gjk_real s;            /* the face's side, +1 or -1 along ax */
+    gjk_real h[3];         /* the box's half extents */
+    gjk_real nu, nv;       /* n (either sign) in the box's frame, across the face */
     gjk_real cu[4], cv[4]; /* ring corners across the face */
-    gjk_real eu[4], ev[4]; /* ring edges: corner k to corner k + 1 */
+    gjk_real eu[4], ev[4]; /* ring edges: corner k to corner k + 1 (each along u or v) */
     gjk_real en[4], ee[4]; /* an edge's component along n, and its squared length seen along n */
-    uint16_t code, vid[4], eid[4];
+    gjk_real band2[4];     /* how far (squared) across its line a point may lie to be near edge k: the snap seen along n */
+    int side_u[2], side_v[2]; /* the ring edges on the sides u = -h, +h (running along v) and v = -h, +h */
+    const uint16_t *vid, *eid;
+    uint16_t code;
 } box_face3;
 
-static gjk_real comp3(gjk_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+/* The six faces (2 axis + side) as box_feature lays them out, counter-clockwise seen from outside: the signs of the
+   ring's corners across the face (bit 0: u, bit 1: v), their codes (corner sign bits) and the ring edges' codes
+   (3 lower corner + axis). */
+static const unsigned char box_ring_signs[2][4] = {{2, 3, 1, 0}, {0, 1, 3, 2}};
+static const uint16_t box_ring_vid[6][4] = {{4, 6, 2, 0}, {1, 3, 7, 5}, {1, 5, 4, 0}, {2, 6, 7, 3}, {2, 3, 1, 0},
+                                            {4, 5, 7, 6}};
+static const uint16_t box_ring_eid[6][4] = {
+    {0x4000 | 13, 0x4000 | 8, 0x4000 | 1, 0x4000 | 2}, {0x4000 | 4, 0x4000 | 11, 0x4000 | 16, 0x4000 | 5},
+    {0x4000 | 5, 0x4000 | 12, 0x4000 | 2, 0x4000 | 0}, {0x4000 | 8, 0x4000 | 18, 0x4000 | 11, 0x4000 | 6},
+    {0x4000 | 6, 0x4000 | 4, 0x4000 | 0, 0x4000 | 1}, {0x4000 | 12, 0x4000 | 16, 0x4000 | 18, 0x4000 | 13}};
 
-/* The face of box h on axis ax, side s, as box_feature lays it out (counter-clockwise seen from outside), seen along
-   the normal d (the box's frame). Returns its shortest edge seen along d, squared. */
-static gjk_real box_face(box_face3 *f, gjk_vec3 h, int ax, gjk_real s, gjk_vec3 d) {
-    static const int su[4] = {0, 1, 1, 0}, sw[4] = {0, 0, 1, 1};
-    int pos = s > 0, u = ax == 2 ? 0 : ax + 1, v = ax == 0 ? 2 : (ax == 1 ? 0 : 1), ring[4];
+/* The face of box h on axis ax, side s, seen along the unit normal d (the box's frame), snap2 not yet known.
+   Returns its shortest edge seen along d, squared. */
+static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, const gjk_real d[3]) {
+    int pos = s > 0, u = ax == 2 ? 0 : ax + 1, v = ax == 0 ? 2 : (ax == 1 ? 0 : 1), face = 2 * ax + pos;
     f->ax = ax, f->u = u, f->v = v, f->s = s;
-    f->h[0] = h.x, f->h[1] = h.y, f->h[2] = h.z;
-    f->nu = comp3(d, u), f->nv = comp3(d, v), f->nax = comp3(d, ax);
-    f->code = gjk_code(GJK_CODE_FACE, 2 * ax + pos);
+    f->h[0] = h[0], f->h[1] = h[1], f->h[2] = h[2];
+    f->nu = d[u], f->nv = d[v];
+    f->code = (uint16_t)(0x8000 | face);
+    f->vid = box_ring_vid[face];
+    f->eid = box_ring_eid[face];
     for (int k = 0; k < 4; ++k) {
-        int kk = pos ? k : 3 - k;
-        ring[k] = (pos << ax) | (su[kk] << u) | (sw[kk] << v);
-        f->cu[k] = su[kk] ? f->h[u] : -f->h[u];
-        f->cv[k] = sw[kk] ? f->h[v] : -f->h[v];
-        f->vid[k] = gjk_code(GJK_CODE_VERTEX, ring[k]);
+        unsigned sg = box_ring_signs[pos][k];
+        f->cu[k] = sg & 1 ? h[u] : -h[u];
+        f->cv[k] = sg & 2 ? h[v] : -h[v];
     }
     gjk_real m2 = GJK_REAL_MAX;
     for (int k = 0; k < 4; ++k) {
-        int j = (k + 1) & 3, lo = ring[k] < ring[j] ? ring[k] : ring[j], bit = ring[k] ^ ring[j];
-        f->eid[k] = gjk_code(GJK_CODE_EDGE, 3 * lo + (bit == 1 ? 0 : (bit == 2 ? 1 : 2)));
+        int j = (k + 1) & 3;
         f->eu[k] = f->cu[j] - f->cu[k];
         f->ev[k] = f->cv[j] - f->cv[k];
         f->en[k] = f->eu[k] * f->nu + f->ev[k] * f->nv;
         f->ee[k] = f->eu[k] * f->eu[k] + f->ev[k] * f->ev[k] - f->en[k] * f->en[k];
         m2 = gjk_minr(m2, f->ee[k]);
+        if (f->ev[k] == 0)
+            f->side_v[f->cv[k] > 0] = k;
+        else
+            f->side_u[f->cu[k] > 0] = k;
     }
     return m2;
 }
 
-/* The feature of face f that the point (x, y) across it lies on, seen along n: polygon_name (manifold3.c) for a
-   rectangle. `edge` receives the ring index of a named edge, else -1. */
-static uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
-    int first = -1;
-    bool near0 = false, prev = false;
-    *edge = -1;
-    for (int i = 0; i < 4; ++i) {
-        gjk_real pu = x - f->cu[i], pv = y - f->cv[i], cr = (pu * f->ev[i] - pv * f->eu[i]) * f->nax;
-        bool near = cr * cr <= snap2 * f->ee[i];
-        if (near) {
-            gjk_real pn = pu * f->nu + pv * f->nv, t = pu * f->eu[i] + pv * f->ev[i] - pn * f->en[i];
-            if (t < 0) {
-                near = pu * pu + pv * pv - pn * pn <= snap2;
-            } else if (t > f->ee[i]) {
-                gjk_real qu = pu - f->eu[i], qv = pv - f->ev[i], qn = pn - f->en[i];
-                near = qu * qu + qv * qv - qn * qn <= snap2;
-            }
-        }
-        if (!near) {
-            prev = false;
-            continue;
-        }
-        if (prev) return f->vid[i];
-        if (i == 0) near0 = true;
-        if (first < 0) first = i;
-        prev = true;
+/* The bands of face f for the snap (squared): a point (x, y) is near edge k's line when its cross product with the
+   edge seen along n, (p x e) . n = (pu ev - pv eu) nax, is within the snap times the edge's length seen along n; the
+   edge runs along u or v, so that is the other coordinate within band. */
+static void box_face_bands(box_face3 *f, gjk_real nax, gjk_real snap2) {
+    for (int k = 0; k < 4; ++k) {
+        gjk_real l = f->eu[k] + f->ev[k], q = l * nax; /* (one of the two is 0) */
+        f->band2[k] = snap2 * f->ee[k] / (q * q);
     }
-    if (prev && near0) return f->vid[0];
-    *edge = first;
-    return first < 0 ? f->code : f->eid[first];
+}
+
+/* Whether the point (x, y) across face f is within the snap of its ring edge k seen along n, as a segment (the
+   line's band, then the ends for points beyond them: polygon_name in manifold3.c). */
+static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
+    gjk_real pu = x - f->cu[k], pv = y - f->cv[k], off = f->ev[k] == 0 ? pv : pu;
+    if (!(off * off <= f->band2[k])) return false;
+    gjk_real pn = pu * f->nu + pv * f->nv, t = pu * f->eu[k] + pv * f->ev[k] - pn * f->en[k];
+    if (t < 0) return pu * pu + pv * pv - pn * pn <= snap2;
+    if (t > f->ee[k]) {
+        gjk_real qu = pu - f->eu[k], qv = pv - f->ev[k], qn = pn - f->en[k];
+        return qu * qu + qv * qv - qn * qn <= snap2;
+    }
+    return true;
+}
+
+/* The feature of face f that the point (x, y) across it lies on, seen along n: polygon_name (manifold3.c) for a
+   rectangle, a vertex when near two edges, else an edge, else the face. Only the side of each direction on the
+   point's side can be near: the opposite one is a whole edge away, a thousand snaps (the snap is 1e-3 of the
+   shortest edge seen along n). `edge` receives the ring index of a named edge, else -1. */
+static uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
+    int ku = f->side_u[x > 0], kv = f->side_v[y > 0];
+    bool near_u = box_near_edge(f, ku, x, y, snap2), near_v = box_near_edge(f, kv, x, y, snap2);
+    *edge = -1;
+    if (near_u && near_v) return f->vid[kv == ((ku + 1) & 3) ? kv : ku]; /* their shared corner: the later's start */
+    if (!near_u && !near_v) return f->code;
+    *edge = near_u ? ku : kv;
+    return f->eid[*edge];
 }
 
 /* A ring edge of face f as a vector of its box's frame. */
@@ -7188,6 +7208,44 @@ static uint32_t box_order_key(uint32_t id) {
     return hi < lo ? hi << 16 | lo : lo << 16 | hi;
 }
 
+/* The feature box_feature (feature3.c) finds along d when no face faces it: the edge through the support corner
+   square to d within GJK_FEATURE_SIN (its axis in *axis), else the corner (*axis -1); returns its code. */
+static uint16_t box_edge_or_corner(const gjk_real d[3], int *axis) {
+    int sv = (d[0] >= 0) | (d[1] >= 0) << 1 | (d[2] >= 0) << 2, ex = 0;
+    for (int k = 1; k < 3; ++k)
+        if (GJK_ABS(d[k]) < GJK_ABS(d[ex])) ex = k;
+    *axis = -1;
+    if (!(GJK_ABS(d[ex]) <= GJK_FEATURE_SIN)) return gjk_code(GJK_CODE_VERTEX, sv);
+    *axis = ex;
+    return gjk_code(GJK_CODE_EDGE, 3 * (sv & ~(1 << ex)) + ex);
+}
+
+/* Neither box presents a face: edges crossing, or a corner against an edge or a corner. The general path finds no
+   lateral overlap there and answers the query's witnesses as the one point, named by the two features; only two
+   edges parallel within the tolerance give a segment of contact (left to it). */
+static bool box_corner_contact(const gjk_real n[3], const gjk_real nb[3], const gjk_mat33 *rot_ab, const gjk_result3 *r,
+                               gjk_manifold3 *out) {
+    int ea, eb;
+    uint16_t ca = box_edge_or_corner(n, &ea), cb = box_edge_or_corner(nb, &eb);
+    if (ea >= 0 && eb >= 0) {
+        /* B's edge direction in A's frame is column eb of rot_ab; parallel to A's axis ea when the other two
+           components vanish (seg_seg in manifold3.c: |u x e_b| <= GJK_FEATURE_SIN |e_b|) */
+        gjk_vec3 col = eb == 0 ? gjk_v3(rot_ab->r0.x, rot_ab->r1.x, rot_ab->r2.x)
+                               : (eb == 1 ? gjk_v3(rot_ab->r0.y, rot_ab->r1.y, rot_ab->r2.y)
+                                          : gjk_v3(rot_ab->r0.z, rot_ab->r1.z, rot_ab->r2.z));
+        gjk_real along = ea == 0 ? col.x : (ea == 1 ? col.y : col.z);
+        if (!(gjk_len_sq3(col) - along * along > GJK_FEATURE_SIN * GJK_FEATURE_SIN * gjk_len_sq3(col))) return false;
+    }
+    out->count = 1;
+    out->points[0].point_a = r->point_a;
+    out->points[0].point_b = r->point_b;
+    out->points[0].separation = r->distance;
+    out->points[0].id = (uint32_t)ca << 16 | cb;
+    return true;
+}
+
+static void box_arr(gjk_vec3 v, gjk_real a[3]) { a[0] = v.x, a[1] = v.y, a[2] = v.z; }
+
 bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
     const gjk_shape3 *sa = pair->a, *sb = pair->b;
     if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin > 0 || sb->margin > 0) return false;
@@ -7195,56 +7253,65 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
     gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
     gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
-    gjk_vec3 ha = sa->box.half_extents, hb = sb->box.half_extents;
+    gjk_real ha[3], hb[3];
+    box_arr(sa->box.half_extents, ha);
+    box_arr(sb->box.half_extents, hb);
     /* Sizes near 1, where the general path does not rescale (unit_scale in manifold3.c). */
-    gjk_real big = gjk_maxr(GJK_ABS(pos_ab.x), gjk_maxr(GJK_ABS(pos_ab.y), GJK_ABS(pos_ab.z))) + hb.x + hb.y + hb.z;
-    big = gjk_maxr(big, gjk_maxr(ha.x, gjk_maxr(ha.y, ha.z)));
-    if (!(big < GJK_R(16384.0)) || !(gjk_maxr(ha.x, gjk_maxr(ha.y, ha.z)) > GJK_R(1.0) / 32768)) return false;
+    gjk_real big = gjk_maxr(GJK_ABS(pos_ab.x), gjk_maxr(GJK_ABS(pos_ab.y), GJK_ABS(pos_ab.z))) + hb[0] + hb[1] + hb[2];
+    gjk_real top_a = gjk_maxr(ha[0], gjk_maxr(ha[1], ha[2]));
+    if (!(gjk_maxr(big, top_a) < GJK_R(16384.0)) || !(top_a > GJK_R(1.0) / 32768)) return false;
 
-    gjk_vec3 n = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
-    gjk_vec3 nb = gjk_mat33_tmul(rot_ab, gjk_neg3(n)); /* -n in B's frame */
+    gjk_vec3 nv = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
+    gjk_real n[3], nb[3];
+    box_arr(nv, n);
+    box_arr(gjk_mat33_tmul(rot_ab, gjk_neg3(nv)), nb); /* -n in B's frame */
     /* Each box's face axis along its direction (box_feature: the largest component, ties to the lower axis). */
     int ax_a = 0, ax_b = 0;
     for (int k = 1; k < 3; ++k) {
-        if (GJK_ABS(comp3(n, k)) > GJK_ABS(comp3(n, ax_a))) ax_a = k;
-        if (GJK_ABS(comp3(nb, k)) > GJK_ABS(comp3(nb, ax_b))) ax_b = k;
+        if (GJK_ABS(n[k]) > GJK_ABS(n[ax_a])) ax_a = k;
+        if (GJK_ABS(nb[k]) > GJK_ABS(nb[ax_b])) ax_b = k;
     }
-    bool face_a = GJK_ABS(comp3(n, ax_a)) >= GJK_FEATURE_COS, face_b = GJK_ABS(comp3(nb, ax_b)) >= GJK_FEATURE_COS;
-    if (!face_a && !face_b) return false;
+    bool face_a = GJK_ABS(n[ax_a]) >= GJK_FEATURE_COS, face_b = GJK_ABS(nb[ax_b]) >= GJK_FEATURE_COS;
+    if (!face_a && !face_b) return box_corner_contact(n, nb, &rot_ab, r, out);
     bool ref_a = face_a, incident = !(face_a && face_b);
 
     /* The reference box's frame: the incident box at x_ref = R x_inc + t, the reference face's outward direction o
-       (n or -n), the incident box's direction d_inc = -o. */
+       (n or -n), the incident box's direction d = -o. */
     gjk_mat33 R;
-    gjk_vec3 t, o, d_inc;
+    gjk_vec3 t;
+    const gjk_real *o = ref_a ? n : nb, *d = ref_a ? nb : n;
     if (ref_a) {
-        R = rot_ab, t = pos_ab, o = n, d_inc = nb;
+        R = rot_ab, t = pos_ab;
     } else {
         R.r0 = gjk_v3(rot_ab.r0.x, rot_ab.r1.x, rot_ab.r2.x);
         R.r1 = gjk_v3(rot_ab.r0.y, rot_ab.r1.y, rot_ab.r2.y);
         R.r2 = gjk_v3(rot_ab.r0.z, rot_ab.r1.z, rot_ab.r2.z);
         t = gjk_neg3(gjk_mat33_mul(R, pos_ab));
-        o = nb, d_inc = n;
     }
     int ax_r = ref_a ? ax_a : ax_b, ax_i = ref_a ? ax_b : ax_a;
     box_face3 fr, fi;
-    gjk_real size2 = box_face(&fr, ref_a ? ha : hb, ax_r, comp3(o, ax_r) >= 0 ? 1 : -1, o);
-    size2 = gjk_minr(size2, box_face(&fi, ref_a ? hb : ha, ax_i, comp3(d_inc, ax_i) >= 0 ? 1 : -1, d_inc));
+    gjk_real size2 = box_face(&fr, ref_a ? ha : hb, ax_r, o[ax_r] >= 0 ? 1 : -1, o);
+    size2 = gjk_minr(size2, box_face(&fi, ref_a ? hb : ha, ax_i, d[ax_i] >= 0 ? 1 : -1, d));
     gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2), snap2 = snap * snap;
+    box_face_bands(&fr, o[ax_r], snap2);
+    box_face_bands(&fi, d[ax_i], snap2);
 
-    /* The incident quad: corners x = t + R c, moved along o onto the reference plane (x_ax = s h_ax). */
-    gjk_real ou = comp3(o, fr.u), ov = comp3(o, fr.v), inv = 1 / GJK_ABS(comp3(o, ax_r)), top = fr.s * fr.h[ax_r];
+    /* The incident quad: corners x = t + R c (c on the incident face), moved along o onto the reference plane
+       (x_ax = s h_ax): the separation along n is the height above it over |o_ax|. */
+    gjk_real ou = o[fr.u], ov = o[fr.v], inv = 1 / GJK_ABS(o[ax_r]), top = fr.s * fr.h[ax_r];
+    gjk_real col[3][3] = {{R.r0.x, R.r1.x, R.r2.x}, {R.r0.y, R.r1.y, R.r2.y}, {R.r0.z, R.r1.z, R.r2.z}};
+    gjk_real cen[3], tt[3];
+    box_arr(t, tt);
+    gjk_real hf = fi.s * fi.h[ax_i];
+    for (int k = 0; k < 3; ++k) cen[k] = tt[k] + hf * col[ax_i][k];
     clip_point3 buf[2][8];
     for (int k = 0; k < 4; ++k) {
-        gjk_real c[3];
-        c[fi.ax] = fi.s * fi.h[fi.ax];
-        c[fi.u] = fi.cu[k];
-        c[fi.v] = fi.cv[k];
-        gjk_vec3 x = gjk_add3(gjk_mat33_mul(R, gjk_v3(c[0], c[1], c[2])), t);
-        gjk_real sep = (comp3(x, ax_r) - top) * fr.s * inv;
+        gjk_real x[3];
+        for (int c = 0; c < 3; ++c) x[c] = cen[c] + fi.cu[k] * col[fi.u][c] + fi.cv[k] * col[fi.v][c];
+        gjk_real sep = (x[ax_r] - top) * fr.s * inv;
         clip_point3 *p = &buf[0][k];
-        p->x = comp3(x, fr.u) - sep * ou;
-        p->y = comp3(x, fr.v) - sep * ov;
+        p->x = x[fr.u] - sep * ou;
+        p->y = x[fr.v] - sep * ov;
         p->sep = sep;
         p->a = fi.cu[k];
         p->b = fi.cv[k];
@@ -7270,18 +7337,20 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         cur = 1 - cur;
     }
 
-    /* Named, merged by name (the deepest stands for a name) and ordered by name, as name_points does. */
-    clip_point3 pts[8];
+    /* Named, merged by name (the deepest stands for a name) and ordered by name, as name_points does: slot j holds
+       the clipped point at[j] with the name id[j]. */
     uint32_t ids[8];
-    int count = 0;
+    int at[8], count = 0;
+    const clip_point3 *cp = buf[cur];
     for (int i = 0; i < cnt; ++i) {
-        clip_point3 c = buf[cur][i];
-        if (!(c.sep <= spec)) continue;
+        if (!(cp[i].sep <= spec)) continue;
         int er, ei;
-        uint16_t nr = box_face_name(&fr, c.x, c.y, snap2, &er), ni = box_face_name(&fi, c.a, c.b, snap2, &ei);
+        uint16_t nr = box_face_name(&fr, cp[i].x, cp[i].y, snap2, &er);
+        uint16_t ni = box_face_name(&fi, cp[i].a, cp[i].b, snap2, &ei);
         if (er >= 0 && ei >= 0) { /* flush sides (flush_edges in manifold3.c): their crossing is no corner */
+            gjk_vec3 ov3 = gjk_v3(o[0], o[1], o[2]);
             gjk_vec3 e1 = face_edge(&fr, er), e2 = gjk_mat33_mul(R, face_edge(&fi, ei));
-            gjk_real cr = gjk_dot3(gjk_cross3(e1, e2), o), dot = gjk_dot3(e1, e2) - gjk_dot3(e1, o) * gjk_dot3(e2, o);
+            gjk_real cr = gjk_dot3(gjk_cross3(e1, e2), ov3), dot = gjk_dot3(e1, e2) - gjk_dot3(e1, ov3) * gjk_dot3(e2, ov3);
             if (dot < 0 && cr * cr <= GJK_FEATURE_SNAP * GJK_FEATURE_SNAP * fr.ee[er] * fi.ee[ei]) continue;
         }
         uint32_t id = ref_a ? (uint32_t)nr << 16 | ni : (uint32_t)ni << 16 | nr, key = box_order_key(id);
@@ -7289,46 +7358,45 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         while (j < count && box_order_key(ids[j]) < key) ++j;
         while (j < count && ids[j] != id && box_order_key(ids[j]) == key) ++j;
         if (j < count && ids[j] == id) {
-            if (c.sep < pts[j].sep) pts[j] = c;
+            if (cp[i].sep < cp[at[j]].sep) at[j] = i;
             continue;
         }
-        for (int s = count; s > j; --s) pts[s] = pts[s - 1], ids[s] = ids[s - 1];
-        pts[j] = c;
+        for (int s = count; s > j; --s) ids[s] = ids[s - 1], at[s] = at[s - 1];
         ids[j] = id;
+        at[j] = i;
         ++count;
     }
     if (count == 0) return false;
     if (incident) { /* the incident face's points must reproduce the query's depth (manifold_points) */
         gjk_real deepest = GJK_REAL_MAX;
-        for (int i = 0; i < count; ++i) deepest = gjk_minr(deepest, pts[i].sep);
+        for (int i = 0; i < count; ++i) deepest = gjk_minr(deepest, cp[at[i]].sep);
         if (!(GJK_ABS(deepest - r->distance) <= GJK_MANIFOLD_DEEPEST_SLACK * (1 + GJK_ABS(r->distance)))) return false;
     }
-
-    /* The points in the reference frame: on the reference face, and that plus sep along o on the incident one. */
+    /* The points in the reference frame: on the reference face, and sep along o from there on the incident one. */
     contact3 c[8];
     for (int i = 0; i < count; ++i) {
+        const clip_point3 *q = &cp[at[i]];
         gjk_real p[3];
         p[ax_r] = top;
-        p[fr.u] = pts[i].x;
-        p[fr.v] = pts[i].y;
+        p[fr.u] = q->x;
+        p[fr.v] = q->y;
         c[i].pa = gjk_v3(p[0], p[1], p[2]);
-        c[i].pb = gjk_mad3(c[i].pa, pts[i].sep, o);
-        c[i].da = c[i].db = 0;
-        c[i].sep = pts[i].sep;
+        c[i].pb = gjk_v3(p[0] + q->sep * o[0], p[1] + q->sep * o[1], p[2] + q->sep * o[2]);
+        c[i].sep = q->sep;
         c[i].id = ids[i];
     }
-    int keep[4], k = gjk_manifold3_reduce(c, count, o, 0, keep);
+    int keep[4], k = gjk_manifold3_reduce(c, count, gjk_v3(o[0], o[1], o[2]), 0, keep);
     gjk_mat33 rot = rot_a;
     gjk_vec3 pos = pair->pose_a.position;
     if (!ref_a) {
         rot = gjk_mat33_from_any_quat(pair->pose_b.rotation);
         pos = pair->pose_b.position;
     }
-    gjk_manifold3 m = *out;
+    gjk_manifold_point3 *pts = out->points; /* (entries from count on stay zero: out is cleared by the caller) */
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
         const contact3 *ci = &c[keep[i]];
-        gjk_manifold_point3 *p = &m.points[i];
+        gjk_manifold_point3 *p = &pts[i];
         gjk_vec3 on_ref = gjk_add3(gjk_mat33_mul(rot, ci->pa), pos), on_inc = gjk_add3(gjk_mat33_mul(rot, ci->pb), pos);
         p->point_a = ref_a ? on_ref : on_inc;
         p->point_b = ref_a ? on_inc : on_ref;
@@ -7337,9 +7405,11 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         p->id = ci->id;
         sum += p->separation + p->point_a.x + p->point_a.y + p->point_a.z + p->point_b.x + p->point_b.y + p->point_b.z;
     }
-    if (!gjk_finite(sum)) return false;
-    m.count = k;
-    *out = m;
+    if (!gjk_finite(sum)) {
+        memset(out->points, 0, sizeof out->points);
+        return false;
+    }
+    out->count = k;
     return true;
 }
 
