@@ -5,7 +5,8 @@
    up to rounding (a few ulps of the pair's size). The pairs: stacks of equal boxes flush and nudged at the rounding
    level (1e-12 to 1e-6) or turned, boxes resting on others at any yaw and small tilts, boxes sunk on an edge or a
    corner at tilts beyond the face tolerance (an incident face), and random pairs at any rotation; A and B exchanged
-   too. Each group must take the box path for most of its pairs, or the comparison would test nothing. */
+   too. One allowance: where flush sides give several clipped points of one name that tie in depth to rounding,
+   either may stand for the name (within the snap of each other, at the same depth). Each group must take the box path for most of its pairs, or the comparison would test nothing. */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -17,10 +18,11 @@
 #define TOL(size) (TU(64 * 2.2e-16) * (size))
 
 typedef struct box_stats {
-    int pairs, fast, points;
+    int pairs, fast, points, ties;
 } box_stats;
 
 static double far3(gjk_vec3 p) { return fabs((double)p.x) + fabs((double)p.y) + fabs((double)p.z); }
+static double max3(gjk_vec3 p) { return fmax((double)p.x, fmax((double)p.y, (double)p.z)); }
 
 static void compare(const gjk_pair3 *pair, box_stats *st, const char *what, int i) {
     gjk_manifold3 a = gjk_collide3(pair, GJK_R(0.02), NULL), b = gjk_collide3_general(pair, GJK_R(0.02), NULL);
@@ -36,10 +38,17 @@ static void compare(const gjk_pair3 *pair, box_stats *st, const char *what, int 
     for (int k = 0; k < a.count; ++k) {
         const gjk_manifold_point3 *p = &a.points[k], *q = &b.points[k];
         if (p->id != q->id) fail_msg("%s %d: point %d id %08x, general %08x", what, i, k, p->id, q->id);
-        double d = fabs((double)(p->separation - q->separation));
-        d = fmax(d, far3(gjk_sub3(p->point_a, q->point_a)));
-        d = fmax(d, far3(gjk_sub3(p->point_b, q->point_b)));
-        if (!(d <= tol)) fail_msg("%s %d: point %d off the general one by %.3g (tol %.3g)", what, i, k, d, tol);
+        double ds = fabs((double)(p->separation - q->separation));
+        double d = fmax(far3(gjk_sub3(p->point_a, q->point_a)), far3(gjk_sub3(p->point_b, q->point_b)));
+        if (!(ds <= tol)) fail_msg("%s %d: point %d separation off the general one by %.3g (tol %.3g)", what, i, k, ds, tol);
+        if (d <= tol) continue;
+        /* Clipped points with the same name are one contact, the deepest standing for it; where flush sides make
+           several tie in depth to rounding (float), rounding picks one, in either path: both are within the snap of
+           the named corner's two edges, so within 2 sqrt(2) snaps of each other, the snap being 1e-3 of the shorter
+           of the two faces' shortest edges (at most 2e-3 of the smaller of the boxes' largest half extents). */
+        double snap = 2e-3 * fmin(max3(pair->a->box.half_extents), max3(pair->b->box.half_extents));
+        if (!(d <= 2.83 * snap)) fail_msg("%s %d: point %d off the general one by %.3g (tol %.3g)", what, i, k, d, tol);
+        ++st->ties;
     }
 }
 
@@ -60,7 +69,8 @@ static double reach_down(gjk_quat q, gjk_vec3 h) {
 }
 
 static void report(const char *what, const box_stats *st, double least_fast) {
-    printf("%s: %d pairs, %d on the box path, %d points\n", what, st->pairs, st->fast, st->points);
+    printf("%s: %d pairs, %d on the box path, %d points (%d of them a tie in depth at flush sides)\n", what, st->pairs,
+           st->fast, st->points, st->ties);
     if (!(st->fast >= least_fast * st->pairs)) fail_msg("%s: only %d of %d pairs on the box path", what, st->fast, st->pairs);
 }
 
@@ -68,7 +78,7 @@ static void report(const char *what, const box_stats *st, double least_fast) {
 static void test_box_path_stacks(void **state) {
     (void)state;
     test_rng r = {11};
-    box_stats st = {0, 0, 0};
+    box_stats st = {0, 0, 0, 0};
     static const double nudge[] = {0, 1e-12, 1e-9, 1e-7, 1e-6, 1e-4};
     for (int i = 0; i < 600; ++i) {
         gjk_vec3 h = test_vec3(&r, 0.2, 1.5);
@@ -88,7 +98,7 @@ static void test_box_path_stacks(void **state) {
 static void test_box_path_resting(void **state) {
     (void)state;
     test_rng r = {12};
-    box_stats st = {0, 0, 0};
+    box_stats st = {0, 0, 0, 0};
     for (int i = 0; i < 1500; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.3, 1.5), hb = test_vec3(&r, 0.2, 1.0);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
@@ -109,7 +119,7 @@ static void test_box_path_resting(void **state) {
 static void test_box_path_tilted(void **state) {
     (void)state;
     test_rng r = {13};
-    box_stats st = {0, 0, 0};
+    box_stats st = {0, 0, 0, 0};
     for (int i = 0; i < 1500; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.5, 1.5), hb = test_vec3(&r, 0.2, 0.5);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
@@ -131,7 +141,7 @@ static void test_box_path_tilted(void **state) {
 static void test_box_path_random(void **state) {
     (void)state;
     test_rng r = {14};
-    box_stats st = {0, 0, 0};
+    box_stats st = {0, 0, 0, 0};
     for (int i = 0; i < 3000; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.2, 1.5), hb = test_vec3(&r, 0.2, 1.5);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
