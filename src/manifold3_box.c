@@ -85,10 +85,9 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
    edge seen along n, (p x e) . n = (pu ev - pv eu) nax, is within the snap times the edge's length seen along n; the
    edge runs along u or v, so that is the other coordinate within band. */
 static void box_face_bands(box_face3 *f, gjk_real nax, gjk_real snap2) {
-    for (int k = 0; k < 4; ++k) {
-        gjk_real l = f->eu[k] + f->ev[k], q = l * nax; /* (one of the two is 0) */
-        f->band2[k] = snap2 * f->ee[k] / (q * q);
-    }
+    /* ee / (l nax)^2 = (1 - n_along^2) / nax^2 for an edge of length l along u or v */
+    gjk_real k = snap2 / (nax * nax), bu = k * (1 - f->nu * f->nu), bv = k * (1 - f->nv * f->nv);
+    for (int e = 0; e < 4; ++e) f->band2[e] = f->ev[e] == 0 ? bu : bv;
 }
 
 /* Whether the point (x, y) across face f is within the snap of its ring edge k seen along n, as a segment (the
@@ -131,6 +130,7 @@ static gjk_vec3 face_edge(const box_face3 *f, int k) {
    and its coordinates across the incident face. */
 typedef struct clip_point3 {
     gjk_real x, y, sep, a, b;
+    int corner; /* the incident corner (ring index) it is, or -1 for a point where a side cut an edge */
 } clip_point3;
 
 static clip_point3 clip_lerp(const clip_point3 *p, const clip_point3 *q, gjk_real f) {
@@ -140,6 +140,7 @@ static clip_point3 clip_lerp(const clip_point3 *p, const clip_point3 *q, gjk_rea
     r.sep = p->sep + f * (q->sep - p->sep);
     r.a = p->a + f * (q->a - p->a);
     r.b = p->b + f * (q->b - p->b);
+    r.corner = -1;
     return r;
 }
 
@@ -256,6 +257,7 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         p->sep = sep;
         p->a = fi.cu[k];
         p->b = fi.cv[k];
+        p->corner = k;
     }
     /* Sutherland-Hodgman against the face's sides in ring order: ring edge j lies on the side where its running
        coordinate is fixed, at that corner's value. */
@@ -287,7 +289,9 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         if (!(cp[i].sep <= spec)) continue;
         int er, ei;
         uint16_t nr = box_face_name(&fr, cp[i].x, cp[i].y, snap2, &er);
-        uint16_t ni = box_face_name(&fi, cp[i].a, cp[i].b, snap2, &ei);
+        /* (An incident corner lies on its two edges exactly: box_face_name names it that corner.) */
+        uint16_t ni = cp[i].corner >= 0 ? fi.vid[cp[i].corner] : box_face_name(&fi, cp[i].a, cp[i].b, snap2, &ei);
+        if (cp[i].corner >= 0) ei = -1;
         if (er >= 0 && ei >= 0) { /* flush sides (flush_edges in manifold3.c): their crossing is no corner */
             gjk_vec3 ov3 = gjk_v3(o[0], o[1], o[2]);
             gjk_vec3 e1 = face_edge(&fr, er), e2 = gjk_mat33_mul(R, face_edge(&fi, ei));
