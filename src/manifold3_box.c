@@ -267,8 +267,12 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         gjk_real lim = along_u ? fr.cv[j] : fr.cu[j], sg = lim > 0 ? 1 : -1, hl = sg * lim;
         const clip_point3 *in = buf[cur];
         clip_point3 *outp = buf[1 - cur];
-        gjk_real dist[8];
-        for (int i = 0; i < cnt; ++i) dist[i] = sg * (along_u ? in[i].y : in[i].x) - hl;
+        gjk_real dist[8], most = -GJK_REAL_MAX;
+        for (int i = 0; i < cnt; ++i) {
+            dist[i] = sg * (along_u ? in[i].y : in[i].x) - hl;
+            most = gjk_maxr(most, dist[i]);
+        }
+        if (most <= 0) continue; /* all inside this side: kept as they are */
         int k = 0;
         for (int i = 0; i < cnt; ++i) {
             int q = i + 1 == cnt ? 0 : i + 1;

@@ -7,9 +7,9 @@
 
 /* ---- reduction to 4 points ------------------------------------------------------------------------------------- */
 
-/* Twice the signed area of (p, q, r) seen along n. */
-static gjk_real area(gjk_vec3 p, gjk_vec3 q, gjk_vec3 r, gjk_vec3 n) {
-    return gjk_dot3(gjk_cross3(gjk_sub3(q, p), gjk_sub3(r, p)), n);
+/* Twice the signed area of the candidates i, j, k seen along n, from their coordinates (x, y) across n. */
+static gjk_real area(const gjk_real *x, const gjk_real *y, int i, int j, int k) {
+    return (x[j] - x[i]) * (y[k] - y[i]) - (y[j] - y[i]) * (x[k] - x[i]);
 }
 
 #define TIE GJK_MANIFOLD_TIE
@@ -34,32 +34,35 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
     if (count <= 4) {
         for (int i = 0; i < count; ++i) keep[k++] = i;
     } else {
-        gjk_real v[MAX_CAND], lo = c[0].sep, width2 = 0;
+        /* Seen along n: coordinates in a basis (u, w) across it (u x w = n, so areas keep their sign), relative to
+           the first candidate. */
+        gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
+        gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
+        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0;
         for (int i = 0; i < count; ++i) {
-            gjk_vec3 w = gjk_sub3(c[i].pa, c[0].pa);
-            gjk_real h = gjk_dot3(w, n);
-            width2 = gjk_maxr(width2, gjk_len_sq3(w) - h * h);
+            gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
+            x[i] = gjk_dot3(d, u);
+            y[i] = gjk_dot3(d, w);
+            width2 = gjk_maxr(width2, x[i] * x[i] + y[i] * y[i]);
             lo = gjk_minr(lo, c[i].sep);
         }
         gjk_real slop = TIE * GJK_SQRT(width2);
         int i0 = 0;
         while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
         for (int i = 0; i < count; ++i) {
-            gjk_vec3 w = gjk_sub3(c[i].pa, c[i0].pa);
-            gjk_real h = gjk_dot3(w, n);
-            v[i] = gjk_len_sq3(w) - h * h;
+            gjk_real dx = x[i] - x[i0], dy = y[i] - y[i0];
+            v[i] = dx * dx + dy * dy;
         }
         int i1 = first_best(v, count), i2 = -1, i3 = -1;
         if (i1 >= 0) {
-            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(area(c[i0].pa, c[i1].pa, c[i].pa, n));
+            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(area(x, y, i0, i1, i));
             i2 = first_best(v, count);
         }
         if (i2 >= 0) {
-            gjk_real sg = area(c[i0].pa, c[i1].pa, c[i2].pa, n) > 0 ? 1 : -1;
+            gjk_real sg = area(x, y, i0, i1, i2) > 0 ? 1 : -1;
             for (int i = 0; i < count; ++i)
-                v[i] = -gjk_minr(
-                    gjk_minr(sg * area(c[i0].pa, c[i1].pa, c[i].pa, n), sg * area(c[i1].pa, c[i2].pa, c[i].pa, n)),
-                    sg * area(c[i2].pa, c[i0].pa, c[i].pa, n));
+                v[i] = -gjk_minr(gjk_minr(sg * area(x, y, i0, i1, i), sg * area(x, y, i1, i2, i)),
+                                 sg * area(x, y, i2, i0, i));
             i3 = first_best(v, count);
         }
         int pick[4] = {i0, i1, i2, i3};
