@@ -1224,9 +1224,10 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 ///
 /// Cost (instructions counted with callgrind, gcc -O2; bench/count_box_manifold.c for boxes): two sharp boxes take a
 /// path of their own that clips and names in the reference box's frame, with the same answers (tests compare the two
-/// on 21,000 pairs): two boxes resting at an angle (8 corners reduced to 4) about 8,700, of which 2,250 the signed
-/// distance; two equal boxes stacked 7,000; a box sunk on an edge or a corner 5,200; a hull of 8 or 32 vertices resting
-/// on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed distance plus 40-60%.
+/// on 21,000 pairs): two boxes resting at an angle (8 corners reduced to 4) about 8,400, of which 3,000 the signed
+/// distance; two equal boxes stacked 6,800, of which 2,250; a box sunk on an edge or a corner 4,700; a hull of 8 or
+/// 32 vertices resting on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed
+/// distance plus 40-60%.
 /// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
 /// much).
 #ifndef GJK_MANIFOLD_H
@@ -7082,8 +7083,10 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
    - the candidates are ordered and reduced to 4 with gjk_manifold3_reduce, the general path's rule.
 
    Anything else (rounded boxes, edge-edge and edge-vertex contacts, no point within reach, an incident face that
-   misses the deepest point, sizes far from 1) is left to the general path, which then answers as before. The cost
-   on two resting boxes: about a fifth of the general path's (bench/count_box_manifold.c counts it). */
+   misses the deepest point, sizes far from 1) is left to the general path, which then answers as before; where
+   neither box presents a face (edges crossing, corners), the general path's answer is the query's witnesses named by
+   the two features, which this file gives directly. The cost after the signed distance, on resting boxes: about
+   two thirds of the general path's (bench/count_box_manifold.c counts it). */
 
 /* A face of a box seen along n: the box_feature ring (feature3.c), its edges and the projected quantities. */
 typedef struct box_face3 {
