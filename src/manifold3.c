@@ -561,21 +561,6 @@ static gjk_real unit_scale(builder3 *b, const gjk_feature3 *fa, const gjk_featur
     return GJK_LDEXP(GJK_R(1.0), -e);
 }
 
-/* The points of a pair whose signed distance r is within reach, into m. Kept out of gjk_collide3 (never inlined)
-   so that its buffers (about 30 KB: up to 64-vertex faces) are not on the stack while the signed distance runs
-   (EPA takes as much again). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((noinline))
-#endif
-/* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
-   query's signed distance before the manifold is built again from the features within the tolerance: above
-   rounding (points on faces are exact to 1e-15 in double), below any real miss. */
-#if GJK_USE_FLOAT
-#define DEEPEST_SLACK GJK_R(1e-4)
-#else
-#define DEEPEST_SLACK GJK_R(1e-9)
-#endif
-
 /* Whether the feature found on the non-reference side may be replaced by its incident feature: a point or an edge
    of a polytope without radius (its face: a tilted rounded face's surface does not lie a radius below its points
    along n), or a point of a segment-like core (capsule, segment: its whole segment, whose rounded side segment_drop
@@ -584,6 +569,12 @@ static bool incident_fits(const gjk_feature3 *f, gjk_real r) {
     return f->kind == GJK_FEATURE_POINT || (f->kind == GJK_FEATURE_SEGMENT && !(r > 0));
 }
 
+/* The points of a pair whose signed distance r is within reach, into m. Kept out of gjk_collide3 (never inlined)
+   so that its buffers (about 30 KB: up to 64-vertex faces) are not on the stack while the signed distance runs
+   (EPA takes as much again). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
 static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_real speculative_distance,
                             gjk_manifold3 *out) {
     const gjk_result3 r = *rr;
@@ -652,12 +643,12 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
            0.0076 deep for a pair 8e-8 apart). */
         gjk_real deepest = GJK_REAL_MAX;
         for (int i = 0; i < b.count; ++i) deepest = gjk_minr(deepest, b.c[i].sep);
-        gjk_real slack = DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit);
+        gjk_real slack = GJK_MANIFOLD_DEEPEST_SLACK * (1 + GJK_ABS(r.distance) * k_unit);
         if (b.count > 0 && GJK_ABS(deepest - r.distance * k_unit) <= slack) break;
     }
     gjk_real k_back = 1 / k_unit;
 
-    int keep[4], k = gjk_manifold3_reduce(&b, keep);
+    int keep[4], k = gjk_manifold3_reduce(b.c, b.count, b.n, b.ra + b.rb, keep);
     if (k == 0) {
         /* One point, or rounding left none of the feature's points within reach: the query's witnesses. */
         m.count = 1;
@@ -688,7 +679,8 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     *out = m;
 }
 
-gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
+/* boxes: whether two sharp boxes take the box-box path (manifold3_box.c). */
+static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache, bool boxes) {
     gjk_manifold3 m;
     memset(&m, 0, sizeof m);
     if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD)) {
@@ -702,6 +694,15 @@ gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance,
     m.normal = r.normal;
     /* Farther apart than asked, or a zeroed (degenerate) answer without a normal. */
     if (!(r.distance <= speculative_distance) || !(gjk_len_sq3(r.normal) > GJK_R(0.5))) return m;
-    manifold_points(pair, &r, speculative_distance, &m);
+    if (!boxes || !gjk_manifold3_box(pair, &r, speculative_distance, &m))
+        manifold_points(pair, &r, speculative_distance, &m);
     return m;
+}
+
+gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
+    return collide3(pair, speculative_distance, cache, true);
+}
+
+gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
+    return collide3(pair, speculative_distance, cache, false);
 }

@@ -6,6 +6,7 @@
 #define GJK_MANIFOLD3_INTERNAL_H
 
 #include "feature3.h"
+#include "gjk/manifold.h"
 
 /* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
    points; two polygons at most the sum of their vertex counts. */
@@ -31,7 +32,26 @@ typedef struct builder3 {
     contact3 c[MAX_CAND];
 } builder3;
 
-/* Indices (into b->c) of at most 4 candidates to keep, in candidate order; returns how many. */
-int gjk_manifold3_reduce(const builder3 *b, int keep[4]);
+/* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
+   query's signed distance before the manifold is built again from the features within the tolerance: above
+   rounding (points on faces are exact to 1e-15 in double), below any real miss. */
+#if GJK_USE_FLOAT
+#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-4)
+#else
+#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-9)
+#endif
+
+/* Indices (into c, `count` candidates ordered by their names, seen along the unit normal n, `radii` the sum of the
+   two shapes' radii) of at most 4 candidates to keep, in candidate order; returns how many. */
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]);
+
+/* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance
+   within the speculative distance `spec`): fills out's points and count and returns true, or returns false (out
+   untouched) for the pairs it leaves to the general path. The same points, separations and ids as the general
+   path, up to rounding. */
+bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out);
+
+/* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
+gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
 #endif

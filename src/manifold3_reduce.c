@@ -7,9 +7,9 @@
 
 /* ---- reduction to 4 points ------------------------------------------------------------------------------------- */
 
-/* Twice the signed area of (p, q, r) seen along n. */
-static gjk_real area(gjk_vec3 p, gjk_vec3 q, gjk_vec3 r, gjk_vec3 n) {
-    return gjk_dot3(gjk_cross3(gjk_sub3(q, p), gjk_sub3(r, p)), n);
+/* Twice the signed area of the candidates i, j, k seen along n, from their coordinates (x, y) across n. */
+static gjk_real area(const gjk_real *x, const gjk_real *y, int i, int j, int k) {
+    return (x[j] - x[i]) * (y[k] - y[i]) - (y[j] - y[i]) * (x[k] - x[i]);
 }
 
 #define TIE GJK_MANIFOLD_TIE
@@ -29,40 +29,41 @@ static int first_best(const gjk_real *v, int n) {
    the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
    adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
    kept once. */
-int gjk_manifold3_reduce(const builder3 *b, int keep[4]) {
-    const contact3 *c = b->c;
-    const gjk_vec3 n = b->n;
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]) {
     int k = 0;
-    if (b->count <= 4) {
-        for (int i = 0; i < b->count; ++i) keep[k++] = i;
+    if (count <= 4) {
+        for (int i = 0; i < count; ++i) keep[k++] = i;
     } else {
-        gjk_real v[MAX_CAND], lo = c[0].sep, width2 = 0;
-        for (int i = 0; i < b->count; ++i) {
-            gjk_vec3 w = gjk_sub3(c[i].pa, c[0].pa);
-            gjk_real h = gjk_dot3(w, n);
-            width2 = gjk_maxr(width2, gjk_len_sq3(w) - h * h);
+        /* Seen along n: coordinates in a basis (u, w) across it (u x w = n, so areas keep their sign), relative to
+           the first candidate. */
+        gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
+        gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
+        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0;
+        for (int i = 0; i < count; ++i) {
+            gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
+            x[i] = gjk_dot3(d, u);
+            y[i] = gjk_dot3(d, w);
+            width2 = gjk_maxr(width2, x[i] * x[i] + y[i] * y[i]);
             lo = gjk_minr(lo, c[i].sep);
         }
         gjk_real slop = TIE * GJK_SQRT(width2);
         int i0 = 0;
         while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
-        for (int i = 0; i < b->count; ++i) {
-            gjk_vec3 w = gjk_sub3(c[i].pa, c[i0].pa);
-            gjk_real h = gjk_dot3(w, n);
-            v[i] = gjk_len_sq3(w) - h * h;
+        for (int i = 0; i < count; ++i) {
+            gjk_real dx = x[i] - x[i0], dy = y[i] - y[i0];
+            v[i] = dx * dx + dy * dy;
         }
-        int i1 = first_best(v, b->count), i2 = -1, i3 = -1;
+        int i1 = first_best(v, count), i2 = -1, i3 = -1;
         if (i1 >= 0) {
-            for (int i = 0; i < b->count; ++i) v[i] = GJK_ABS(area(c[i0].pa, c[i1].pa, c[i].pa, n));
-            i2 = first_best(v, b->count);
+            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(area(x, y, i0, i1, i));
+            i2 = first_best(v, count);
         }
         if (i2 >= 0) {
-            gjk_real sg = area(c[i0].pa, c[i1].pa, c[i2].pa, n) > 0 ? 1 : -1;
-            for (int i = 0; i < b->count; ++i)
-                v[i] = -gjk_minr(
-                    gjk_minr(sg * area(c[i0].pa, c[i1].pa, c[i].pa, n), sg * area(c[i1].pa, c[i2].pa, c[i].pa, n)),
-                    sg * area(c[i2].pa, c[i0].pa, c[i].pa, n));
-            i3 = first_best(v, b->count);
+            gjk_real sg = area(x, y, i0, i1, i2) > 0 ? 1 : -1;
+            for (int i = 0; i < count; ++i)
+                v[i] = -gjk_minr(gjk_minr(sg * area(x, y, i0, i1, i), sg * area(x, y, i1, i2, i)),
+                                 sg * area(x, y, i2, i0, i));
+            i3 = first_best(v, count);
         }
         int pick[4] = {i0, i1, i2, i3};
         for (int j = 0; j < 4; ++j) /* ascending insertion of the valid picks */
@@ -73,7 +74,7 @@ int gjk_manifold3_reduce(const builder3 *b, int keep[4]) {
             }
     }
     /* Coincident points (a polygon vertex on the rim, a vertex on a side plane): keep the deeper. */
-    gjk_real scale = b->ra + b->rb;
+    gjk_real scale = radii;
     for (int i = 0; i < k; ++i) {
         gjk_vec3 p = c[keep[i]].pa;
         scale = gjk_maxr(scale, GJK_ABS(p.x) + GJK_ABS(p.y) + GJK_ABS(p.z));
