@@ -1865,15 +1865,15 @@ gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out)
 bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                                 gjk_result2 *r);
 
-/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance by the separating axes
-   alone where those certify it (overlapping cores, or closest features that face each other), in A's frame, as
-   gjk_signed_distance2 has it: 1 with the context, A's unit rotation and the axes' pass (with B's vertices and
-   normals in A's frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart,
-   else from gjk2_sat_points), the cache kept as that query keeps it; 0 where the general path must answer
-   (other shapes, polygons of more than GJK2_SAT_BOOLEAN vertices, closest features that do not face each other);
-   -1 for invalid input. */
+/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance in A's frame, as
+   gjk_signed_distance2 finds it. 1 where the separating axes certify it (overlapping cores, or closest features
+   that face each other), with the context, A's unit rotation and the axes' pass (B's vertices and normals in A's
+   frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart, else from
+   gjk2_sat_points); 2 where GJK had to finish it (closest features that do not face each other), its answer in `r`;
+   the cache kept as that query keeps it. 0 where the general path must answer (other shapes, polygons of more than
+   GJK2_SAT_BOOLEAN vertices); -1 for invalid input. */
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
-                             gjk2_sat_axes *s, gjk2_core *c);
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r);
 
 /* manifold2.c: gjk_collide2 by the general path (the signed distance, then the features facing its normal), which
    gjk_collide2 takes for every pair but boxes and polygons; the tests compare the two. */
@@ -6310,6 +6310,42 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
     }
 }
 
+/* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
+   features facing its normal, clipped. */
+static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
+                           gjk_real spec, gjk_manifold2 *m) {
+    m->status = r->status;
+    m->iterations = r->iterations + r->epa_iterations;
+    gjk_vec2 n = r->normal;
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return;
+    }
+    if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
+    feature2 fa, fb;
+    find2(pair->a, n, &fa);
+    find2(pair->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
+    if (fb.count == 2) { /* B's edge into A's frame */
+        fb.p[0] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[0]), ctx->b.pos);
+        fb.p[1] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[1]), ctx->b.pos);
+        fb.normal = gjk_rotate2(ctx->b.rot, fb.normal);
+    }
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx->a.radius, ctx->b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
+        c[0].pa = r->point_a;
+        c[0].pb = r->point_b;
+        c[0].sep = r->distance;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+}
+
 /* Two boxes or polygons whose signed distance the separating axes certify (query2.c): the features come from the
    axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
    n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
@@ -6318,11 +6354,16 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     gjk2_ctx ctx;
     gjk2_sat_axes s;
     gjk2_core core;
+    gjk_result2 r;
     gjk_rot2 qa;
-    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core);
+    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core, &r);
     if (got == 0) return false;
     if (got < 0) {
         m->status = GJK_INVALID_INPUT;
+        return true;
+    }
+    if (got == 2) {
+        manifold_from2(pair, &ctx, qa, &r, spec, m);
         return true;
     }
     gjk_real dist = s.best - ctx.radius;
@@ -6370,36 +6411,7 @@ gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_d
         return m;
     }
     /* The signed distance stays in A's frame, where the features are clipped: only the manifold goes to the world. */
-    m.status = r.status;
-    m.iterations = r.iterations + r.epa_iterations;
-    gjk_vec2 n = r.normal;
-    m.normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(r.distance + m.normal.x + m.normal.y)) { /* overflow of huge (if bounded) inputs */
-        m.normal = gjk_v2(0, 0);
-        m.status = GJK_DEGENERATE;
-        return m;
-    }
-    if (!(r.distance <= speculative_distance) || !(gjk_len_sq2(n) > GJK_R(0.5))) return m;
-    feature2 fa, fb;
-    find2(pair->a, n, &fa);
-    find2(pair->b, gjk_inv_rotate2(ctx.b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
-    if (fb.count == 2) { /* B's edge into A's frame */
-        fb.p[0] = gjk_add2(gjk_rotate2(ctx.b.rot, fb.p[0]), ctx.b.pos);
-        fb.p[1] = gjk_add2(gjk_rotate2(ctx.b.rot, fb.p[1]), ctx.b.pos);
-        fb.normal = gjk_rotate2(ctx.b.rot, fb.normal);
-    }
-    contact2 c[2];
-    uint32_t id;
-    int k = clip_features2(&fa, &fb, n, ctx.a.radius, ctx.b.radius, speculative_distance, c, &id);
-    if (k == 0) {
-        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
-        c[0].pa = r.point_a;
-        c[0].pb = r.point_b;
-        c[0].sep = r.distance;
-        c[0].id = id;
-        k = 1;
-    }
-    world_points2(&m, qa, pair->pose_a.position, c, k);
+    manifold_from2(pair, &ctx, qa, &r, speculative_distance, &m);
     return m;
 }
 
@@ -7885,10 +7897,21 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
     return to_world2(&r, &fa, true);
 }
 
+/* The signed distance by GJK (and the depth of overlapping cores) from the warm cache's simplex or else `start`, in
+   A's frame; false when a user callback failed. */
+static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2 *cache, const gjk_cache2 *warm,
+                                gjk_vec2 start, gjk_result2 *r) {
+    gjk2_state st;
+    start_gjk(&st, ctx, pair, warm, start);
+    signed_distance_from(&st, ctx, r);
+    if (ctx->bad) return false;
+    store_cache2(cache, pair, ctx, r->normal, &st);
+    return true;
+}
+
 /* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
 static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
                                    frame2 *fa, gjk_result2 *r) {
-    gjk2_state st;
     gjk2_core c;
     *r = zero_result(GJK_OK);
     if (!setup(pair, ctx, fa, dbg)) return false;
@@ -7917,11 +7940,7 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         }
         start = axis;
     }
-    start_gjk(&st, ctx, pair, warm, start);
-    signed_distance_from(&st, ctx, r);
-    if (ctx->bad) return false;
-    store_cache2(cache, pair, ctx, r->normal, &st);
-    return true;
+    return signed_distance_gjk(ctx, pair, cache, warm, start, r);
 }
 
 static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
@@ -7941,16 +7960,20 @@ bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_c
 }
 
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
-                             gjk2_sat_axes *s, gjk2_core *c) {
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
     frame2 fa;
     if (!setup(pair, ctx, &fa, NULL)) return -1;
     /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
     if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
+    *rot_a = fa.rot;
     gjk2_sat_pass(ctx, GJK_REAL_MAX, true, s);
     /* Overlapping cores need no points to certify the depth: the caller asks for them if it needs them. */
-    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) return 0;
+    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) {
+        /* Closest features that do not face each other: GJK along the axis, as gjk_signed_distance2. */
+        *r = zero_result(GJK_OK);
+        return signed_distance_gjk(ctx, pair, cache, NULL, s->axis, r) ? 2 : -1;
+    }
     store_cache2(cache, pair, ctx, s->axis, NULL);
-    *rot_a = fa.rot;
     return 1;
 }
 

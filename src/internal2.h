@@ -375,15 +375,15 @@ gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out)
 bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                                 gjk_result2 *r);
 
-/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance by the separating axes
-   alone where those certify it (overlapping cores, or closest features that face each other), in A's frame, as
-   gjk_signed_distance2 has it: 1 with the context, A's unit rotation and the axes' pass (with B's vertices and
-   normals in A's frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart,
-   else from gjk2_sat_points), the cache kept as that query keeps it; 0 where the general path must answer
-   (other shapes, polygons of more than GJK2_SAT_BOOLEAN vertices, closest features that do not face each other);
-   -1 for invalid input. */
+/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance in A's frame, as
+   gjk_signed_distance2 finds it. 1 where the separating axes certify it (overlapping cores, or closest features
+   that face each other), with the context, A's unit rotation and the axes' pass (B's vertices and normals in A's
+   frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart, else from
+   gjk2_sat_points); 2 where GJK had to finish it (closest features that do not face each other), its answer in `r`;
+   the cache kept as that query keeps it. 0 where the general path must answer (other shapes, polygons of more than
+   GJK2_SAT_BOOLEAN vertices); -1 for invalid input. */
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
-                             gjk2_sat_axes *s, gjk2_core *c);
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r);
 
 /* manifold2.c: gjk_collide2 by the general path (the signed distance, then the features facing its normal), which
    gjk_collide2 takes for every pair but boxes and polygons; the tests compare the two. */

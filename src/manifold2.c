@@ -244,6 +244,42 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
     }
 }
 
+/* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
+   features facing its normal, clipped. */
+static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
+                           gjk_real spec, gjk_manifold2 *m) {
+    m->status = r->status;
+    m->iterations = r->iterations + r->epa_iterations;
+    gjk_vec2 n = r->normal;
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return;
+    }
+    if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
+    feature2 fa, fb;
+    find2(pair->a, n, &fa);
+    find2(pair->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
+    if (fb.count == 2) { /* B's edge into A's frame */
+        fb.p[0] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[0]), ctx->b.pos);
+        fb.p[1] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[1]), ctx->b.pos);
+        fb.normal = gjk_rotate2(ctx->b.rot, fb.normal);
+    }
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx->a.radius, ctx->b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
+        c[0].pa = r->point_a;
+        c[0].pb = r->point_b;
+        c[0].sep = r->distance;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+}
+
 /* Two boxes or polygons whose signed distance the separating axes certify (query2.c): the features come from the
    axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
    n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
@@ -252,11 +288,16 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     gjk2_ctx ctx;
     gjk2_sat_axes s;
     gjk2_core core;
+    gjk_result2 r;
     gjk_rot2 qa;
-    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core);
+    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core, &r);
     if (got == 0) return false;
     if (got < 0) {
         m->status = GJK_INVALID_INPUT;
+        return true;
+    }
+    if (got == 2) {
+        manifold_from2(pair, &ctx, qa, &r, spec, m);
         return true;
     }
     gjk_real dist = s.best - ctx.radius;
@@ -304,36 +345,7 @@ gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_d
         return m;
     }
     /* The signed distance stays in A's frame, where the features are clipped: only the manifold goes to the world. */
-    m.status = r.status;
-    m.iterations = r.iterations + r.epa_iterations;
-    gjk_vec2 n = r.normal;
-    m.normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(r.distance + m.normal.x + m.normal.y)) { /* overflow of huge (if bounded) inputs */
-        m.normal = gjk_v2(0, 0);
-        m.status = GJK_DEGENERATE;
-        return m;
-    }
-    if (!(r.distance <= speculative_distance) || !(gjk_len_sq2(n) > GJK_R(0.5))) return m;
-    feature2 fa, fb;
-    find2(pair->a, n, &fa);
-    find2(pair->b, gjk_inv_rotate2(ctx.b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
-    if (fb.count == 2) { /* B's edge into A's frame */
-        fb.p[0] = gjk_add2(gjk_rotate2(ctx.b.rot, fb.p[0]), ctx.b.pos);
-        fb.p[1] = gjk_add2(gjk_rotate2(ctx.b.rot, fb.p[1]), ctx.b.pos);
-        fb.normal = gjk_rotate2(ctx.b.rot, fb.normal);
-    }
-    contact2 c[2];
-    uint32_t id;
-    int k = clip_features2(&fa, &fb, n, ctx.a.radius, ctx.b.radius, speculative_distance, c, &id);
-    if (k == 0) {
-        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
-        c[0].pa = r.point_a;
-        c[0].pb = r.point_b;
-        c[0].sep = r.distance;
-        c[0].id = id;
-        k = 1;
-    }
-    world_points2(&m, qa, pair->pose_a.position, c, k);
+    manifold_from2(pair, &ctx, qa, &r, speculative_distance, &m);
     return m;
 }
 

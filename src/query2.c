@@ -453,10 +453,21 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
     return to_world2(&r, &fa, true);
 }
 
+/* The signed distance by GJK (and the depth of overlapping cores) from the warm cache's simplex or else `start`, in
+   A's frame; false when a user callback failed. */
+static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2 *cache, const gjk_cache2 *warm,
+                                gjk_vec2 start, gjk_result2 *r) {
+    gjk2_state st;
+    start_gjk(&st, ctx, pair, warm, start);
+    signed_distance_from(&st, ctx, r);
+    if (ctx->bad) return false;
+    store_cache2(cache, pair, ctx, r->normal, &st);
+    return true;
+}
+
 /* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
 static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
                                    frame2 *fa, gjk_result2 *r) {
-    gjk2_state st;
     gjk2_core c;
     *r = zero_result(GJK_OK);
     if (!setup(pair, ctx, fa, dbg)) return false;
@@ -485,11 +496,7 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         }
         start = axis;
     }
-    start_gjk(&st, ctx, pair, warm, start);
-    signed_distance_from(&st, ctx, r);
-    if (ctx->bad) return false;
-    store_cache2(cache, pair, ctx, r->normal, &st);
-    return true;
+    return signed_distance_gjk(ctx, pair, cache, warm, start, r);
 }
 
 static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
@@ -509,16 +516,20 @@ bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_c
 }
 
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
-                             gjk2_sat_axes *s, gjk2_core *c) {
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
     frame2 fa;
     if (!setup(pair, ctx, &fa, NULL)) return -1;
     /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
     if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
+    *rot_a = fa.rot;
     gjk2_sat_pass(ctx, GJK_REAL_MAX, true, s);
     /* Overlapping cores need no points to certify the depth: the caller asks for them if it needs them. */
-    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) return 0;
+    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) {
+        /* Closest features that do not face each other: GJK along the axis, as gjk_signed_distance2. */
+        *r = zero_result(GJK_OK);
+        return signed_distance_gjk(ctx, pair, cache, NULL, s->axis, r) ? 2 : -1;
+    }
     store_cache2(cache, pair, ctx, s->axis, NULL);
-    *rot_a = fa.rot;
     return 1;
 }
 
