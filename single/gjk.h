@@ -1224,7 +1224,10 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 ///
 /// Cost (instructions counted with callgrind, gcc -O2): two boxes resting at an angle (8 corners reduced to 4) about
 /// 11,000, of which 2,100 the signed distance and about 3,000 naming the points; a hull of 8 or 32 vertices resting
-/// on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed distance plus 40-60%.
+/// on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance. In 2D two boxes or polygons of up to 8
+/// vertices take the manifold straight from the separating axes that give their signed distance: about 1,800 for
+/// two boxes resting on each other, the signed distance alone 1,400 (Box2D 2.4's b2CollidePolygons about 1,260 on
+/// the same pairs, in float); other 2D pairs the signed distance plus 40-60%.
 /// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
 /// much).
 #ifndef GJK_MANIFOLD_H
