@@ -10,14 +10,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+/* A 64-bit linear congruential sequence (Knuth's MMIX constants), its top 53 bits as a double in [0, 1). */
 static uint64_t s = 42;
 static double u(void) {
-    s += 0x9e3779b97f4a7c15ULL;
-    uint64_t z = s;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return (double)(z >> 11) / 9007199254740992.0;
+    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(s >> 11) / 9007199254740992.0;
 }
 static double range(double lo, double hi) { return lo + (hi - lo) * u(); }
 static gjk_pose2 pose(gjk_vec2 position, gjk_rot2 rotation) {
