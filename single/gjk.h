@@ -6206,7 +6206,7 @@ typedef struct contact2 {
    on the offset of the edge's line (s = r / cos, cos between the edge's normal and -n, where the foot lands inside
    the edge) or on the disc at an end (the larger root of |q - v - s n| = r). r for an edge square to n; more for a
    tilted one, whose rounded side lies lower than q - r n. */
-static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
+GJK2_INLINE gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
     if (!(r > 0)) return 0;
     gjk_real s = r; /* q is on the core: the disc at q reaches r below it */
     for (int k = 0; k < 2; ++k) {
@@ -6236,7 +6236,7 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
    sliding edge passes the snap: either way an engine that carries warm-start impulses only between points of equal
    id (Box2D) loses them, a resting stack of boxes sinks and never sleeps, a leaning one shears further and topples
    earlier. Named by the ends, the two points keep their ids as long as the same two edges touch. */
-static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
     gjk_real s0 = gjk_dot2(t, fa->p[0]), s1 = gjk_dot2(t, fa->p[1]);
