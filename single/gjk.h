@@ -1226,8 +1226,11 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 /// path of their own that clips and names in the reference box's frame, with the same answers (tests compare the two
 /// on 21,000 pairs): two boxes resting at an angle (8 corners reduced to 4) about 8,400, of which 3,000 the signed
 /// distance; two equal boxes stacked 6,800, of which 2,250; a box sunk on an edge or a corner 4,700; a hull of 8 or
-/// 32 vertices resting on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed
-/// distance plus 40-60%.
+/// 32 vertices resting on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance. In 2D two boxes or
+/// polygons of up to 8 vertices take the manifold straight from the separating axes that give their signed distance
+/// (bench/count_manifold2.c; tests compare it with the general path on 12,000 pairs): about 1,800 for two boxes
+/// resting on each other, the signed distance alone 1,400 (Box2D 2.4's b2CollidePolygons about 1,260 on the same
+/// pairs, in float); other 2D pairs the signed distance plus 40-60%.
 /// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
 /// much).
 #ifndef GJK_MANIFOLD_H
@@ -1836,6 +1839,51 @@ typedef enum gjk2_sat_result {
 /* Every axis until one separates the cores by more than `stop`. Without `out` the contact classification is only
    by the sign of the largest separation (CONTACT: <= 0). */
 gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis);
+/* Its two halves, for the manifold (manifold2.c), which builds its points from the axes' polygons. */
+/* A box, polygon or segment core as counter-clockwise vertices and outward unit edge normals (edge i: v[i] ->
+   v[i + 1]), its own frame. Boxes and segments are written out into bv, bn (v and n then point there). */
+typedef struct gjk2_poly {
+    const gjk_vec2 *v, *n;
+    int count;
+    gjk_vec2 bv[4], bn[4];
+} gjk2_poly;
+/* Most vertices of B moved into A's frame on the stack; bigger polygons are walked in their own frame. */
+#define GJK2_SAT_STACK 64
+/* The axes' pass: the largest separation and whose edge gives it. */
+typedef struct gjk2_sat_axes {
+    gjk2_poly A, B;
+    gjk_vec2 bv[GJK2_SAT_STACK], bn[GJK2_SAT_STACK]; /* moved: B's vertices and normals in the query frame */
+    bool moved, brute;
+    bool all;      /* no axis separates the cores by more than `stop` */
+    gjk_real best; /* the largest separation found */
+    int side;      /* 0: A's edge, 1: B's */
+    int edge;      /* that edge (its first vertex) */
+    int vertex;    /* the other polygon's deepest vertex along it (not for the all-against-all pass) */
+    gjk_vec2 axis; /* unit, query frame, from A to B */
+} gjk2_sat_axes;
+/* `points`: the answer's points will be asked for (gjk2_sat_points), which picks the pass as gjk2_sat with `out`. */
+void gjk2_sat_pass(gjk2_ctx *ctx, gjk_real stop, bool points, gjk2_sat_axes *s);
+/* After a pass where every axis was tried (s->all): the answer, CONTACT or APART as gjk2_sat's. */
+gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out);
+
+/* query2.c, for the manifold (manifold2.c): gjk_signed_distance2's answer left in A's frame, where the manifold is
+   built, with the context (B's pose relative to A, the radii) and A's unit rotation; false for invalid input. */
+bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                                gjk_result2 *r);
+
+/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance in A's frame, as
+   gjk_signed_distance2 finds it. 1 where the separating axes certify it (overlapping cores, or closest features
+   that face each other), with the context, A's unit rotation and the axes' pass (B's vertices and normals in A's
+   frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart, else from
+   gjk2_sat_points); 2 where GJK had to finish it (closest features that do not face each other), its answer in `r`;
+   the cache kept as that query keeps it. 0 where the general path must answer (other shapes, polygons of more than
+   GJK2_SAT_BOOLEAN vertices); -1 for invalid input. */
+int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r);
+
+/* manifold2.c: gjk_collide2 by the general path (the signed distance, then the features facing its normal), which
+   gjk_collide2 takes for every pair but boxes and polygons; the tests compare the two. */
+gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 /* special2.c: closed forms for pairs of point and segment cores (circles, capsules, points, segments) and for a
    point core against a box or polygon core. Exact distance, normal, witnesses and depth. */
@@ -6088,20 +6136,33 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
     f->vcode = code2(0, s > 0 ? 1 : 0);
 }
 
-/* A convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]): the edge whose normal is most
-   aligned with d (in 2D it always holds the support vertex), aligned when within the tolerance; its end farther
-   along d is vcode. */
-static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+/* Of a convex polygon's outward unit edge normals nr, the one most aligned with d; *c its dot product with d. */
+static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
     int best = 0;
-    gjk_real c = gjk_dot2(nr[0], d);
+    gjk_real m = gjk_dot2(nr[0], d);
     for (int i = 1; i < n; ++i) {
         gjk_real t = gjk_dot2(nr[i], d);
-        if (t > c) c = t, best = i;
+        if (t > m) m = t, best = i;
     }
+    *c = m;
+    return best;
+}
+
+/* Edge `best` of a convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]) as the feature
+   facing d (c = nr[best].d), aligned when within the tolerance; its end farther along d is vcode. */
+static void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
+                          gjk_vec2 d) {
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
     f->aligned = c >= GJK_FEATURE_COS;
     f->vcode = code2(0, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
+}
+
+/* A convex polygon's edge whose normal is most aligned with d (in 2D it always holds the support vertex). */
+static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+    gjk_real c;
+    int best = facing_edge2(nr, n, d, &c);
+    polygon_edge2(f, v, nr, n, best, c, d);
 }
 
 /* The feature of shape s (its local frame) facing d: for a shape with edges, its edge facing d the most, aligned or
@@ -6137,13 +6198,6 @@ static void find2(const gjk_shape2 *s, gjk_vec2 d, feature2 *f) {
     }
 }
 
-/* A rotation of any finite non-zero length as a unit one (the queries accept those, gjk/math.h). */
-static gjk_rot2 unit_rot(gjk_rot2 q) {
-    gjk_vec2 u = gjk_normalize2(gjk_v2(q.c, q.s));
-    gjk_rot2 r = {u.x, u.y};
-    return r;
-}
-
 typedef struct contact2 {
     gjk_vec2 pa, pb; /* on the rounded surfaces, A's frame */
     gjk_real sep;
@@ -6155,7 +6209,7 @@ typedef struct contact2 {
    on the offset of the edge's line (s = r / cos, cos between the edge's normal and -n, where the foot lands inside
    the edge) or on the disc at an end (the larger root of |q - v - s n| = r). r for an edge square to n; more for a
    tilted one, whose rounded side lies lower than q - r n. */
-static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
+GJK2_INLINE gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
     if (!(r > 0)) return 0;
     gjk_real s = r; /* q is on the core: the disc at q reaches r below it */
     for (int k = 0; k < 2; ++k) {
@@ -6185,7 +6239,7 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
    sliding edge passes the snap: either way an engine that carries warm-start impulses only between points of equal
    id (Box2D) loses them, a resting stack of boxes sinks and never sleeps, a leaning one shears further and topples
    earlier. Named by the ends, the two points keep their ids as long as the same two edges touch. */
-static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
     gjk_real s0 = gjk_dot2(t, fa->p[0]), s1 = gjk_dot2(t, fa->p[1]);
@@ -6219,83 +6273,164 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     return k;
 }
 
-gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
-    gjk_manifold2 m;
-    memset(&m, 0, sizeof m);
-    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD)) {
-        m.status = GJK_INVALID_INPUT;
-        return m;
+/* The manifold's points in A's frame from the features facing n on A (fa) and -n on B (fb), both in A's frame:
+   returns the number of points (0: one point, the query's witnesses, named *id). The reference edge is the one
+   facing n within the tolerance (A's when both do, so that ids do not flip with rounding); the other shape's edge
+   facing it most is the incident edge, tilted or not. Neither aligned: one point, named by the vertices. */
+static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+                          contact2 c[2], uint32_t *id) {
+    bool edges = fa->count == 2 && fb->count == 2 && (fa->aligned || fb->aligned), swap = edges && !fa->aligned;
+    uint16_t code_a = fa->count == 2 && fa->aligned ? fa->code : fa->vcode;
+    uint16_t code_b = fb->count == 2 && fb->aligned ? fb->code : fb->vcode;
+    *id = (uint32_t)code_a << 16 | code_b;
+    if (!edges) return 0;
+    if (!swap) return clip_edges(fa, fb, n, ra, rb, spec, c);
+    /* B's edge is the reference: clip A's against it along -n, then give each point back its roles. */
+    int k = clip_edges(fb, fa, gjk_neg2(n), rb, ra, spec, c);
+    for (int i = 0; i < k; ++i) {
+        gjk_vec2 t = c[i].pa;
+        c[i].pa = c[i].pb;
+        c[i].pb = t;
+        c[i].id = c[i].id << 16 | c[i].id >> 16;
     }
-    gjk_result2 r = gjk_signed_distance2(pair, cache);
-    m.status = r.status;
-    m.iterations = r.iterations + r.epa_iterations;
-    if (r.status == GJK_INVALID_INPUT) return m;
-    m.normal = r.normal;
-    if (!(r.distance <= speculative_distance) || !(gjk_len_sq2(r.normal) > GJK_R(0.5))) return m;
+    return k;
+}
 
-    /* A's frame, as in query2.c. */
-    gjk_rot2 qa = unit_rot(pair->pose_a.rotation), qb = unit_rot(pair->pose_b.rotation);
-    gjk_rot2 qab = {qa.c * qb.c + qa.s * qb.s, qa.c * qb.s - qa.s * qb.c};
-    gjk_vec2 pos_ab = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
-    gjk_vec2 n = gjk_normalize2(gjk_inv_rotate2(qa, r.normal));
-    feature2 fa, fb;
-    gjk_vec2 nb = gjk_inv_rotate2(qab, gjk_neg2(n)); /* -n in B's frame */
-    find2(pair->a, n, &fa);
-    find2(pair->b, nb, &fb);
-    /* The reference edge is the one facing n within the tolerance (A's when both do, so that ids do not flip with
-       rounding); the other shape's edge facing it most is the incident edge, tilted or not. Neither aligned: one
-       point, named by the vertices. */
-    bool edges = fa.count == 2 && fb.count == 2 && (fa.aligned || fb.aligned), swap = edges && !fa.aligned;
-    uint16_t code_a = fa.count == 2 && fa.aligned ? fa.code : fa.vcode;
-    uint16_t code_b = fb.count == 2 && fb.aligned ? fb.code : fb.vcode;
-    if (fb.count == 2) { /* B's edge into A's frame */
-        fb.p[0] = gjk_add2(gjk_rotate2(qab, fb.p[0]), pos_ab);
-        fb.p[1] = gjk_add2(gjk_rotate2(qab, fb.p[1]), pos_ab);
-        fb.normal = gjk_rotate2(qab, fb.normal);
-    }
-
-    gjk_real ra = gjk2_core_radius(pair->a), rb = gjk2_core_radius(pair->b);
-    contact2 c[2];
-    int k = 0;
-    if (edges) {
-        if (!swap) {
-            k = clip_edges(&fa, &fb, n, ra, rb, speculative_distance, c);
-        } else {
-            /* B's edge is the reference: clip A's against it along -n, then give each point back its roles. */
-            k = clip_edges(&fb, &fa, gjk_neg2(n), rb, ra, speculative_distance, c);
-            for (int i = 0; i < k; ++i) {
-                gjk_vec2 t = c[i].pa;
-                c[i].pa = c[i].pb;
-                c[i].pb = t;
-                c[i].id = c[i].id << 16 | c[i].id >> 16;
-            }
-        }
-    }
-    if (k == 0) {
-        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
-        m.count = 1;
-        m.points[0].point_a = r.point_a;
-        m.points[0].point_b = r.point_b;
-        m.points[0].separation = r.distance;
-        m.points[0].id = (uint32_t)code_a << 16 | code_b;
-        return m;
-    }
+/* The k clipped points (A's frame) into the world; a non-finite value (overflow of huge, if bounded, inputs) leaves
+   no point and GJK_DEGENERATE rather than a NaN, as the queries (query2.c). */
+static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        gjk_manifold_point2 *p = &m.points[i];
-        p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pair->pose_a.position);
-        p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pair->pose_a.position);
+        gjk_manifold_point2 *p = &m->points[i];
+        p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pos_a);
+        p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pos_a);
         p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
         p->id = c[i].id;
         sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;
     }
-    m.count = k;
-    if (!gjk_finite(sum)) { /* overflow of huge (if bounded) inputs: no NaN out, as the queries (query2.c) */
-        memset(m.points, 0, sizeof m.points);
-        m.count = 0;
-        m.status = GJK_DEGENERATE;
+    m->count = k;
+    if (!gjk_finite(sum)) {
+        memset(m->points, 0, sizeof m->points);
+        m->count = 0;
+        m->status = GJK_DEGENERATE;
     }
+}
+
+/* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
+   features facing its normal, clipped. */
+static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
+                           gjk_real spec, gjk_manifold2 *m) {
+    m->status = r->status;
+    m->iterations = r->iterations + r->epa_iterations;
+    gjk_vec2 n = r->normal;
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return;
+    }
+    if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
+    feature2 fa, fb;
+    find2(pair->a, n, &fa);
+    find2(pair->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
+    if (fb.count == 2) { /* B's edge into A's frame */
+        fb.p[0] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[0]), ctx->b.pos);
+        fb.p[1] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[1]), ctx->b.pos);
+        fb.normal = gjk_rotate2(ctx->b.rot, fb.normal);
+    }
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx->a.radius, ctx->b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
+        c[0].pa = r->point_a;
+        c[0].pb = r->point_b;
+        c[0].sep = r->distance;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+}
+
+/* Two boxes or polygons whose signed distance the separating axes certify (query2.c): the features come from the
+   axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
+   n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
+   general path (gjk2_collide_general), to rounding. False when that path must answer. */
+static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
+    gjk2_ctx ctx;
+    gjk2_sat_axes s;
+    gjk2_core core;
+    gjk_result2 r;
+    gjk_rot2 qa;
+    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core, &r);
+    if (got == 0) return false;
+    if (got < 0) {
+        m->status = GJK_INVALID_INPUT;
+        return true;
+    }
+    if (got == 2) {
+        manifold_from2(pair, &ctx, qa, &r, spec, m);
+        return true;
+    }
+    gjk_real dist = s.best - ctx.radius;
+    gjk_vec2 n = s.axis, nb = gjk_neg2(n);
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(dist + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return true;
+    }
+    if (!(dist <= spec)) return true;
+    feature2 fa, fb;
+    gjk_real ca, cb;
+    int ea = s.side == 0 ? s.edge : facing_edge2(s.A.n, s.A.count, n, &ca);
+    int eb = s.side == 1 ? s.edge : facing_edge2(s.bn, s.B.count, nb, &cb);
+    if (s.side == 0) ca = gjk_dot2(s.A.n[ea], n);
+    if (s.side == 1) cb = gjk_dot2(s.bn[eb], nb);
+    polygon_edge2(&fa, s.A.v, s.A.n, s.A.count, ea, ca, n);
+    polygon_edge2(&fb, s.bv, s.bn, s.B.count, eb, cb, nb);
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx.a.radius, ctx.b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the cores' answer on the rounded surfaces. */
+        if (s.best <= 0) (void)gjk2_sat_points(&ctx, &s, &core);
+        c[0].pa = gjk_mad2(core.a, ctx.a.radius, n);
+        c[0].pb = gjk_mad2(c[0].pa, dist, n);
+        c[0].sep = dist;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+    return true;
+}
+
+gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    gjk_manifold2 m;
+    memset(&m, 0, sizeof m);
+    gjk2_ctx ctx;
+    gjk_rot2 qa;
+    gjk_result2 r;
+    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD) ||
+        !gjk2_signed_distance_local(pair, cache, &ctx, &qa, &r)) {
+        m.status = GJK_INVALID_INPUT;
+        return m;
+    }
+    /* The signed distance stays in A's frame, where the features are clipped: only the manifold goes to the world. */
+    manifold_from2(pair, &ctx, qa, &r, speculative_distance, &m);
     return m;
+}
+
+gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    bool polygons = pair != NULL && pair->a != NULL && pair->b != NULL &&
+                    (pair->a->type == GJK_SHAPE2_BOX || pair->a->type == GJK_SHAPE2_POLYGON) &&
+                    (pair->b->type == GJK_SHAPE2_BOX || pair->b->type == GJK_SHAPE2_POLYGON);
+    if (polygons && speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD) {
+        gjk_manifold2 m;
+        memset(&m, 0, sizeof m);
+        if (collide2_polygons(pair, speculative_distance, cache, &m)) return m;
+    }
+    return gjk2_collide_general(pair, speculative_distance, cache);
 }
 
 /* ---- end of src/manifold2.c ---- */
@@ -8152,43 +8287,84 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
     return to_world2(&r, &fa, true);
 }
 
-static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
-    gjk2_ctx ctx;
-    frame2 fa;
+/* The signed distance by GJK (and the depth of overlapping cores) from the warm cache's simplex or else `start`, in
+   A's frame; false when a user callback failed. */
+static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2 *cache, const gjk_cache2 *warm,
+                                gjk_vec2 start, gjk_result2 *r) {
     gjk2_state st;
+    start_gjk(&st, ctx, pair, warm, start);
+    signed_distance_from(&st, ctx, r);
+    if (ctx->bad) return false;
+    store_cache2(cache, pair, ctx, r->normal, &st);
+    return true;
+}
+
+/* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
+static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
+                                   frame2 *fa, gjk_result2 *r) {
     gjk2_core c;
-    gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
-    if (ctx.special) {
-        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
-        core_result(&ctx, &c, false, &r);
-        store_cache2(cache, pair, &ctx, c.normal, NULL);
-        return to_world2(&r, &fa, true);
+    *r = zero_result(GJK_OK);
+    if (!setup(pair, ctx, fa, dbg)) return false;
+    if (ctx->special) {
+        note_path2(ctx, GJK_PATH_CLOSED_FORM);
+        gjk2_special(ctx, &c);
+        core_result(ctx, &c, false, r);
+        store_cache2(cache, pair, ctx, c.normal, NULL);
+        return true;
     }
     gjk_vec2 start;
     const gjk_cache2 *warm = NULL;
-    if (!small_polygons(&ctx)) {
-        start = initial_direction(&ctx, pair, cache);
+    if (!small_polygons(ctx)) {
+        start = initial_direction(ctx, pair, cache);
         warm = cache;
     } else {
         /* Polygons: exact depth, or exact distance when the closest features face each other. Bigger ones run GJK
            first and the separating axes only when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
-            core_result(&ctx, &c, false, &r);
-            store_cache2(cache, pair, &ctx, c.normal, NULL);
-            return to_world2(&r, &fa, true);
+        note_path2(ctx, GJK_PATH_CLOSED_FORM);
+        if (gjk2_sat(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+            core_result(ctx, &c, false, r);
+            store_cache2(cache, pair, ctx, c.normal, NULL);
+            return true;
         }
         start = axis;
     }
-    start_gjk(&st, &ctx, pair, warm, start);
-    signed_distance_from(&st, &ctx, &r);
-    if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_cache2(cache, pair, &ctx, r.normal, &st);
+    return signed_distance_gjk(ctx, pair, cache, warm, start, r);
+}
+
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+    gjk2_ctx ctx;
+    frame2 fa;
+    gjk_result2 r;
+    if (!signed_distance2_local(pair, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
     return to_world2(&r, &fa, true);
+}
+
+bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                                gjk_result2 *r) {
+    frame2 fa;
+    if (!signed_distance2_local(pair, cache, NULL, ctx, &fa, r)) return false;
+    *rot_a = fa.rot;
+    return true;
+}
+
+int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
+    frame2 fa;
+    if (!setup(pair, ctx, &fa, NULL)) return -1;
+    /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
+    if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
+    *rot_a = fa.rot;
+    gjk2_sat_pass(ctx, GJK_REAL_MAX, true, s);
+    /* Overlapping cores need no points to certify the depth: the caller asks for them if it needs them. */
+    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) {
+        /* Closest features that do not face each other: GJK along the axis, as gjk_signed_distance2. */
+        *r = zero_result(GJK_OK);
+        return signed_distance_gjk(ctx, pair, cache, NULL, s->axis, r) ? 2 : -1;
+    }
+    store_cache2(cache, pair, ctx, s->axis, NULL);
+    return 1;
 }
 
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
@@ -10415,18 +10591,7 @@ gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v) {
    arithmetic: the origin's projection on D's nearest edge lies inside that edge, which is the Minkowski difference
    of the two features). */
 
-/* A box, polygon or segment core as counter-clockwise vertices and outward unit edge normals (edge i: v[i] ->
-   v[i + 1]). Boxes and segments are written out into bv, bn. */
-typedef struct poly_view {
-    const gjk_vec2 *v, *n;
-    int count;
-    gjk_vec2 bv[4], bn[4];
-} poly_view;
-
-/* Most vertices of B moved into A's frame on the stack; bigger polygons are walked in their own frame. */
-#define SAT_STACK 64
-
-GJK2_INLINE void view(const gjk2_body *b, poly_view *pv) {
+GJK2_INLINE void view(const gjk2_body *b, gjk2_poly *pv) {
     if (b->kind == GJK2_SEGMENT) {
         /* Edges p -> q and q -> p, outward normals right of each. */
         gjk_vec2 e = gjk_sub2(b->q, b->p);
@@ -10572,12 +10737,12 @@ static gjk_vec2 on_edge(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 t, gjk_real lo, gjk_r
 }
 
 /* B's vertex i in the query frame, for B too big to be moved whole. */
-static gjk_vec2 b_vertex(const gjk2_body *b, const poly_view *B, int i) {
+static gjk_vec2 b_vertex(const gjk2_body *b, const gjk2_poly *B, int i) {
     return gjk_add2(gjk_rotate2(b->rot, B->v[i]), b->pos);
 }
 
 /* Huge B: the walks in B's own frame, A's normals rotated into it (and B's into the query frame) one at a time. */
-static bool walk_local(const gjk2_body *bb, const poly_view *A, const poly_view *B, gjk_real stop, gjk_real *best,
+static bool walk_local(const gjk2_body *bb, const gjk2_poly *A, const gjk2_poly *B, gjk_real stop, gjk_real *best,
                        int *side, int *edge, int *vertex) {
     const gjk_rot2 rb = bb->rot;
     const gjk_vec2 tb = bb->pos;
@@ -10612,41 +10777,41 @@ static bool walk_local(const gjk2_body *bb, const poly_view *A, const poly_view 
     return true;
 }
 
-gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
-    poly_view A, B;
-    view(&ctx->a, &A);
-    view(&ctx->b, &B);
+void gjk2_sat_pass(gjk2_ctx *ctx, gjk_real stop, bool points, gjk2_sat_axes *s) {
+    gjk2_poly *A = &s->A, *B = &s->B;
+    view(&ctx->a, A);
+    view(&ctx->b, B);
     const gjk2_body *bb = &ctx->b;
-    const int small = out == NULL ? GJK2_SAT_BOOLEAN : GJK2_SAT_SMALL;
-    const bool brute = A.count <= small && B.count <= small;
-    gjk_vec2 bv[SAT_STACK], bn[SAT_STACK];
-    const gjk_vec2 *bq = NULL;
+    const int small = points ? GJK2_SAT_SMALL : GJK2_SAT_BOOLEAN;
+    const bool brute = A->count <= small && B->count <= small;
+    gjk_vec2 *bv = s->bv, *bn = s->bn;
     gjk_real best = -GJK_REAL_MAX;
     int side = 0, edge = 0, vertex = 0;
     bool all;
-    if (B.count <= SAT_STACK) {
-        for (int j = 0; j < B.count; j++) {
-            bv[j] = gjk_add2(gjk_rotate2(bb->rot, B.v[j]), bb->pos);
-            bn[j] = gjk_rotate2(bb->rot, B.n[j]);
+    s->moved = B->count <= GJK2_SAT_STACK;
+    s->brute = brute;
+    if (s->moved) {
+        for (int j = 0; j < B->count; j++) {
+            bv[j] = gjk_add2(gjk_rotate2(bb->rot, B->v[j]), bb->pos);
+            bn[j] = gjk_rotate2(bb->rot, B->n[j]);
         }
-        bq = bv;
         if (brute) {
             int e1;
-            best = brute_pass(A.v, A.n, A.count, bv, B.count, stop, &edge);
+            best = brute_pass(A->v, A->n, A->count, bv, B->count, stop, &edge);
             all = best <= stop;
             if (all) {
-                gjk_real b1 = brute_pass(bv, bn, B.count, A.v, A.count, stop, &e1);
+                gjk_real b1 = brute_pass(bv, bn, B->count, A->v, A->count, stop, &e1);
                 all = b1 <= stop;
                 side = b1 > best;
                 edge = side ? e1 : edge;
                 best = side ? b1 : best;
             }
         } else {
-            all = edges_against(A.v, A.n, A.count, bv, B.count, stop, &best, &edge, &vertex);
+            all = edges_against(A->v, A->n, A->count, bv, B->count, stop, &best, &edge, &vertex);
             if (all) {
                 int e1 = -1, v1 = 0;
                 gjk_real b0 = best;
-                all = edges_against(bv, bn, B.count, A.v, A.count, stop, &best, &e1, &v1);
+                all = edges_against(bv, bn, B->count, A->v, A->count, stop, &best, &e1, &v1);
                 if (best > b0) {
                     side = 1;
                     edge = e1;
@@ -10655,42 +10820,51 @@ gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real 
             }
         }
     } else {
-        all = walk_local(bb, &A, &B, stop, &best, &side, &edge, &vertex);
+        all = walk_local(bb, A, B, stop, &best, &side, &edge, &vertex);
     }
+    s->all = all;
+    s->best = best;
+    s->side = side;
+    s->edge = edge;
+    s->vertex = vertex;
     /* The axis from A to B: A's normal, or minus B's. */
-    *axis = side == 0 ? A.n[edge] : gjk_neg2(bq != NULL ? bn[edge] : gjk_rotate2(bb->rot, B.n[edge]));
-    *separation = best;
-    if (!all) return GJK2_SAT_SEPARATED;
-    if (out == NULL) return best > 0 ? GJK2_SAT_APART : GJK2_SAT_CONTACT;
+    s->axis = side == 0 ? A->n[edge] : gjk_neg2(s->moved ? bn[edge] : gjk_rotate2(bb->rot, B->n[edge]));
+}
 
+gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out) {
+    const gjk2_body *bb = &ctx->b;
+    const gjk2_poly *A = &s->A, *B = &s->B;
+    const gjk_real best = s->best;
+    const int side = s->side, edge = s->edge;
+    int vertex = s->vertex;
     /* Contact points on the deepest axis; for apart cores, whether they are the closest points. The reference
        polygon R (the axis's owner, outward normal m) and the incident one I are chosen by pointer, so that both
        cases run the same code. */
     gjk_real tol = GJK_R(4.0) * gjk2_tolerance(ctx), lo, hi;
     bool inside;
-    const gjk_vec2 n = *axis, m = side == 0 ? n : gjk_neg2(n), t = gjk_perp2(m);
+    const gjk_vec2 n = s->axis, m = side == 0 ? n : gjk_neg2(n), t = gjk_perp2(m);
     gjk_vec2 r0, r1, i0, i1, i2; /* reference edge; incident deepest vertex and its neighbours */
-    if (bq != NULL) {
-        const gjk_vec2 *rv = side == 0 ? A.v : bq, *iv = side == 0 ? bq : A.v;
-        const int rn = side == 0 ? A.count : B.count, in = side == 0 ? B.count : A.count;
-        if (brute) vertex = argmin_dot(iv, in, m);
+    if (s->moved) {
+        const gjk_vec2 *rv = side == 0 ? A->v : s->bv, *iv = side == 0 ? s->bv : A->v;
+        const int rn = side == 0 ? A->count : B->count, in = side == 0 ? B->count : A->count;
+        if (s->brute) vertex = argmin_dot(iv, in, m);
         r0 = rv[edge];
         r1 = rv[next_of(edge, rn)];
         i0 = iv[vertex];
         i1 = iv[prev_of(vertex, in)];
         i2 = iv[next_of(vertex, in)];
     } else if (side == 0) {
-        r0 = A.v[edge];
-        r1 = A.v[next_of(edge, A.count)];
-        i0 = b_vertex(bb, &B, vertex);
-        i1 = b_vertex(bb, &B, prev_of(vertex, B.count));
-        i2 = b_vertex(bb, &B, next_of(vertex, B.count));
+        r0 = A->v[edge];
+        r1 = A->v[next_of(edge, A->count)];
+        i0 = b_vertex(bb, B, vertex);
+        i1 = b_vertex(bb, B, prev_of(vertex, B->count));
+        i2 = b_vertex(bb, B, next_of(vertex, B->count));
     } else {
-        r0 = b_vertex(bb, &B, edge);
-        r1 = b_vertex(bb, &B, next_of(edge, B.count));
-        i0 = A.v[vertex];
-        i1 = A.v[prev_of(vertex, A.count)];
-        i2 = A.v[next_of(vertex, A.count)];
+        r0 = b_vertex(bb, B, edge);
+        r1 = b_vertex(bb, B, next_of(edge, B->count));
+        i0 = A->v[vertex];
+        i1 = A->v[prev_of(vertex, A->count)];
+        i2 = A->v[next_of(vertex, A->count)];
     }
     feature_range(i0, i1, i2, m, t, tol, &lo, &hi);
     gjk_vec2 on_r = on_edge(r0, r1, t, lo, hi, &inside), on_i = gjk_mad2(on_r, best, m);
@@ -10705,8 +10879,17 @@ gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real 
     return best <= 0 || inside ? GJK2_SAT_CONTACT : GJK2_SAT_APART;
 }
 
+gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
+    gjk2_sat_axes s;
+    gjk2_sat_pass(ctx, stop, out != NULL, &s);
+    *axis = s.axis;
+    *separation = s.best;
+    if (!s.all) return GJK2_SAT_SEPARATED;
+    if (out == NULL) return s.best > 0 ? GJK2_SAT_APART : GJK2_SAT_CONTACT;
+    return gjk2_sat_points(ctx, &s, out);
+}
+
 /* ---- end of src/sat2.c ---- */
-#undef SAT_STACK
 
 /* ---- src/shape2.c ---- */
 /* 2D shapes: constructors, validation, support functions of the cores and of the whole rounded shapes, and the
@@ -13244,6 +13427,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK2_SAT_BOOLEAN
 #undef GJK2_INLINE
 #undef GJK2_NOINLINE
+#undef GJK2_SAT_STACK
 #undef GJK_ASSERT
 #undef GJK_ALIGNOF
 #undef GJK_COPYSIGN

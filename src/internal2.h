@@ -343,6 +343,51 @@ typedef enum gjk2_sat_result {
 /* Every axis until one separates the cores by more than `stop`. Without `out` the contact classification is only
    by the sign of the largest separation (CONTACT: <= 0). */
 gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis);
+/* Its two halves, for the manifold (manifold2.c), which builds its points from the axes' polygons. */
+/* A box, polygon or segment core as counter-clockwise vertices and outward unit edge normals (edge i: v[i] ->
+   v[i + 1]), its own frame. Boxes and segments are written out into bv, bn (v and n then point there). */
+typedef struct gjk2_poly {
+    const gjk_vec2 *v, *n;
+    int count;
+    gjk_vec2 bv[4], bn[4];
+} gjk2_poly;
+/* Most vertices of B moved into A's frame on the stack; bigger polygons are walked in their own frame. */
+#define GJK2_SAT_STACK 64
+/* The axes' pass: the largest separation and whose edge gives it. */
+typedef struct gjk2_sat_axes {
+    gjk2_poly A, B;
+    gjk_vec2 bv[GJK2_SAT_STACK], bn[GJK2_SAT_STACK]; /* moved: B's vertices and normals in the query frame */
+    bool moved, brute;
+    bool all;      /* no axis separates the cores by more than `stop` */
+    gjk_real best; /* the largest separation found */
+    int side;      /* 0: A's edge, 1: B's */
+    int edge;      /* that edge (its first vertex) */
+    int vertex;    /* the other polygon's deepest vertex along it (not for the all-against-all pass) */
+    gjk_vec2 axis; /* unit, query frame, from A to B */
+} gjk2_sat_axes;
+/* `points`: the answer's points will be asked for (gjk2_sat_points), which picks the pass as gjk2_sat with `out`. */
+void gjk2_sat_pass(gjk2_ctx *ctx, gjk_real stop, bool points, gjk2_sat_axes *s);
+/* After a pass where every axis was tried (s->all): the answer, CONTACT or APART as gjk2_sat's. */
+gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out);
+
+/* query2.c, for the manifold (manifold2.c): gjk_signed_distance2's answer left in A's frame, where the manifold is
+   built, with the context (B's pose relative to A, the radii) and A's unit rotation; false for invalid input. */
+bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                                gjk_result2 *r);
+
+/* query2.c, for the manifold of two boxes or polygons (manifold2.c): their signed distance in A's frame, as
+   gjk_signed_distance2 finds it. 1 where the separating axes certify it (overlapping cores, or closest features
+   that face each other), with the context, A's unit rotation and the axes' pass (B's vertices and normals in A's
+   frame; the cores' answer is s->best along s->axis, its points in `c` only when the cores are apart, else from
+   gjk2_sat_points); 2 where GJK had to finish it (closest features that do not face each other), its answer in `r`;
+   the cache kept as that query keeps it. 0 where the general path must answer (other shapes, polygons of more than
+   GJK2_SAT_BOOLEAN vertices); -1 for invalid input. */
+int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r);
+
+/* manifold2.c: gjk_collide2 by the general path (the signed distance, then the features facing its normal), which
+   gjk_collide2 takes for every pair but boxes and polygons; the tests compare the two. */
+gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 /* special2.c: closed forms for pairs of point and segment cores (circles, capsules, points, segments) and for a
    point core against a box or polygon core. Exact distance, normal, witnesses and depth. */

@@ -64,20 +64,33 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
     f->vcode = code2(0, s > 0 ? 1 : 0);
 }
 
-/* A convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]): the edge whose normal is most
-   aligned with d (in 2D it always holds the support vertex), aligned when within the tolerance; its end farther
-   along d is vcode. */
-static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+/* Of a convex polygon's outward unit edge normals nr, the one most aligned with d; *c its dot product with d. */
+static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
     int best = 0;
-    gjk_real c = gjk_dot2(nr[0], d);
+    gjk_real m = gjk_dot2(nr[0], d);
     for (int i = 1; i < n; ++i) {
         gjk_real t = gjk_dot2(nr[i], d);
-        if (t > c) c = t, best = i;
+        if (t > m) m = t, best = i;
     }
+    *c = m;
+    return best;
+}
+
+/* Edge `best` of a convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]) as the feature
+   facing d (c = nr[best].d), aligned when within the tolerance; its end farther along d is vcode. */
+static void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
+                          gjk_vec2 d) {
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
     f->aligned = c >= GJK_FEATURE_COS;
     f->vcode = code2(0, gjk_dot2(v[j], d) > gjk_dot2(v[best], d) ? j : best);
+}
+
+/* A convex polygon's edge whose normal is most aligned with d (in 2D it always holds the support vertex). */
+static void polygon2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, gjk_vec2 d) {
+    gjk_real c;
+    int best = facing_edge2(nr, n, d, &c);
+    polygon_edge2(f, v, nr, n, best, c, d);
 }
 
 /* The feature of shape s (its local frame) facing d: for a shape with edges, its edge facing d the most, aligned or
@@ -113,13 +126,6 @@ static void find2(const gjk_shape2 *s, gjk_vec2 d, feature2 *f) {
     }
 }
 
-/* A rotation of any finite non-zero length as a unit one (the queries accept those, gjk/math.h). */
-static gjk_rot2 unit_rot(gjk_rot2 q) {
-    gjk_vec2 u = gjk_normalize2(gjk_v2(q.c, q.s));
-    gjk_rot2 r = {u.x, u.y};
-    return r;
-}
-
 typedef struct contact2 {
     gjk_vec2 pa, pb; /* on the rounded surfaces, A's frame */
     gjk_real sep;
@@ -131,7 +137,7 @@ typedef struct contact2 {
    on the offset of the edge's line (s = r / cos, cos between the edge's normal and -n, where the foot lands inside
    the edge) or on the disc at an end (the larger root of |q - v - s n| = r). r for an edge square to n; more for a
    tilted one, whose rounded side lies lower than q - r n. */
-static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
+GJK2_INLINE gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_real r) {
     if (!(r > 0)) return 0;
     gjk_real s = r; /* q is on the core: the disc at q reaches r below it */
     for (int k = 0; k < 2; ++k) {
@@ -161,7 +167,7 @@ static gjk_real incident_drop(gjk_vec2 q, const feature2 *f, gjk_vec2 n, gjk_rea
    sliding edge passes the snap: either way an engine that carries warm-start impulses only between points of equal
    id (Box2D) loses them, a resting stack of boxes sinks and never sleeps, a leaning one shears further and topples
    earlier. Named by the ends, the two points keep their ids as long as the same two edges touch. */
-static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                       contact2 out[2]) {
     gjk_vec2 t = gjk_perp2(n);
     gjk_real s0 = gjk_dot2(t, fa->p[0]), s1 = gjk_dot2(t, fa->p[1]);
@@ -195,81 +201,162 @@ static int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, gjk_re
     return k;
 }
 
-gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
-    gjk_manifold2 m;
-    memset(&m, 0, sizeof m);
-    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD)) {
-        m.status = GJK_INVALID_INPUT;
-        return m;
+/* The manifold's points in A's frame from the features facing n on A (fa) and -n on B (fb), both in A's frame:
+   returns the number of points (0: one point, the query's witnesses, named *id). The reference edge is the one
+   facing n within the tolerance (A's when both do, so that ids do not flip with rounding); the other shape's edge
+   facing it most is the incident edge, tilted or not. Neither aligned: one point, named by the vertices. */
+static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+                          contact2 c[2], uint32_t *id) {
+    bool edges = fa->count == 2 && fb->count == 2 && (fa->aligned || fb->aligned), swap = edges && !fa->aligned;
+    uint16_t code_a = fa->count == 2 && fa->aligned ? fa->code : fa->vcode;
+    uint16_t code_b = fb->count == 2 && fb->aligned ? fb->code : fb->vcode;
+    *id = (uint32_t)code_a << 16 | code_b;
+    if (!edges) return 0;
+    if (!swap) return clip_edges(fa, fb, n, ra, rb, spec, c);
+    /* B's edge is the reference: clip A's against it along -n, then give each point back its roles. */
+    int k = clip_edges(fb, fa, gjk_neg2(n), rb, ra, spec, c);
+    for (int i = 0; i < k; ++i) {
+        gjk_vec2 t = c[i].pa;
+        c[i].pa = c[i].pb;
+        c[i].pb = t;
+        c[i].id = c[i].id << 16 | c[i].id >> 16;
     }
-    gjk_result2 r = gjk_signed_distance2(pair, cache);
-    m.status = r.status;
-    m.iterations = r.iterations + r.epa_iterations;
-    if (r.status == GJK_INVALID_INPUT) return m;
-    m.normal = r.normal;
-    if (!(r.distance <= speculative_distance) || !(gjk_len_sq2(r.normal) > GJK_R(0.5))) return m;
+    return k;
+}
 
-    /* A's frame, as in query2.c. */
-    gjk_rot2 qa = unit_rot(pair->pose_a.rotation), qb = unit_rot(pair->pose_b.rotation);
-    gjk_rot2 qab = {qa.c * qb.c + qa.s * qb.s, qa.c * qb.s - qa.s * qb.c};
-    gjk_vec2 pos_ab = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
-    gjk_vec2 n = gjk_normalize2(gjk_inv_rotate2(qa, r.normal));
-    feature2 fa, fb;
-    gjk_vec2 nb = gjk_inv_rotate2(qab, gjk_neg2(n)); /* -n in B's frame */
-    find2(pair->a, n, &fa);
-    find2(pair->b, nb, &fb);
-    /* The reference edge is the one facing n within the tolerance (A's when both do, so that ids do not flip with
-       rounding); the other shape's edge facing it most is the incident edge, tilted or not. Neither aligned: one
-       point, named by the vertices. */
-    bool edges = fa.count == 2 && fb.count == 2 && (fa.aligned || fb.aligned), swap = edges && !fa.aligned;
-    uint16_t code_a = fa.count == 2 && fa.aligned ? fa.code : fa.vcode;
-    uint16_t code_b = fb.count == 2 && fb.aligned ? fb.code : fb.vcode;
-    if (fb.count == 2) { /* B's edge into A's frame */
-        fb.p[0] = gjk_add2(gjk_rotate2(qab, fb.p[0]), pos_ab);
-        fb.p[1] = gjk_add2(gjk_rotate2(qab, fb.p[1]), pos_ab);
-        fb.normal = gjk_rotate2(qab, fb.normal);
-    }
-
-    gjk_real ra = gjk2_core_radius(pair->a), rb = gjk2_core_radius(pair->b);
-    contact2 c[2];
-    int k = 0;
-    if (edges) {
-        if (!swap) {
-            k = clip_edges(&fa, &fb, n, ra, rb, speculative_distance, c);
-        } else {
-            /* B's edge is the reference: clip A's against it along -n, then give each point back its roles. */
-            k = clip_edges(&fb, &fa, gjk_neg2(n), rb, ra, speculative_distance, c);
-            for (int i = 0; i < k; ++i) {
-                gjk_vec2 t = c[i].pa;
-                c[i].pa = c[i].pb;
-                c[i].pb = t;
-                c[i].id = c[i].id << 16 | c[i].id >> 16;
-            }
-        }
-    }
-    if (k == 0) {
-        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
-        m.count = 1;
-        m.points[0].point_a = r.point_a;
-        m.points[0].point_b = r.point_b;
-        m.points[0].separation = r.distance;
-        m.points[0].id = (uint32_t)code_a << 16 | code_b;
-        return m;
-    }
+/* The k clipped points (A's frame) into the world; a non-finite value (overflow of huge, if bounded, inputs) leaves
+   no point and GJK_DEGENERATE rather than a NaN, as the queries (query2.c). */
+static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        gjk_manifold_point2 *p = &m.points[i];
-        p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pair->pose_a.position);
-        p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pair->pose_a.position);
+        gjk_manifold_point2 *p = &m->points[i];
+        p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pos_a);
+        p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pos_a);
         p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
         p->id = c[i].id;
         sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;
     }
-    m.count = k;
-    if (!gjk_finite(sum)) { /* overflow of huge (if bounded) inputs: no NaN out, as the queries (query2.c) */
-        memset(m.points, 0, sizeof m.points);
-        m.count = 0;
-        m.status = GJK_DEGENERATE;
+    m->count = k;
+    if (!gjk_finite(sum)) {
+        memset(m->points, 0, sizeof m->points);
+        m->count = 0;
+        m->status = GJK_DEGENERATE;
     }
+}
+
+/* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
+   features facing its normal, clipped. */
+static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
+                           gjk_real spec, gjk_manifold2 *m) {
+    m->status = r->status;
+    m->iterations = r->iterations + r->epa_iterations;
+    gjk_vec2 n = r->normal;
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return;
+    }
+    if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
+    feature2 fa, fb;
+    find2(pair->a, n, &fa);
+    find2(pair->b, gjk_inv_rotate2(ctx->b.rot, gjk_neg2(n)), &fb); /* -n in B's frame */
+    if (fb.count == 2) { /* B's edge into A's frame */
+        fb.p[0] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[0]), ctx->b.pos);
+        fb.p[1] = gjk_add2(gjk_rotate2(ctx->b.rot, fb.p[1]), ctx->b.pos);
+        fb.normal = gjk_rotate2(ctx->b.rot, fb.normal);
+    }
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx->a.radius, ctx->b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the query's witnesses. */
+        c[0].pa = r->point_a;
+        c[0].pb = r->point_b;
+        c[0].sep = r->distance;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+}
+
+/* Two boxes or polygons whose signed distance the separating axes certify (query2.c): the features come from the
+   axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
+   n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
+   general path (gjk2_collide_general), to rounding. False when that path must answer. */
+static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
+    gjk2_ctx ctx;
+    gjk2_sat_axes s;
+    gjk2_core core;
+    gjk_result2 r;
+    gjk_rot2 qa;
+    int got = gjk2_sat_signed_distance(pair, cache, &ctx, &qa, &s, &core, &r);
+    if (got == 0) return false;
+    if (got < 0) {
+        m->status = GJK_INVALID_INPUT;
+        return true;
+    }
+    if (got == 2) {
+        manifold_from2(pair, &ctx, qa, &r, spec, m);
+        return true;
+    }
+    gjk_real dist = s.best - ctx.radius;
+    gjk_vec2 n = s.axis, nb = gjk_neg2(n);
+    m->normal = gjk_rotate2(qa, n);
+    if (!gjk_finite(dist + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
+        m->normal = gjk_v2(0, 0);
+        m->status = GJK_DEGENERATE;
+        return true;
+    }
+    if (!(dist <= spec)) return true;
+    feature2 fa, fb;
+    gjk_real ca, cb;
+    int ea = s.side == 0 ? s.edge : facing_edge2(s.A.n, s.A.count, n, &ca);
+    int eb = s.side == 1 ? s.edge : facing_edge2(s.bn, s.B.count, nb, &cb);
+    if (s.side == 0) ca = gjk_dot2(s.A.n[ea], n);
+    if (s.side == 1) cb = gjk_dot2(s.bn[eb], nb);
+    polygon_edge2(&fa, s.A.v, s.A.n, s.A.count, ea, ca, n);
+    polygon_edge2(&fb, s.bv, s.bn, s.B.count, eb, cb, nb);
+    contact2 c[2];
+    uint32_t id;
+    int k = clip_features2(&fa, &fb, n, ctx.a.radius, ctx.b.radius, spec, c, &id);
+    if (k == 0) {
+        /* One point, or rounding left no clipped end within reach: the cores' answer on the rounded surfaces. */
+        if (s.best <= 0) (void)gjk2_sat_points(&ctx, &s, &core);
+        c[0].pa = gjk_mad2(core.a, ctx.a.radius, n);
+        c[0].pb = gjk_mad2(c[0].pa, dist, n);
+        c[0].sep = dist;
+        c[0].id = id;
+        k = 1;
+    }
+    world_points2(m, qa, pair->pose_a.position, c, k);
+    return true;
+}
+
+gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    gjk_manifold2 m;
+    memset(&m, 0, sizeof m);
+    gjk2_ctx ctx;
+    gjk_rot2 qa;
+    gjk_result2 r;
+    if (!(speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD) ||
+        !gjk2_signed_distance_local(pair, cache, &ctx, &qa, &r)) {
+        m.status = GJK_INVALID_INPUT;
+        return m;
+    }
+    /* The signed distance stays in A's frame, where the features are clipped: only the manifold goes to the world. */
+    manifold_from2(pair, &ctx, qa, &r, speculative_distance, &m);
     return m;
+}
+
+gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    bool polygons = pair != NULL && pair->a != NULL && pair->b != NULL &&
+                    (pair->a->type == GJK_SHAPE2_BOX || pair->a->type == GJK_SHAPE2_POLYGON) &&
+                    (pair->b->type == GJK_SHAPE2_BOX || pair->b->type == GJK_SHAPE2_POLYGON);
+    if (polygons && speculative_distance >= 0 && speculative_distance <= GJK_MAX_COORD) {
+        gjk_manifold2 m;
+        memset(&m, 0, sizeof m);
+        if (collide2_polygons(pair, speculative_distance, cache, &m)) return m;
+    }
+    return gjk2_collide_general(pair, speculative_distance, cache);
 }

@@ -453,43 +453,84 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
     return to_world2(&r, &fa, true);
 }
 
-static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
-    gjk2_ctx ctx;
-    frame2 fa;
+/* The signed distance by GJK (and the depth of overlapping cores) from the warm cache's simplex or else `start`, in
+   A's frame; false when a user callback failed. */
+static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2 *cache, const gjk_cache2 *warm,
+                                gjk_vec2 start, gjk_result2 *r) {
     gjk2_state st;
+    start_gjk(&st, ctx, pair, warm, start);
+    signed_distance_from(&st, ctx, r);
+    if (ctx->bad) return false;
+    store_cache2(cache, pair, ctx, r->normal, &st);
+    return true;
+}
+
+/* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
+static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
+                                   frame2 *fa, gjk_result2 *r) {
     gjk2_core c;
-    gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
-    if (ctx.special) {
-        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
-        core_result(&ctx, &c, false, &r);
-        store_cache2(cache, pair, &ctx, c.normal, NULL);
-        return to_world2(&r, &fa, true);
+    *r = zero_result(GJK_OK);
+    if (!setup(pair, ctx, fa, dbg)) return false;
+    if (ctx->special) {
+        note_path2(ctx, GJK_PATH_CLOSED_FORM);
+        gjk2_special(ctx, &c);
+        core_result(ctx, &c, false, r);
+        store_cache2(cache, pair, ctx, c.normal, NULL);
+        return true;
     }
     gjk_vec2 start;
     const gjk_cache2 *warm = NULL;
-    if (!small_polygons(&ctx)) {
-        start = initial_direction(&ctx, pair, cache);
+    if (!small_polygons(ctx)) {
+        start = initial_direction(ctx, pair, cache);
         warm = cache;
     } else {
         /* Polygons: exact depth, or exact distance when the closest features face each other. Bigger ones run GJK
            first and the separating axes only when the cores overlap. */
         gjk_real sep;
         gjk_vec2 axis;
-        note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        if (gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
-            core_result(&ctx, &c, false, &r);
-            store_cache2(cache, pair, &ctx, c.normal, NULL);
-            return to_world2(&r, &fa, true);
+        note_path2(ctx, GJK_PATH_CLOSED_FORM);
+        if (gjk2_sat(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+            core_result(ctx, &c, false, r);
+            store_cache2(cache, pair, ctx, c.normal, NULL);
+            return true;
         }
         start = axis;
     }
-    start_gjk(&st, &ctx, pair, warm, start);
-    signed_distance_from(&st, &ctx, &r);
-    if (ctx.bad) return zero_result(GJK_INVALID_INPUT);
-    store_cache2(cache, pair, &ctx, r.normal, &st);
+    return signed_distance_gjk(ctx, pair, cache, warm, start, r);
+}
+
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+    gjk2_ctx ctx;
+    frame2 fa;
+    gjk_result2 r;
+    if (!signed_distance2_local(pair, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
     return to_world2(&r, &fa, true);
+}
+
+bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                                gjk_result2 *r) {
+    frame2 fa;
+    if (!signed_distance2_local(pair, cache, NULL, ctx, &fa, r)) return false;
+    *rot_a = fa.rot;
+    return true;
+}
+
+int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
+                             gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
+    frame2 fa;
+    if (!setup(pair, ctx, &fa, NULL)) return -1;
+    /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
+    if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
+    *rot_a = fa.rot;
+    gjk2_sat_pass(ctx, GJK_REAL_MAX, true, s);
+    /* Overlapping cores need no points to certify the depth: the caller asks for them if it needs them. */
+    if (s->best > 0 && gjk2_sat_points(ctx, s, c) != GJK2_SAT_CONTACT) {
+        /* Closest features that do not face each other: GJK along the axis, as gjk_signed_distance2. */
+        *r = zero_result(GJK_OK);
+        return signed_distance_gjk(ctx, pair, cache, NULL, s->axis, r) ? 2 : -1;
+    }
+    store_cache2(cache, pair, ctx, s->axis, NULL);
+    return 1;
 }
 
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }

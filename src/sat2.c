@@ -27,18 +27,7 @@
    of the two features). */
 #include "internal2.h"
 
-/* A box, polygon or segment core as counter-clockwise vertices and outward unit edge normals (edge i: v[i] ->
-   v[i + 1]). Boxes and segments are written out into bv, bn. */
-typedef struct poly_view {
-    const gjk_vec2 *v, *n;
-    int count;
-    gjk_vec2 bv[4], bn[4];
-} poly_view;
-
-/* Most vertices of B moved into A's frame on the stack; bigger polygons are walked in their own frame. */
-#define SAT_STACK 64
-
-GJK2_INLINE void view(const gjk2_body *b, poly_view *pv) {
+GJK2_INLINE void view(const gjk2_body *b, gjk2_poly *pv) {
     if (b->kind == GJK2_SEGMENT) {
         /* Edges p -> q and q -> p, outward normals right of each. */
         gjk_vec2 e = gjk_sub2(b->q, b->p);
@@ -184,12 +173,12 @@ static gjk_vec2 on_edge(gjk_vec2 p0, gjk_vec2 p1, gjk_vec2 t, gjk_real lo, gjk_r
 }
 
 /* B's vertex i in the query frame, for B too big to be moved whole. */
-static gjk_vec2 b_vertex(const gjk2_body *b, const poly_view *B, int i) {
+static gjk_vec2 b_vertex(const gjk2_body *b, const gjk2_poly *B, int i) {
     return gjk_add2(gjk_rotate2(b->rot, B->v[i]), b->pos);
 }
 
 /* Huge B: the walks in B's own frame, A's normals rotated into it (and B's into the query frame) one at a time. */
-static bool walk_local(const gjk2_body *bb, const poly_view *A, const poly_view *B, gjk_real stop, gjk_real *best,
+static bool walk_local(const gjk2_body *bb, const gjk2_poly *A, const gjk2_poly *B, gjk_real stop, gjk_real *best,
                        int *side, int *edge, int *vertex) {
     const gjk_rot2 rb = bb->rot;
     const gjk_vec2 tb = bb->pos;
@@ -224,41 +213,41 @@ static bool walk_local(const gjk2_body *bb, const poly_view *A, const poly_view 
     return true;
 }
 
-gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
-    poly_view A, B;
-    view(&ctx->a, &A);
-    view(&ctx->b, &B);
+void gjk2_sat_pass(gjk2_ctx *ctx, gjk_real stop, bool points, gjk2_sat_axes *s) {
+    gjk2_poly *A = &s->A, *B = &s->B;
+    view(&ctx->a, A);
+    view(&ctx->b, B);
     const gjk2_body *bb = &ctx->b;
-    const int small = out == NULL ? GJK2_SAT_BOOLEAN : GJK2_SAT_SMALL;
-    const bool brute = A.count <= small && B.count <= small;
-    gjk_vec2 bv[SAT_STACK], bn[SAT_STACK];
-    const gjk_vec2 *bq = NULL;
+    const int small = points ? GJK2_SAT_SMALL : GJK2_SAT_BOOLEAN;
+    const bool brute = A->count <= small && B->count <= small;
+    gjk_vec2 *bv = s->bv, *bn = s->bn;
     gjk_real best = -GJK_REAL_MAX;
     int side = 0, edge = 0, vertex = 0;
     bool all;
-    if (B.count <= SAT_STACK) {
-        for (int j = 0; j < B.count; j++) {
-            bv[j] = gjk_add2(gjk_rotate2(bb->rot, B.v[j]), bb->pos);
-            bn[j] = gjk_rotate2(bb->rot, B.n[j]);
+    s->moved = B->count <= GJK2_SAT_STACK;
+    s->brute = brute;
+    if (s->moved) {
+        for (int j = 0; j < B->count; j++) {
+            bv[j] = gjk_add2(gjk_rotate2(bb->rot, B->v[j]), bb->pos);
+            bn[j] = gjk_rotate2(bb->rot, B->n[j]);
         }
-        bq = bv;
         if (brute) {
             int e1;
-            best = brute_pass(A.v, A.n, A.count, bv, B.count, stop, &edge);
+            best = brute_pass(A->v, A->n, A->count, bv, B->count, stop, &edge);
             all = best <= stop;
             if (all) {
-                gjk_real b1 = brute_pass(bv, bn, B.count, A.v, A.count, stop, &e1);
+                gjk_real b1 = brute_pass(bv, bn, B->count, A->v, A->count, stop, &e1);
                 all = b1 <= stop;
                 side = b1 > best;
                 edge = side ? e1 : edge;
                 best = side ? b1 : best;
             }
         } else {
-            all = edges_against(A.v, A.n, A.count, bv, B.count, stop, &best, &edge, &vertex);
+            all = edges_against(A->v, A->n, A->count, bv, B->count, stop, &best, &edge, &vertex);
             if (all) {
                 int e1 = -1, v1 = 0;
                 gjk_real b0 = best;
-                all = edges_against(bv, bn, B.count, A.v, A.count, stop, &best, &e1, &v1);
+                all = edges_against(bv, bn, B->count, A->v, A->count, stop, &best, &e1, &v1);
                 if (best > b0) {
                     side = 1;
                     edge = e1;
@@ -267,42 +256,51 @@ gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real 
             }
         }
     } else {
-        all = walk_local(bb, &A, &B, stop, &best, &side, &edge, &vertex);
+        all = walk_local(bb, A, B, stop, &best, &side, &edge, &vertex);
     }
+    s->all = all;
+    s->best = best;
+    s->side = side;
+    s->edge = edge;
+    s->vertex = vertex;
     /* The axis from A to B: A's normal, or minus B's. */
-    *axis = side == 0 ? A.n[edge] : gjk_neg2(bq != NULL ? bn[edge] : gjk_rotate2(bb->rot, B.n[edge]));
-    *separation = best;
-    if (!all) return GJK2_SAT_SEPARATED;
-    if (out == NULL) return best > 0 ? GJK2_SAT_APART : GJK2_SAT_CONTACT;
+    s->axis = side == 0 ? A->n[edge] : gjk_neg2(s->moved ? bn[edge] : gjk_rotate2(bb->rot, B->n[edge]));
+}
 
+gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out) {
+    const gjk2_body *bb = &ctx->b;
+    const gjk2_poly *A = &s->A, *B = &s->B;
+    const gjk_real best = s->best;
+    const int side = s->side, edge = s->edge;
+    int vertex = s->vertex;
     /* Contact points on the deepest axis; for apart cores, whether they are the closest points. The reference
        polygon R (the axis's owner, outward normal m) and the incident one I are chosen by pointer, so that both
        cases run the same code. */
     gjk_real tol = GJK_R(4.0) * gjk2_tolerance(ctx), lo, hi;
     bool inside;
-    const gjk_vec2 n = *axis, m = side == 0 ? n : gjk_neg2(n), t = gjk_perp2(m);
+    const gjk_vec2 n = s->axis, m = side == 0 ? n : gjk_neg2(n), t = gjk_perp2(m);
     gjk_vec2 r0, r1, i0, i1, i2; /* reference edge; incident deepest vertex and its neighbours */
-    if (bq != NULL) {
-        const gjk_vec2 *rv = side == 0 ? A.v : bq, *iv = side == 0 ? bq : A.v;
-        const int rn = side == 0 ? A.count : B.count, in = side == 0 ? B.count : A.count;
-        if (brute) vertex = argmin_dot(iv, in, m);
+    if (s->moved) {
+        const gjk_vec2 *rv = side == 0 ? A->v : s->bv, *iv = side == 0 ? s->bv : A->v;
+        const int rn = side == 0 ? A->count : B->count, in = side == 0 ? B->count : A->count;
+        if (s->brute) vertex = argmin_dot(iv, in, m);
         r0 = rv[edge];
         r1 = rv[next_of(edge, rn)];
         i0 = iv[vertex];
         i1 = iv[prev_of(vertex, in)];
         i2 = iv[next_of(vertex, in)];
     } else if (side == 0) {
-        r0 = A.v[edge];
-        r1 = A.v[next_of(edge, A.count)];
-        i0 = b_vertex(bb, &B, vertex);
-        i1 = b_vertex(bb, &B, prev_of(vertex, B.count));
-        i2 = b_vertex(bb, &B, next_of(vertex, B.count));
+        r0 = A->v[edge];
+        r1 = A->v[next_of(edge, A->count)];
+        i0 = b_vertex(bb, B, vertex);
+        i1 = b_vertex(bb, B, prev_of(vertex, B->count));
+        i2 = b_vertex(bb, B, next_of(vertex, B->count));
     } else {
-        r0 = b_vertex(bb, &B, edge);
-        r1 = b_vertex(bb, &B, next_of(edge, B.count));
-        i0 = A.v[vertex];
-        i1 = A.v[prev_of(vertex, A.count)];
-        i2 = A.v[next_of(vertex, A.count)];
+        r0 = b_vertex(bb, B, edge);
+        r1 = b_vertex(bb, B, next_of(edge, B->count));
+        i0 = A->v[vertex];
+        i1 = A->v[prev_of(vertex, A->count)];
+        i2 = A->v[next_of(vertex, A->count)];
     }
     feature_range(i0, i1, i2, m, t, tol, &lo, &hi);
     gjk_vec2 on_r = on_edge(r0, r1, t, lo, hi, &inside), on_i = gjk_mad2(on_r, best, m);
@@ -315,4 +313,14 @@ gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real 
     /* Apart, with the deepest feature facing the reference edge: a vertex (or edge) of one polygon at distance
        `best` from the other's edge, and no pair is closer than a separation: the distance is exact. */
     return best <= 0 || inside ? GJK2_SAT_CONTACT : GJK2_SAT_APART;
+}
+
+gjk2_sat_result gjk2_sat(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
+    gjk2_sat_axes s;
+    gjk2_sat_pass(ctx, stop, out != NULL, &s);
+    *axis = s.axis;
+    *separation = s.best;
+    if (!s.all) return GJK2_SAT_SEPARATED;
+    if (out == NULL) return s.best > 0 ? GJK2_SAT_APART : GJK2_SAT_CONTACT;
+    return gjk2_sat_points(ctx, &s, out);
 }

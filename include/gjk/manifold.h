@@ -80,8 +80,11 @@
 /// path of their own that clips and names in the reference box's frame, with the same answers (tests compare the two
 /// on 21,000 pairs): two boxes resting at an angle (8 corners reduced to 4) about 8,400, of which 3,000 the signed
 /// distance; two equal boxes stacked 6,800, of which 2,250; a box sunk on an edge or a corner 4,700; a hull of 8 or
-/// 32 vertices resting on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance; in 2D the signed
-/// distance plus 40-60%.
+/// 32 vertices resting on a face 11,900 and 13,000, of which 5,800 and 6,600 the signed distance. In 2D two boxes or
+/// polygons of up to 8 vertices take the manifold straight from the separating axes that give their signed distance
+/// (bench/count_manifold2.c; tests compare it with the general path on 12,000 pairs): about 1,800 for two boxes
+/// resting on each other, the signed distance alone 1,400 (Box2D 2.4's b2CollidePolygons about 1,260 on the same
+/// pairs, in float); other 2D pairs the signed distance plus 40-60%.
 /// No allocation; about 30 KB of stack (3D), taken after the signed distance returns (whose EPA needs about as
 /// much).
 #ifndef GJK_MANIFOLD_H
