@@ -4291,6 +4291,12 @@ typedef struct gjk_feature3 {
     uint16_t eid[GJK_FEATURE3_MAX];
 } gjk_feature3;
 
+/* A box's face 2 axis + (side > 0) as a ring of 4 corners, counter-clockwise seen from outside (feature3.c): their
+   vertex codes (a corner's index: bit k set, coordinate k positive) and the codes of the edges from each corner to
+   the next. */
+extern const uint16_t gjk_box_face_vid[6][4];
+extern const uint16_t gjk_box_face_eid[6][4];
+
 /* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
 void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
 /* The feature a shape presents to a reference face on the other shape whatever its tilt (Box2D's and Bullet's
@@ -4348,6 +4354,15 @@ static int box_edge(int i, int j) {
     return lo * 3 + k;
 }
 
+/* Face 2 ax + pos of a box: counter-clockwise seen from outside, the other two axes u = ax + 1, v = ax + 2 (cyclic)
+   take the signs (-,-), (+,-), (+,+), (-,+) on the positive face, reversed on the negative one. */
+const uint16_t gjk_box_face_vid[6][4] = {{4, 6, 2, 0}, {1, 3, 7, 5}, {1, 5, 4, 0},
+                                         {2, 6, 7, 3}, {2, 3, 1, 0}, {4, 5, 7, 6}};
+const uint16_t gjk_box_face_eid[6][4] = {
+    {0x4000 | 13, 0x4000 | 8, 0x4000 | 1, 0x4000 | 2},   {0x4000 | 4, 0x4000 | 11, 0x4000 | 16, 0x4000 | 5},
+    {0x4000 | 5, 0x4000 | 12, 0x4000 | 2, 0x4000 | 0},   {0x4000 | 8, 0x4000 | 18, 0x4000 | 11, 0x4000 | 6},
+    {0x4000 | 6, 0x4000 | 4, 0x4000 | 0, 0x4000 | 1},    {0x4000 | 12, 0x4000 | 16, 0x4000 | 18, 0x4000 | 13}};
+
 static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) {
     const gjk_real c[3] = {d.x, d.y, d.z};
     int sv = (d.x >= 0) | (d.y >= 0) << 1 | (d.z >= 0) << 2; /* the support corner */
@@ -4357,13 +4372,10 @@ static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) 
         if (GJK_ABS(c[k]) < GJK_ABS(c[ex])) ex = k;
     }
     if (incident || GJK_ABS(c[ax]) >= GJK_FEATURE_COS) {
-        /* Face ax on the side of d: counter-clockwise seen from outside, the other two axes u = ax + 1, v = ax + 2
-           (cyclic) take the signs (-,-), (+,-), (+,+), (-,+) on the positive face, reversed on the negative one. */
-        static const int su[4] = {0, 1, 1, 0}, sw[4] = {0, 0, 1, 1};
-        int u = (ax + 1) % 3, v = (ax + 2) % 3, pos = c[ax] >= 0;
+        int pos = c[ax] >= 0, face = 2 * ax + pos;
         f->kind = GJK_FEATURE_POLYGON;
         f->count = 4;
-        f->code = gjk_code(GJK_CODE_FACE, 2 * ax + pos);
+        f->code = gjk_code(GJK_CODE_FACE, face);
         gjk_vec3 nrm = gjk_v3(0, 0, 0);
         if (ax == 0)
             nrm.x = pos ? 1 : -1;
@@ -4372,15 +4384,10 @@ static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) 
         else
             nrm.z = pos ? 1 : -1;
         f->normal = nrm;
-        int ring[4];
         for (int k = 0; k < 4; ++k) {
-            int kk = pos ? k : 3 - k;
-            ring[k] = (pos << ax) | (su[kk] << u) | (sw[kk] << v);
-        }
-        for (int k = 0; k < 4; ++k) {
-            f->p[k] = box_corner(h, ring[k]);
-            f->vid[k] = gjk_code(GJK_CODE_VERTEX, ring[k]);
-            f->eid[k] = gjk_code(GJK_CODE_EDGE, box_edge(ring[k], ring[(k + 1) & 3]));
+            f->p[k] = box_corner(h, gjk_box_face_vid[face][k]); /* (a corner's vertex code is its index) */
+            f->vid[k] = gjk_box_face_vid[face][k];
+            f->eid[k] = gjk_box_face_eid[face][k];
         }
         return;
     }
@@ -6316,6 +6323,16 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
     }
 }
 
+/* The manifold's normal into the world from n (A's frame); false, with no normal and GJK_DEGENERATE, when it or the
+   signed distance overflowed (huge, if bounded, inputs). */
+static bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
+    m->normal = gjk_rotate2(qa, n);
+    if (gjk_finite(distance + m->normal.x + m->normal.y)) return true;
+    m->normal = gjk_v2(0, 0);
+    m->status = GJK_DEGENERATE;
+    return false;
+}
+
 /* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
    features facing its normal, clipped. */
 static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
@@ -6323,12 +6340,7 @@ static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 
     m->status = r->status;
     m->iterations = r->iterations + r->epa_iterations;
     gjk_vec2 n = r->normal;
-    m->normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
-        m->normal = gjk_v2(0, 0);
-        m->status = GJK_DEGENERATE;
-        return;
-    }
+    if (!world_normal2(m, qa, n, r->distance)) return;
     if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
     feature2 fa, fb;
     find2(pair->a, n, &fa);
@@ -6374,12 +6386,7 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     }
     gjk_real dist = s.best - ctx.radius;
     gjk_vec2 n = s.axis, nb = gjk_neg2(n);
-    m->normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(dist + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
-        m->normal = gjk_v2(0, 0);
-        m->status = GJK_DEGENERATE;
-        return true;
-    }
+    if (!world_normal2(m, qa, n, dist)) return true;
     if (!(dist <= spec)) return true;
     feature2 fa, fb;
     gjk_real ca, cb;
@@ -7238,17 +7245,6 @@ typedef struct box_face3 {
     uint16_t code;
 } box_face3;
 
-/* The six faces (2 axis + side) as box_feature lays them out, counter-clockwise seen from outside: the signs of the
-   ring's corners across the face (bit 0: u, bit 1: v), their codes (corner sign bits) and the ring edges' codes
-   (3 lower corner + axis). */
-static const unsigned char box_ring_signs[2][4] = {{2, 3, 1, 0}, {0, 1, 3, 2}};
-static const uint16_t box_ring_vid[6][4] = {{4, 6, 2, 0}, {1, 3, 7, 5}, {1, 5, 4, 0}, {2, 6, 7, 3}, {2, 3, 1, 0},
-                                            {4, 5, 7, 6}};
-static const uint16_t box_ring_eid[6][4] = {
-    {0x4000 | 13, 0x4000 | 8, 0x4000 | 1, 0x4000 | 2}, {0x4000 | 4, 0x4000 | 11, 0x4000 | 16, 0x4000 | 5},
-    {0x4000 | 5, 0x4000 | 12, 0x4000 | 2, 0x4000 | 0}, {0x4000 | 8, 0x4000 | 18, 0x4000 | 11, 0x4000 | 6},
-    {0x4000 | 6, 0x4000 | 4, 0x4000 | 0, 0x4000 | 1}, {0x4000 | 12, 0x4000 | 16, 0x4000 | 18, 0x4000 | 13}};
-
 /* The face of box h on axis ax, side s, seen along the unit normal d (the box's frame), snap2 not yet known.
    Returns its shortest edge seen along d, squared. */
 static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, const gjk_real d[3]) {
@@ -7257,12 +7253,12 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
     f->h[0] = h[0], f->h[1] = h[1], f->h[2] = h[2];
     f->nu = d[u], f->nv = d[v];
     f->code = (uint16_t)(0x8000 | face);
-    f->vid = box_ring_vid[face];
-    f->eid = box_ring_eid[face];
-    for (int k = 0; k < 4; ++k) {
-        unsigned sg = box_ring_signs[pos][k];
-        f->cu[k] = sg & 1 ? h[u] : -h[u];
-        f->cv[k] = sg & 2 ? h[v] : -h[v];
+    f->vid = gjk_box_face_vid[face];
+    f->eid = gjk_box_face_eid[face];
+    for (int k = 0; k < 4; ++k) { /* the ring of box_feature (feature3.c): a corner's code is its sign bits */
+        unsigned corner = f->vid[k];
+        f->cu[k] = corner >> u & 1 ? h[u] : -h[u];
+        f->cv[k] = corner >> v & 1 ? h[v] : -h[v];
     }
     gjk_real m2 = GJK_REAL_MAX;
     for (int k = 0; k < 4; ++k) {

@@ -47,6 +47,15 @@ static int box_edge(int i, int j) {
     return lo * 3 + k;
 }
 
+/* Face 2 ax + pos of a box: counter-clockwise seen from outside, the other two axes u = ax + 1, v = ax + 2 (cyclic)
+   take the signs (-,-), (+,-), (+,+), (-,+) on the positive face, reversed on the negative one. */
+const uint16_t gjk_box_face_vid[6][4] = {{4, 6, 2, 0}, {1, 3, 7, 5}, {1, 5, 4, 0},
+                                         {2, 6, 7, 3}, {2, 3, 1, 0}, {4, 5, 7, 6}};
+const uint16_t gjk_box_face_eid[6][4] = {
+    {0x4000 | 13, 0x4000 | 8, 0x4000 | 1, 0x4000 | 2},   {0x4000 | 4, 0x4000 | 11, 0x4000 | 16, 0x4000 | 5},
+    {0x4000 | 5, 0x4000 | 12, 0x4000 | 2, 0x4000 | 0},   {0x4000 | 8, 0x4000 | 18, 0x4000 | 11, 0x4000 | 6},
+    {0x4000 | 6, 0x4000 | 4, 0x4000 | 0, 0x4000 | 1},    {0x4000 | 12, 0x4000 | 16, 0x4000 | 18, 0x4000 | 13}};
+
 static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) {
     const gjk_real c[3] = {d.x, d.y, d.z};
     int sv = (d.x >= 0) | (d.y >= 0) << 1 | (d.z >= 0) << 2; /* the support corner */
@@ -56,13 +65,10 @@ static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) 
         if (GJK_ABS(c[k]) < GJK_ABS(c[ex])) ex = k;
     }
     if (incident || GJK_ABS(c[ax]) >= GJK_FEATURE_COS) {
-        /* Face ax on the side of d: counter-clockwise seen from outside, the other two axes u = ax + 1, v = ax + 2
-           (cyclic) take the signs (-,-), (+,-), (+,+), (-,+) on the positive face, reversed on the negative one. */
-        static const int su[4] = {0, 1, 1, 0}, sw[4] = {0, 0, 1, 1};
-        int u = (ax + 1) % 3, v = (ax + 2) % 3, pos = c[ax] >= 0;
+        int pos = c[ax] >= 0, face = 2 * ax + pos;
         f->kind = GJK_FEATURE_POLYGON;
         f->count = 4;
-        f->code = gjk_code(GJK_CODE_FACE, 2 * ax + pos);
+        f->code = gjk_code(GJK_CODE_FACE, face);
         gjk_vec3 nrm = gjk_v3(0, 0, 0);
         if (ax == 0)
             nrm.x = pos ? 1 : -1;
@@ -71,15 +77,10 @@ static void box_feature(gjk_vec3 h, gjk_vec3 d, bool incident, gjk_feature3 *f) 
         else
             nrm.z = pos ? 1 : -1;
         f->normal = nrm;
-        int ring[4];
         for (int k = 0; k < 4; ++k) {
-            int kk = pos ? k : 3 - k;
-            ring[k] = (pos << ax) | (su[kk] << u) | (sw[kk] << v);
-        }
-        for (int k = 0; k < 4; ++k) {
-            f->p[k] = box_corner(h, ring[k]);
-            f->vid[k] = gjk_code(GJK_CODE_VERTEX, ring[k]);
-            f->eid[k] = gjk_code(GJK_CODE_EDGE, box_edge(ring[k], ring[(k + 1) & 3]));
+            f->p[k] = box_corner(h, gjk_box_face_vid[face][k]); /* (a corner's vertex code is its index) */
+            f->vid[k] = gjk_box_face_vid[face][k];
+            f->eid[k] = gjk_box_face_eid[face][k];
         }
         return;
     }

@@ -81,6 +81,12 @@ typedef struct gjk_feature3 {
     uint16_t eid[GJK_FEATURE3_MAX];
 } gjk_feature3;
 
+/* A box's face 2 axis + (side > 0) as a ring of 4 corners, counter-clockwise seen from outside (feature3.c): their
+   vertex codes (a corner's index: bit k set, coordinate k positive) and the codes of the edges from each corner to
+   the next. */
+extern const uint16_t gjk_box_face_vid[6][4];
+extern const uint16_t gjk_box_face_eid[6][4];
+
 /* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
 void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
 /* The feature a shape presents to a reference face on the other shape whatever its tilt (Box2D's and Bullet's

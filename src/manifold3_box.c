@@ -41,17 +41,6 @@ typedef struct box_face3 {
     uint16_t code;
 } box_face3;
 
-/* The six faces (2 axis + side) as box_feature lays them out, counter-clockwise seen from outside: the signs of the
-   ring's corners across the face (bit 0: u, bit 1: v), their codes (corner sign bits) and the ring edges' codes
-   (3 lower corner + axis). */
-static const unsigned char box_ring_signs[2][4] = {{2, 3, 1, 0}, {0, 1, 3, 2}};
-static const uint16_t box_ring_vid[6][4] = {{4, 6, 2, 0}, {1, 3, 7, 5}, {1, 5, 4, 0}, {2, 6, 7, 3}, {2, 3, 1, 0},
-                                            {4, 5, 7, 6}};
-static const uint16_t box_ring_eid[6][4] = {
-    {0x4000 | 13, 0x4000 | 8, 0x4000 | 1, 0x4000 | 2}, {0x4000 | 4, 0x4000 | 11, 0x4000 | 16, 0x4000 | 5},
-    {0x4000 | 5, 0x4000 | 12, 0x4000 | 2, 0x4000 | 0}, {0x4000 | 8, 0x4000 | 18, 0x4000 | 11, 0x4000 | 6},
-    {0x4000 | 6, 0x4000 | 4, 0x4000 | 0, 0x4000 | 1}, {0x4000 | 12, 0x4000 | 16, 0x4000 | 18, 0x4000 | 13}};
-
 /* The face of box h on axis ax, side s, seen along the unit normal d (the box's frame), snap2 not yet known.
    Returns its shortest edge seen along d, squared. */
 static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, const gjk_real d[3]) {
@@ -60,12 +49,12 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
     f->h[0] = h[0], f->h[1] = h[1], f->h[2] = h[2];
     f->nu = d[u], f->nv = d[v];
     f->code = (uint16_t)(0x8000 | face);
-    f->vid = box_ring_vid[face];
-    f->eid = box_ring_eid[face];
-    for (int k = 0; k < 4; ++k) {
-        unsigned sg = box_ring_signs[pos][k];
-        f->cu[k] = sg & 1 ? h[u] : -h[u];
-        f->cv[k] = sg & 2 ? h[v] : -h[v];
+    f->vid = gjk_box_face_vid[face];
+    f->eid = gjk_box_face_eid[face];
+    for (int k = 0; k < 4; ++k) { /* the ring of box_feature (feature3.c): a corner's code is its sign bits */
+        unsigned corner = f->vid[k];
+        f->cu[k] = corner >> u & 1 ? h[u] : -h[u];
+        f->cv[k] = corner >> v & 1 ? h[v] : -h[v];
     }
     gjk_real m2 = GJK_REAL_MAX;
     for (int k = 0; k < 4; ++k) {
