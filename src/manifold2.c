@@ -244,6 +244,16 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
     }
 }
 
+/* The manifold's normal into the world from n (A's frame); false, with no normal and GJK_DEGENERATE, when it or the
+   signed distance overflowed (huge, if bounded, inputs). */
+static bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
+    m->normal = gjk_rotate2(qa, n);
+    if (gjk_finite(distance + m->normal.x + m->normal.y)) return true;
+    m->normal = gjk_v2(0, 0);
+    m->status = GJK_DEGENERATE;
+    return false;
+}
+
 /* The manifold from the signed distance r (A's frame, the context and A's rotation as query2.c left them): the
    features facing its normal, clipped. */
 static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 qa, const gjk_result2 *r,
@@ -251,12 +261,7 @@ static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 
     m->status = r->status;
     m->iterations = r->iterations + r->epa_iterations;
     gjk_vec2 n = r->normal;
-    m->normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(r->distance + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
-        m->normal = gjk_v2(0, 0);
-        m->status = GJK_DEGENERATE;
-        return;
-    }
+    if (!world_normal2(m, qa, n, r->distance)) return;
     if (!(r->distance <= spec) || !(gjk_len_sq2(n) > GJK_R(0.5))) return;
     feature2 fa, fb;
     find2(pair->a, n, &fa);
@@ -302,12 +307,7 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     }
     gjk_real dist = s.best - ctx.radius;
     gjk_vec2 n = s.axis, nb = gjk_neg2(n);
-    m->normal = gjk_rotate2(qa, n);
-    if (!gjk_finite(dist + m->normal.x + m->normal.y)) { /* overflow of huge (if bounded) inputs */
-        m->normal = gjk_v2(0, 0);
-        m->status = GJK_DEGENERATE;
-        return true;
-    }
+    if (!world_normal2(m, qa, n, dist)) return true;
     if (!(dist <= spec)) return true;
     feature2 fa, fb;
     gjk_real ca, cb;
