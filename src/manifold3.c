@@ -687,6 +687,7 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
         m.status = GJK_INVALID_INPUT;
         return m;
     }
+    if (boxes && gjk_manifold3_boxes(pair, speculative_distance, cache, &m)) return m;
     gjk_result3 r = gjk_signed_distance3(pair, cache);
     m.status = r.status;
     m.iterations = r.iterations + r.epa_iterations;
