@@ -7344,25 +7344,23 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
     f->code = (uint16_t)(0x8000 | face);
     f->vid = gjk_box_face_vid[face];
     f->eid = gjk_box_face_eid[face];
+    /* An edge along u runs from (x, y) to (-x, y): (-2x, 0), whose component along n is -2x nu and whose squared
+       length seen along n, (2 hu)^2 - (2 hu nu)^2, is the same for both such edges; likewise along v. */
+    gjk_real hu = h[u], hv = h[v], lu = 2 * hu, lv = 2 * hv, nlu = lu * d[u], nlv = lv * d[v];
+    gjk_real eeu = lu * lu - nlu * nlu, eev = lv * lv - nlv * nlv;
     for (int k = 0; k < 4; ++k) { /* the ring of box_feature (feature3.c): a corner's code is its sign bits */
-        unsigned corner = f->vid[k];
-        f->cu[k] = corner >> u & 1 ? h[u] : -h[u];
-        f->cv[k] = corner >> v & 1 ? h[v] : -h[v];
+        unsigned corner = f->vid[k], next = f->vid[(k + 1) & 3];
+        gjk_real x = corner >> u & 1 ? hu : -hu, y = corner >> v & 1 ? hv : -hv;
+        f->cu[k] = x, f->cv[k] = y;
+        if ((corner ^ next) >> u & 1) { /* along u: the side at v = y */
+            f->eu[k] = -2 * x, f->ev[k] = 0, f->en[k] = -2 * x * d[u], f->ee[k] = eeu;
+            f->side_v[y > 0] = k;
+        } else {
+            f->eu[k] = 0, f->ev[k] = -2 * y, f->en[k] = -2 * y * d[v], f->ee[k] = eev;
+            f->side_u[x > 0] = k;
+        }
     }
-    gjk_real m2 = GJK_REAL_MAX;
-    for (int k = 0; k < 4; ++k) {
-        int j = (k + 1) & 3;
-        f->eu[k] = f->cu[j] - f->cu[k];
-        f->ev[k] = f->cv[j] - f->cv[k];
-        f->en[k] = f->eu[k] * f->nu + f->ev[k] * f->nv;
-        f->ee[k] = f->eu[k] * f->eu[k] + f->ev[k] * f->ev[k] - f->en[k] * f->en[k];
-        m2 = gjk_minr(m2, f->ee[k]);
-        if (f->ev[k] == 0)
-            f->side_v[f->cv[k] > 0] = k;
-        else
-            f->side_u[f->cu[k] > 0] = k;
-    }
-    return m2;
+    return gjk_minr(eeu, eev);
 }
 
 /* The bands of face f for the snap (squared): a point (x, y) is near edge k's line when its cross product with the
@@ -7376,7 +7374,7 @@ static void box_face_bands(box_face3 *f, gjk_real nax, gjk_real snap2) {
 
 /* Whether the point (x, y) across face f, within the band of its ring edge k's line (box_face_name), is within the
    snap of that edge seen along n as a segment: the ends for points beyond them (polygon_name in manifold3.c). */
-static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
+static inline bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
     gjk_real pu = x - f->cu[k], pv = y - f->cv[k];
     gjk_real pn = pu * f->nu + pv * f->nv, t = pu * f->eu[k] + pv * f->ev[k] - pn * f->en[k];
     if (t < 0) return pu * pu + pv * pv - pn * pn <= snap2;
@@ -7391,7 +7389,7 @@ static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk
    rectangle, a vertex when near two edges, else an edge, else the face. Only the side of each direction on the
    point's side can be near: the opposite one is a whole edge away, a thousand snaps (the snap is 1e-3 of the
    shortest edge seen along n). `edge` receives the ring index of a named edge, else -1. */
-static uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
+static inline uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
     int ku = f->side_u[x > 0], kv = f->side_v[y > 0];
     /* the bands first: the side u = +-h (edge ku) fixes u, so x is the offset across its line; likewise y for kv */
     gjk_real du = x - f->cu[ku], dv = y - f->cv[kv];
