@@ -6528,8 +6528,9 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
 /* The whole of gjk_collide3 for two sharp boxes in face contact, the pairs engines spend their time on: validation,
    frames and the separating axes once (no witnesses, no second pass over the poses), then the manifold above. Fills
    out (cleared by the caller) and the cache as gjk_collide3 would, and returns true; false for any other pair
-   (out and cache untouched), which then takes the query and the paths above. */
-bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out);
+   (out and cache untouched), which then takes the query and the paths above, with *apart set for boxes the axes
+   found apart (their signed distance is GJK's: gjk_signed_distance3_by_gjk). */
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart);
 
 /* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
 gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
@@ -6537,6 +6538,86 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
 #endif
 
 /* ---- end of src/manifold3_internal.h ---- */
+/* ---- src/special3.h ---- */
+/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
+   box-box and segment-box). Private to the library.
+
+   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
+   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
+
+   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
+   capsule or segment shape; the margins only enter through R):
+   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
+     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
+     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
+     (coincident points), oriented deterministically;
+   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
+   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
+     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
+   Any other pair: NONE. */
+#ifndef GJK_SPECIAL3_H
+#define GJK_SPECIAL3_H
+
+typedef enum gjk_special_kind {
+    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
+    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
+    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
+                              separating axis (unit, A to B) */
+    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
+                              else filled */
+} gjk_special_kind;
+
+/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
+typedef struct gjk_special3_result {
+    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
+    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
+                           by depth * normal brings the cores to touching */
+    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
+    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
+                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
+                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
+                           1-norms, so at most sqrt(3) times the Euclidean figure. */
+} gjk_special3_result;
+
+/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
+   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
+   GJK_MODE_BOOLEAN accepts any. */
+gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
+
+/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
+   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
+   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
+bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
+                           gjk_vec3 *n, gjk_real *ln);
+
+/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
+   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
+   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
+
+/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
+   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
+gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
+                                          gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* 1-norm, the cheap size measure behind `scale`. */
+static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+#endif
+
+/* ---- end of src/special3.h ---- */
 
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
@@ -7188,8 +7269,9 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
         m.status = GJK_INVALID_INPUT;
         return m;
     }
-    if (boxes && gjk_manifold3_boxes(pair, speculative_distance, cache, &m)) return m;
-    gjk_result3 r = gjk_signed_distance3(pair, cache);
+    bool apart = false;
+    if (boxes && gjk_manifold3_boxes(pair, speculative_distance, cache, &m, &apart)) return m;
+    gjk_result3 r = apart ? gjk_signed_distance3_by_gjk(pair, cache) : gjk_signed_distance3(pair, cache);
     m.status = r.status;
     m.iterations = r.iterations + r.epa_iterations;
     if (r.status == GJK_INVALID_INPUT) return m;
@@ -7242,82 +7324,6 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
    gjk_special3_box_box_overlap); the normal, status, iterations and cache are the query's to the bit. Separated
    pairs (whose distance the axes only bound) and every pair the manifold leaves to the general path take the query
    as before. Instructions per call: bench/count_box_manifold.c. */
-
-/* ---- src/special3.h ---- */
-/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
-   box-box and segment-box). Private to the library.
-
-   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
-   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
-
-   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
-   capsule or segment shape; the margins only enter through R):
-   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
-     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
-     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
-     (coincident points), oriented deterministically;
-   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
-     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
-     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
-     most R + tol: NONE (GJK sizes the gap);
-   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
-     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
-   Any other pair: NONE. */
-#ifndef GJK_SPECIAL3_H
-#define GJK_SPECIAL3_H
-
-typedef enum gjk_special_kind {
-    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
-    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
-    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
-                              separating axis (unit, A to B) */
-    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
-                              else filled */
-} gjk_special_kind;
-
-/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3_result {
-    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
-    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
-                           by depth * normal brings the cores to touching */
-    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
-    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
-                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
-                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
-                           1-norms, so at most sqrt(3) times the Euclidean figure. */
-} gjk_special3_result;
-
-/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
-   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
-   GJK_MODE_BOOLEAN accepts any. */
-gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
-
-/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
-   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
-   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
-bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
-                           gjk_vec3 *n, gjk_real *ln);
-
-/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE. The witnesses are left out (*witnesses false)
-   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
-   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
-bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses);
-gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
-                                          gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* 1-norm, the cheap size measure behind `scale`. */
-static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
-
-#endif
-
-/* ---- end of src/special3.h ---- */
 
 /* A face of a box seen along n: the box_feature ring (feature3.c), its edges and the projected quantities. */
 typedef struct box_face3 {
@@ -7655,7 +7661,8 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     return box_manifold(pair, &rot_a, &rot_ab, pos_ab, nv, r, spec, out);
 }
 
-bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out) {
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart) {
+    *apart = false;
     if (!pair || !pair->a || !pair->b) return false;
     const gjk_shape3 *sa = pair->a, *sb = pair->b;
     if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin != 0 || sb->margin != 0) return false;
@@ -7672,7 +7679,7 @@ bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache
     m.pos = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
     gjk_special3_result s;
     bool witnesses;
-    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses)) return false;
+    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses, apart)) return false;
     /* The query's answer (query3.c finish); without witnesses when the axes leave them out (a face contact, which
        does not use them). */
     gjk_result3 r;
@@ -8720,13 +8727,15 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
     return true;
 }
 
-/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
+/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3; closed_forms false skips them (for a
+   pair the caller knows they leave to GJK). */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
-                                gjk_debug3 *dbg) {
+                                gjk_debug3 *dbg, bool closed_forms) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
     if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
     note_path(&p, GJK_PATH_GJK);
@@ -8886,12 +8895,17 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
+    return guarded(r, bad, cache);
+}
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    bool bad = false;
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
 
@@ -8911,8 +8925,8 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
     case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
     default: return invalid3();
     }
     r = guarded(r, bad, cache);
@@ -12803,9 +12817,10 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
 
-bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses) {
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
     box_axes3 ax;
-    if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) return false;
+    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
+    if (*apart) return false;
     *witnesses = ax.axis >= 6 || ax.near;
     if (*witnesses)
         return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==

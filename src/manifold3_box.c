@@ -369,7 +369,8 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     return box_manifold(pair, &rot_a, &rot_ab, pos_ab, nv, r, spec, out);
 }
 
-bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out) {
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart) {
+    *apart = false;
     if (!pair || !pair->a || !pair->b) return false;
     const gjk_shape3 *sa = pair->a, *sb = pair->b;
     if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin != 0 || sb->margin != 0) return false;
@@ -386,7 +387,7 @@ bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache
     m.pos = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
     gjk_special3_result s;
     bool witnesses;
-    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses)) return false;
+    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses, apart)) return false;
     /* The query's answer (query3.c finish); without witnesses when the axes leave them out (a face contact, which
        does not use them). */
     gjk_result3 r;

@@ -44,7 +44,8 @@ static void compare(const gjk_pair3 *pair, box_stats *st, const char *what, int 
     if (r.distance <= GJK_R(0.02) && gjk_manifold3_box(pair, &r, GJK_R(0.02), &probe)) ++st->fast;
     gjk_manifold3 whole;
     memset(&whole, 0, sizeof whole);
-    if (gjk_manifold3_boxes(pair, GJK_R(0.02), NULL, &whole)) ++st->whole;
+    bool apart;
+    if (gjk_manifold3_boxes(pair, GJK_R(0.02), NULL, &whole, &apart)) ++st->whole;
     if (a.count != b.count || a.status != b.status) fail_msg("%s %d: %d points (status %d), general %d (status %d)", what, i, a.count, a.status, b.count, b.status);
     /* The normal, the iterations and the cache are the query's, whichever path answers: the same bits. */
     if (a.iterations != b.iterations || a.normal.x != b.normal.x || a.normal.y != b.normal.y || a.normal.z != b.normal.z)
