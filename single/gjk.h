@@ -6532,12 +6532,99 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
    path, up to rounding. */
 bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out);
 
+/* The whole of gjk_collide3 for two sharp boxes in face contact, the pairs engines spend their time on: validation,
+   frames and the separating axes once (no witnesses, no second pass over the poses), then the manifold above. Fills
+   out (cleared by the caller) and the cache as gjk_collide3 would, and returns true; false for any other pair
+   (out and cache untouched), which then takes the query and the paths above, with *apart set for boxes the axes
+   found apart (their signed distance is GJK's: gjk_signed_distance3_by_gjk). */
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart);
+
 /* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
 gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
 #endif
 
 /* ---- end of src/manifold3_internal.h ---- */
+/* ---- src/special3.h ---- */
+/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
+   box-box and segment-box). Private to the library.
+
+   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
+   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
+
+   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
+   capsule or segment shape; the margins only enter through R):
+   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
+     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
+     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
+     (coincident points), oriented deterministically;
+   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
+   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
+     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
+   Any other pair: NONE. */
+#ifndef GJK_SPECIAL3_H
+#define GJK_SPECIAL3_H
+
+typedef enum gjk_special_kind {
+    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
+    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
+    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
+                              separating axis (unit, A to B) */
+    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
+                              else filled */
+} gjk_special_kind;
+
+/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
+typedef struct gjk_special3_result {
+    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
+    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
+                           by depth * normal brings the cores to touching */
+    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
+    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
+                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
+                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
+                           1-norms, so at most sqrt(3) times the Euclidean figure. */
+} gjk_special3_result;
+
+/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
+   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
+   GJK_MODE_BOOLEAN accepts any. */
+gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
+
+/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
+   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
+   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
+bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
+                           gjk_vec3 *n, gjk_real *ln);
+
+/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
+   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
+   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
+
+/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
+   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
+gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
+                                          gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* 1-norm, the cheap size measure behind `scale`. */
+static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+#endif
+
+/* ---- end of src/special3.h ---- */
 
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
@@ -7189,7 +7276,9 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
         m.status = GJK_INVALID_INPUT;
         return m;
     }
-    gjk_result3 r = gjk_signed_distance3(pair, cache);
+    bool apart = false;
+    if (boxes && gjk_manifold3_boxes(pair, speculative_distance, cache, &m, &apart)) return m;
+    gjk_result3 r = apart ? gjk_signed_distance3_by_gjk(pair, cache) : gjk_signed_distance3(pair, cache);
     m.status = r.status;
     m.iterations = r.iterations + r.epa_iterations;
     if (r.status == GJK_INVALID_INPUT) return m;
@@ -7234,8 +7323,14 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
    Anything else (rounded boxes, edge-edge and edge-vertex contacts, no point within reach, an incident face that
    misses the deepest point, sizes far from 1) is left to the general path, which then answers as before; where
    neither box presents a face (edges crossing, corners), the general path's answer is the query's witnesses named by
-   the two features, which this file gives directly. The cost after the signed distance, on resting boxes: about
-   two thirds of the general path's (bench/count_box_manifold.c counts it). */
+   the two features, which this file gives directly.
+
+   For overlapping boxes gjk_collide3 does not call the query at all (gjk_manifold3_boxes): it validates the pair,
+   computes the frames once and runs the separating axes of special3_box.c for their answer alone, leaving out the
+   witnesses where a face axis wins clearly (the manifold does not use them, and they would pass the query's check:
+   gjk_special3_box_box_overlap); the normal, status, iterations and cache are the query's to the bit. Separated
+   pairs (whose distance the axes only bound) and every pair the manifold leaves to the general path take the query
+   as before. Instructions per call: bench/count_box_manifold.c. */
 
 /* A face of a box seen along n: the box_feature ring (feature3.c), its edges and the projected quantities. */
 typedef struct box_face3 {
@@ -7262,25 +7357,23 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
     f->code = (uint16_t)(0x8000 | face);
     f->vid = gjk_box_face_vid[face];
     f->eid = gjk_box_face_eid[face];
+    /* An edge along u runs from (x, y) to (-x, y): (-2x, 0), whose component along n is -2x nu and whose squared
+       length seen along n, (2 hu)^2 - (2 hu nu)^2, is the same for both such edges; likewise along v. */
+    gjk_real hu = h[u], hv = h[v], lu = 2 * hu, lv = 2 * hv, nlu = lu * d[u], nlv = lv * d[v];
+    gjk_real eeu = lu * lu - nlu * nlu, eev = lv * lv - nlv * nlv;
     for (int k = 0; k < 4; ++k) { /* the ring of box_feature (feature3.c): a corner's code is its sign bits */
-        unsigned corner = f->vid[k];
-        f->cu[k] = corner >> u & 1 ? h[u] : -h[u];
-        f->cv[k] = corner >> v & 1 ? h[v] : -h[v];
+        unsigned corner = f->vid[k], next = f->vid[(k + 1) & 3];
+        gjk_real x = corner >> u & 1 ? hu : -hu, y = corner >> v & 1 ? hv : -hv;
+        f->cu[k] = x, f->cv[k] = y;
+        if ((corner ^ next) >> u & 1) { /* along u: the side at v = y */
+            f->eu[k] = -2 * x, f->ev[k] = 0, f->en[k] = -2 * x * d[u], f->ee[k] = eeu;
+            f->side_v[y > 0] = k;
+        } else {
+            f->eu[k] = 0, f->ev[k] = -2 * y, f->en[k] = -2 * y * d[v], f->ee[k] = eev;
+            f->side_u[x > 0] = k;
+        }
     }
-    gjk_real m2 = GJK_REAL_MAX;
-    for (int k = 0; k < 4; ++k) {
-        int j = (k + 1) & 3;
-        f->eu[k] = f->cu[j] - f->cu[k];
-        f->ev[k] = f->cv[j] - f->cv[k];
-        f->en[k] = f->eu[k] * f->nu + f->ev[k] * f->nv;
-        f->ee[k] = f->eu[k] * f->eu[k] + f->ev[k] * f->ev[k] - f->en[k] * f->en[k];
-        m2 = gjk_minr(m2, f->ee[k]);
-        if (f->ev[k] == 0)
-            f->side_v[f->cv[k] > 0] = k;
-        else
-            f->side_u[f->cu[k] > 0] = k;
-    }
-    return m2;
+    return gjk_minr(eeu, eev);
 }
 
 /* The bands of face f for the snap (squared): a point (x, y) is near edge k's line when its cross product with the
@@ -7292,11 +7385,10 @@ static void box_face_bands(box_face3 *f, gjk_real nax, gjk_real snap2) {
     for (int e = 0; e < 4; ++e) f->band2[e] = f->ev[e] == 0 ? bu : bv;
 }
 
-/* Whether the point (x, y) across face f is within the snap of its ring edge k seen along n, as a segment (the
-   line's band, then the ends for points beyond them: polygon_name in manifold3.c). */
-static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
-    gjk_real pu = x - f->cu[k], pv = y - f->cv[k], off = f->ev[k] == 0 ? pv : pu;
-    if (!(off * off <= f->band2[k])) return false;
+/* Whether the point (x, y) across face f, within the band of its ring edge k's line (box_face_name), is within the
+   snap of that edge seen along n as a segment: the ends for points beyond them (polygon_name in manifold3.c). */
+static inline bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
+    gjk_real pu = x - f->cu[k], pv = y - f->cv[k];
     gjk_real pn = pu * f->nu + pv * f->nv, t = pu * f->eu[k] + pv * f->ev[k] - pn * f->en[k];
     if (t < 0) return pu * pu + pv * pv - pn * pn <= snap2;
     if (t > f->ee[k]) {
@@ -7310,9 +7402,12 @@ static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk
    rectangle, a vertex when near two edges, else an edge, else the face. Only the side of each direction on the
    point's side can be near: the opposite one is a whole edge away, a thousand snaps (the snap is 1e-3 of the
    shortest edge seen along n). `edge` receives the ring index of a named edge, else -1. */
-static uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
+static inline uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
     int ku = f->side_u[x > 0], kv = f->side_v[y > 0];
-    bool near_u = box_near_edge(f, ku, x, y, snap2), near_v = box_near_edge(f, kv, x, y, snap2);
+    /* the bands first: the side u = +-h (edge ku) fixes u, so x is the offset across its line; likewise y for kv */
+    gjk_real du = x - f->cu[ku], dv = y - f->cv[kv];
+    bool near_u = du * du <= f->band2[ku] && box_near_edge(f, ku, x, y, snap2);
+    bool near_v = dv * dv <= f->band2[kv] && box_near_edge(f, kv, x, y, snap2);
     *edge = -1;
     if (near_u && near_v) return f->vid[kv == ((ku + 1) & 3) ? kv : ku]; /* their shared corner: the later's start */
     if (!near_u && !near_v) return f->code;
@@ -7390,13 +7485,12 @@ static bool box_corner_contact(const gjk_real n[3], const gjk_real nb[3], const 
 
 static void box_arr(gjk_vec3 v, gjk_real a[3]) { a[0] = v.x, a[1] = v.y, a[2] = v.z; }
 
-bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
+/* The manifold from the frames (A's, and B's in A's: rot_ab, pos_ab, as query3.c computes them) and the unit normal
+   nv in A's frame; r is the query's answer (its distance, and its witnesses for corner contacts). */
+static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const gjk_mat33 *rot_ab_p, gjk_vec3 pos_ab,
+                         gjk_vec3 nv, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
     const gjk_shape3 *sa = pair->a, *sb = pair->b;
-    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin > 0 || sb->margin > 0) return false;
-    gjk_quat qa = pair->pose_a.rotation;
-    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
-    gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
-    gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    const gjk_mat33 rot_a = *rot_a_p, rot_ab = *rot_ab_p;
     gjk_real ha[3], hb[3];
     box_arr(sa->box.half_extents, ha);
     box_arr(sb->box.half_extents, hb);
@@ -7405,7 +7499,6 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     gjk_real top_a = gjk_maxr(ha[0], gjk_maxr(ha[1], ha[2]));
     if (!(gjk_maxr(big, top_a) < GJK_R(16384.0)) || !(top_a > GJK_R(1.0) / 32768)) return false;
 
-    gjk_vec3 nv = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
     gjk_real n[3], nb[3];
     box_arr(nv, n);
     box_arr(gjk_mat33_tmul(rot_ab, gjk_neg3(nv)), nb); /* -n in B's frame */
@@ -7564,6 +7657,66 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     return true;
 }
 
+bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
+    const gjk_shape3 *sa = pair->a, *sb = pair->b;
+    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin > 0 || sb->margin > 0) return false;
+    gjk_quat qa = pair->pose_a.rotation;
+    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
+    gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
+    gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    gjk_vec3 nv = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
+    return box_manifold(pair, &rot_a, &rot_ab, pos_ab, nv, r, spec, out);
+}
+
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart) {
+    *apart = false;
+    if (!pair || !pair->a || !pair->b) return false;
+    const gjk_shape3 *sa = pair->a, *sb = pair->b;
+    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin != 0 || sb->margin != 0) return false;
+    /* The query's validation (query3.c prepare), which the fallback repeats to report bad input. */
+    if (gjk_shape3_validate(sa) != GJK_OK || gjk_shape3_validate(sb) != GJK_OK) return false;
+    if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return false;
+    if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return false;
+    /* The frames as query3.c computes them, once for the axes and the manifold. */
+    gjk_minkowski3 m;
+    gjk_quat qa = pair->pose_a.rotation;
+    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
+    m.a = sa, m.b = sb, m.rec = NULL;
+    m.rot = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
+    m.pos = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    gjk_special3_result s;
+    bool witnesses;
+    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses, apart)) return false;
+    /* The query's answer (query3.c finish); without witnesses when the axes leave them out (a face contact, which
+       does not use them). */
+    gjk_result3 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_OK;
+    r.intersect = true;
+    r.distance = s.core_dist;
+    r.normal = gjk_mat33_mul(rot_a, s.normal);
+    if (witnesses) { /* rebuilt symmetrically about their midpoint, as finish does */
+        gjk_vec3 mid = gjk_scale3(gjk_add3(s.pa, s.pb), GJK_R(0.5));
+        gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * s.core_dist, s.normal);
+        gjk_vec3 cb = gjk_mad3(mid, GJK_R(0.5) * s.core_dist, s.normal);
+        r.point_a = gjk_add3(gjk_mat33_mul(rot_a, gjk_mad3(ca, 0, s.normal)), pair->pose_a.position); /* (radii 0) */
+        r.point_b = gjk_add3(gjk_mat33_mul(rot_a, gjk_mad3(cb, 0, s.normal)), pair->pose_a.position);
+    }
+    if (!box_manifold(pair, &rot_a, &m.rot, m.pos, s.normal, &r, spec, out)) return false;
+    out->status = GJK_OK;
+    out->iterations = 0;
+    out->normal = r.normal;
+    if (cache) { /* what the query keeps (query3.c store_cache): the axis, for the next query on this pair */
+        if (cache->a != pair->a || cache->b != pair->b) {
+            cache->count = 0;
+            cache->a = pair->a;
+            cache->b = pair->b;
+        }
+        cache->axis = gjk_neg3(s.normal);
+    }
+    return true;
+}
+
 /* ---- end of src/manifold3_box.c ---- */
 
 /* ---- src/manifold3_reduce.c ---- */
@@ -7620,15 +7773,21 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
             v[i] = dx * dx + dy * dy;
         }
         int i1 = first_best(v, count), i2 = -1, i3 = -1;
+        /* (The triangle's edges are taken out of the loops: the same products as area(), in the same order.) */
+        gjk_real ax = 0, ay = 0;
         if (i1 >= 0) {
-            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(area(x, y, i0, i1, i));
+            ax = x[i1] - x[i0], ay = y[i1] - y[i0];
+            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]));
             i2 = first_best(v, count);
         }
         if (i2 >= 0) {
             gjk_real sg = area(x, y, i0, i1, i2) > 0 ? 1 : -1;
-            for (int i = 0; i < count; ++i)
-                v[i] = -gjk_minr(gjk_minr(sg * area(x, y, i0, i1, i), sg * area(x, y, i1, i2, i)),
-                                 sg * area(x, y, i2, i0, i));
+            gjk_real bx = x[i2] - x[i1], by = y[i2] - y[i1], cx = x[i0] - x[i2], cy = y[i0] - y[i2];
+            for (int i = 0; i < count; ++i) {
+                gjk_real a0 = ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]), a1 = bx * (y[i] - y[i1]) - by * (x[i] - x[i1]);
+                gjk_real a2 = cx * (y[i] - y[i2]) - cy * (x[i] - x[i2]);
+                v[i] = -gjk_minr(gjk_minr(sg * a0, sg * a1), sg * a2);
+            }
             i3 = first_best(v, count);
         }
         int pick[4] = {i0, i1, i2, i3};
@@ -8415,77 +8574,6 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
    such a pair (or reading the core gap as a depth) answers barely touching rounded shapes with depths of the
    order of their size. */
 
-/* ---- src/special3.h ---- */
-/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
-   box-box and segment-box). Private to the library.
-
-   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
-   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
-
-   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
-   capsule or segment shape; the margins only enter through R):
-   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
-     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
-     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
-     (coincident points), oriented deterministically;
-   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
-     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
-     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
-     most R + tol: NONE (GJK sizes the gap);
-   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
-     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
-   Any other pair: NONE. */
-#ifndef GJK_SPECIAL3_H
-#define GJK_SPECIAL3_H
-
-typedef enum gjk_special_kind {
-    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
-    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
-    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
-                              separating axis (unit, A to B) */
-    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
-                              else filled */
-} gjk_special_kind;
-
-/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3_result {
-    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
-    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
-                           by depth * normal brings the cores to touching */
-    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
-    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
-                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
-                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
-                           1-norms, so at most sqrt(3) times the Euclidean figure. */
-} gjk_special3_result;
-
-/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
-   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
-   GJK_MODE_BOOLEAN accepts any. */
-gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
-
-/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
-   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
-   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
-bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
-                           gjk_vec3 *n, gjk_real *ln);
-
-/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
-                                          gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* 1-norm, the cheap size measure behind `scale`. */
-static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
-
-#endif
-
-/* ---- end of src/special3.h ---- */
-
 typedef struct prepared3 {
     gjk_minkowski3 m;
     gjk_mat33 rot_a;  /* A's local frame to world */
@@ -8646,13 +8734,15 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
     return true;
 }
 
-/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
+/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3; closed_forms false skips them (for a
+   pair the caller knows they leave to GJK). */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
-                                gjk_debug3 *dbg) {
+                                gjk_debug3 *dbg, bool closed_forms) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
     if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
     note_path(&p, GJK_PATH_GJK);
@@ -8812,12 +8902,17 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
+    return guarded(r, bad, cache);
+}
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    bool bad = false;
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
 
@@ -8837,8 +8932,8 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
     case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
     default: return invalid3();
     }
     r = guarded(r, bad, cache);
@@ -12370,6 +12465,10 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 /* A cross axis whose features do not meet is a tie with the best face only within this times the scale; beyond
    it the face would overstate the depth, and GJK + EPA answer instead. */
 #define TIE_MARGIN (GJK_R(64.0) * GJK_REAL_EPSILON)
+/* A face axis is the clear winner (gjk_special3_box_box_overlap) when every other axis overlaps more by this times the
+   scale: then it is the facet of D nearest the origin whatever the rounding, the origin's projection onto it lies
+   at least this far inside it, and the witnesses that contact_witnesses would clip out are on both boxes. */
+#define CLEAR_MARGIN (GJK_R(64.0) * GJK_REAL_EPSILON)
 /* An incident edge whose ends differ in depth by less than this times the scale is level (rounding of a rotation). */
 #define FEATURE_TOL (GJK_R(8.0) * GJK_REAL_EPSILON)
 #define PARALLEL2 (GJK_REAL_EPSILON * GJK_REAL_EPSILON)
@@ -12603,9 +12702,21 @@ static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_r
     return k;
 }
 
-/* The separating-axis test, written out with scalars (see the top of the file). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
-                                      gjk_special3_result *out) {
+/* What the axes found for overlapping cores: the best axis (numbered as in contact_witnesses), its orientation and
+   normalised gap, the best face axis (a cross axis' fallback), the scale, and with `clear` whether any other axis
+   came within CLEAR_MARGIN of the best face's gap (near). */
+typedef struct box_axes3 {
+    int axis, face_axis;
+    gjk_real bsign, best, face_sign, face_best, S;
+    bool near;
+} box_axes3;
+
+/* The separating-axis test, written out with scalars (see the top of the file): SEPARATED (or NONE in DISTANCE
+   mode) for a gap above the limit, NONE for cores apart within it, OVERLAP for overlapping cores (BOOLEAN mode and
+   any other: then *ax says which axis is best). `clear` is a constant at each call, so the check it adds (inlined)
+   costs the queries nothing. */
+static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
+                                            gjk_special3_result *out, bool clear, box_axes3 *ax) {
     const gjk_vec3 ha = m->a->box.half_extents, hb = m->b->box.half_extents, tv = m->pos;
     const gjk_real a0 = ha.x, a1 = ha.y, a2 = ha.z, b0 = hb.x, b1 = hb.y, b2 = hb.z, t0 = tv.x, t1 = tv.y, t2 = tv.z;
     const gjk_real r00 = m->rot.r0.x, r01 = m->rot.r0.y, r02 = m->rot.r0.z;
@@ -12648,6 +12759,12 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
     }
     const gjk_real face_best = best, face_sign = bsign;
     const int face_axis = axis;
+    /* With `clear`: every other axis must overlap more than the best face by CLEAR_MARGIN * S (g below near). */
+    const gjk_real near = best - CLEAR_MARGIN * S, near2 = near < 0 ? near * near : 0;
+    bool close = false;
+    if (clear)
+        close = (axis != 0 && g0 > near) || (axis != 1 && g1 > near) || (axis != 2 && g2 > near) ||
+                (axis != 3 && g3 > near) || (axis != 4 && g4 > near) || (axis != 5 && g5 > near);
 
     /* Cofactors k_il (see cofactors()), then the nine cross axes L = e_i x c_j: L_i = 0, L_i1 = -r_i2j,
        L_i2 = r_i1j, gap numerator g over |L|, |L|^2 = ll; pairs parallel within rounding (|L| <= eps) are skipped.
@@ -12671,11 +12788,14 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
             if (g > 0) {                                                                                               \
                 if (g * g > lim2 * ll) return separated_cross(m, out, mode, i, j, se, g, ll);                          \
                 positive = true;                                                                                       \
-            } else if (g * g < bar2 * ll) {                                                                            \
-                best = g / GJK_SQRT(ll);                                                                               \
-                bar2 = best * best;                                                                                    \
-                axis = 6 + 3 * (i) + (j);                                                                              \
-                bsign = sgn(se);                                                                                       \
+            } else {                                                                                                   \
+                if (clear && g * g < near2 * ll) close = true;                                                         \
+                if (g * g < bar2 * ll) {                                                                               \
+                    best = g / GJK_SQRT(ll);                                                                           \
+                    bar2 = best * best;                                                                                \
+                    axis = 6 + 3 * (i) + (j);                                                                          \
+                    bsign = sgn(se);                                                                                   \
+                }                                                                                                      \
             }                                                                                                          \
         }                                                                                                              \
     } while (0)
@@ -12690,8 +12810,40 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
     CROSS_AXIS(2, 0, 1, 2, 0, 1);
 #undef CROSS_AXIS
     if (positive) return GJK_SPECIAL_NONE; /* apart by at most R + tolerance: GJK sizes the gap */
-    if (mode == GJK_MODE_BOOLEAN) return GJK_SPECIAL_OVERLAP;
-    return box_box_contact(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    ax->axis = axis, ax->face_axis = face_axis;
+    ax->bsign = bsign, ax->best = best, ax->face_sign = face_sign, ax->face_best = face_best, ax->S = S;
+    ax->near = close;
+    return GJK_SPECIAL_OVERLAP;
+}
+
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
+                                      gjk_special3_result *out) {
+    box_axes3 ax;
+    gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
+    return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
+}
+
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
+    box_axes3 ax;
+    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
+    if (*apart) return false;
+    *witnesses = ax.axis >= 6 || ax.near;
+    if (*witnesses)
+        return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==
+               GJK_SPECIAL_EXACT;
+    gjk_real n[3] = {0, 0, 0};
+    if (ax.axis < 3) {
+        n[ax.axis] = ax.bsign;
+    } else {
+        gjk_real r[3][3];
+        rows(m, r);
+        for (int d = 0; d < 3; ++d) n[d] = ax.bsign * r[d][ax.axis - 3];
+    }
+    out->normal = vec(n);
+    out->core_dist = ax.best == 0 ? 0 : ax.best;
+    out->scale = ax.S;
+    return true;
 }
 
 /* Exact distance from the segment c + t u, t in [-1, 1], to the box |x_k| <= h_k (box frame); sets *tp to the
@@ -12896,6 +13048,7 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
 }
 
 /* ---- end of src/special3_box.c ---- */
+#undef CLEAR_MARGIN
 #undef CROSS_AXIS
 #undef EDGE_MARGIN
 #undef FEATURE_TOL

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "manifold3_internal.h"
+#include "special3.h"
 
 
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
@@ -687,7 +688,9 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
         m.status = GJK_INVALID_INPUT;
         return m;
     }
-    gjk_result3 r = gjk_signed_distance3(pair, cache);
+    bool apart = false;
+    if (boxes && gjk_manifold3_boxes(pair, speculative_distance, cache, &m, &apart)) return m;
+    gjk_result3 r = apart ? gjk_signed_distance3_by_gjk(pair, cache) : gjk_signed_distance3(pair, cache);
     m.status = r.status;
     m.iterations = r.iterations + r.epa_iterations;
     if (r.status == GJK_INVALID_INPUT) return m;

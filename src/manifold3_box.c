@@ -20,11 +20,18 @@
    Anything else (rounded boxes, edge-edge and edge-vertex contacts, no point within reach, an incident face that
    misses the deepest point, sizes far from 1) is left to the general path, which then answers as before; where
    neither box presents a face (edges crossing, corners), the general path's answer is the query's witnesses named by
-   the two features, which this file gives directly. The cost after the signed distance, on resting boxes: about
-   two thirds of the general path's (bench/count_box_manifold.c counts it). */
+   the two features, which this file gives directly.
+
+   For overlapping boxes gjk_collide3 does not call the query at all (gjk_manifold3_boxes): it validates the pair,
+   computes the frames once and runs the separating axes of special3_box.c for their answer alone, leaving out the
+   witnesses where a face axis wins clearly (the manifold does not use them, and they would pass the query's check:
+   gjk_special3_box_box_overlap); the normal, status, iterations and cache are the query's to the bit. Separated
+   pairs (whose distance the axes only bound) and every pair the manifold leaves to the general path take the query
+   as before. Instructions per call: bench/count_box_manifold.c. */
 #include <string.h>
 
 #include "manifold3_internal.h"
+#include "special3.h"
 
 /* A face of a box seen along n: the box_feature ring (feature3.c), its edges and the projected quantities. */
 typedef struct box_face3 {
@@ -51,25 +58,23 @@ static gjk_real box_face(box_face3 *f, const gjk_real h[3], int ax, gjk_real s, 
     f->code = (uint16_t)(0x8000 | face);
     f->vid = gjk_box_face_vid[face];
     f->eid = gjk_box_face_eid[face];
+    /* An edge along u runs from (x, y) to (-x, y): (-2x, 0), whose component along n is -2x nu and whose squared
+       length seen along n, (2 hu)^2 - (2 hu nu)^2, is the same for both such edges; likewise along v. */
+    gjk_real hu = h[u], hv = h[v], lu = 2 * hu, lv = 2 * hv, nlu = lu * d[u], nlv = lv * d[v];
+    gjk_real eeu = lu * lu - nlu * nlu, eev = lv * lv - nlv * nlv;
     for (int k = 0; k < 4; ++k) { /* the ring of box_feature (feature3.c): a corner's code is its sign bits */
-        unsigned corner = f->vid[k];
-        f->cu[k] = corner >> u & 1 ? h[u] : -h[u];
-        f->cv[k] = corner >> v & 1 ? h[v] : -h[v];
+        unsigned corner = f->vid[k], next = f->vid[(k + 1) & 3];
+        gjk_real x = corner >> u & 1 ? hu : -hu, y = corner >> v & 1 ? hv : -hv;
+        f->cu[k] = x, f->cv[k] = y;
+        if ((corner ^ next) >> u & 1) { /* along u: the side at v = y */
+            f->eu[k] = -2 * x, f->ev[k] = 0, f->en[k] = -2 * x * d[u], f->ee[k] = eeu;
+            f->side_v[y > 0] = k;
+        } else {
+            f->eu[k] = 0, f->ev[k] = -2 * y, f->en[k] = -2 * y * d[v], f->ee[k] = eev;
+            f->side_u[x > 0] = k;
+        }
     }
-    gjk_real m2 = GJK_REAL_MAX;
-    for (int k = 0; k < 4; ++k) {
-        int j = (k + 1) & 3;
-        f->eu[k] = f->cu[j] - f->cu[k];
-        f->ev[k] = f->cv[j] - f->cv[k];
-        f->en[k] = f->eu[k] * f->nu + f->ev[k] * f->nv;
-        f->ee[k] = f->eu[k] * f->eu[k] + f->ev[k] * f->ev[k] - f->en[k] * f->en[k];
-        m2 = gjk_minr(m2, f->ee[k]);
-        if (f->ev[k] == 0)
-            f->side_v[f->cv[k] > 0] = k;
-        else
-            f->side_u[f->cu[k] > 0] = k;
-    }
-    return m2;
+    return gjk_minr(eeu, eev);
 }
 
 /* The bands of face f for the snap (squared): a point (x, y) is near edge k's line when its cross product with the
@@ -81,11 +86,10 @@ static void box_face_bands(box_face3 *f, gjk_real nax, gjk_real snap2) {
     for (int e = 0; e < 4; ++e) f->band2[e] = f->ev[e] == 0 ? bu : bv;
 }
 
-/* Whether the point (x, y) across face f is within the snap of its ring edge k seen along n, as a segment (the
-   line's band, then the ends for points beyond them: polygon_name in manifold3.c). */
-static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
-    gjk_real pu = x - f->cu[k], pv = y - f->cv[k], off = f->ev[k] == 0 ? pv : pu;
-    if (!(off * off <= f->band2[k])) return false;
+/* Whether the point (x, y) across face f, within the band of its ring edge k's line (box_face_name), is within the
+   snap of that edge seen along n as a segment: the ends for points beyond them (polygon_name in manifold3.c). */
+static inline bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk_real snap2) {
+    gjk_real pu = x - f->cu[k], pv = y - f->cv[k];
     gjk_real pn = pu * f->nu + pv * f->nv, t = pu * f->eu[k] + pv * f->ev[k] - pn * f->en[k];
     if (t < 0) return pu * pu + pv * pv - pn * pn <= snap2;
     if (t > f->ee[k]) {
@@ -99,9 +103,12 @@ static bool box_near_edge(const box_face3 *f, int k, gjk_real x, gjk_real y, gjk
    rectangle, a vertex when near two edges, else an edge, else the face. Only the side of each direction on the
    point's side can be near: the opposite one is a whole edge away, a thousand snaps (the snap is 1e-3 of the
    shortest edge seen along n). `edge` receives the ring index of a named edge, else -1. */
-static uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
+static inline uint16_t box_face_name(const box_face3 *f, gjk_real x, gjk_real y, gjk_real snap2, int *edge) {
     int ku = f->side_u[x > 0], kv = f->side_v[y > 0];
-    bool near_u = box_near_edge(f, ku, x, y, snap2), near_v = box_near_edge(f, kv, x, y, snap2);
+    /* the bands first: the side u = +-h (edge ku) fixes u, so x is the offset across its line; likewise y for kv */
+    gjk_real du = x - f->cu[ku], dv = y - f->cv[kv];
+    bool near_u = du * du <= f->band2[ku] && box_near_edge(f, ku, x, y, snap2);
+    bool near_v = dv * dv <= f->band2[kv] && box_near_edge(f, kv, x, y, snap2);
     *edge = -1;
     if (near_u && near_v) return f->vid[kv == ((ku + 1) & 3) ? kv : ku]; /* their shared corner: the later's start */
     if (!near_u && !near_v) return f->code;
@@ -179,13 +186,12 @@ static bool box_corner_contact(const gjk_real n[3], const gjk_real nb[3], const 
 
 static void box_arr(gjk_vec3 v, gjk_real a[3]) { a[0] = v.x, a[1] = v.y, a[2] = v.z; }
 
-bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
+/* The manifold from the frames (A's, and B's in A's: rot_ab, pos_ab, as query3.c computes them) and the unit normal
+   nv in A's frame; r is the query's answer (its distance, and its witnesses for corner contacts). */
+static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const gjk_mat33 *rot_ab_p, gjk_vec3 pos_ab,
+                         gjk_vec3 nv, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
     const gjk_shape3 *sa = pair->a, *sb = pair->b;
-    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin > 0 || sb->margin > 0) return false;
-    gjk_quat qa = pair->pose_a.rotation;
-    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
-    gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
-    gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    const gjk_mat33 rot_a = *rot_a_p, rot_ab = *rot_ab_p;
     gjk_real ha[3], hb[3];
     box_arr(sa->box.half_extents, ha);
     box_arr(sb->box.half_extents, hb);
@@ -194,7 +200,6 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
     gjk_real top_a = gjk_maxr(ha[0], gjk_maxr(ha[1], ha[2]));
     if (!(gjk_maxr(big, top_a) < GJK_R(16384.0)) || !(top_a > GJK_R(1.0) / 32768)) return false;
 
-    gjk_vec3 nv = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
     gjk_real n[3], nb[3];
     box_arr(nv, n);
     box_arr(gjk_mat33_tmul(rot_ab, gjk_neg3(nv)), nb); /* -n in B's frame */
@@ -350,5 +355,65 @@ bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spe
         return false;
     }
     out->count = k;
+    return true;
+}
+
+bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out) {
+    const gjk_shape3 *sa = pair->a, *sb = pair->b;
+    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin > 0 || sb->margin > 0) return false;
+    gjk_quat qa = pair->pose_a.rotation;
+    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
+    gjk_mat33 rot_ab = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
+    gjk_vec3 pos_ab = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    gjk_vec3 nv = gjk_normalize3(gjk_mat33_tmul(rot_a, r->normal));
+    return box_manifold(pair, &rot_a, &rot_ab, pos_ab, nv, r, spec, out);
+}
+
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart) {
+    *apart = false;
+    if (!pair || !pair->a || !pair->b) return false;
+    const gjk_shape3 *sa = pair->a, *sb = pair->b;
+    if (sa->type != GJK_SHAPE3_BOX || sb->type != GJK_SHAPE3_BOX || sa->margin != 0 || sb->margin != 0) return false;
+    /* The query's validation (query3.c prepare), which the fallback repeats to report bad input. */
+    if (gjk_shape3_validate(sa) != GJK_OK || gjk_shape3_validate(sb) != GJK_OK) return false;
+    if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return false;
+    if (!gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position)) return false;
+    /* The frames as query3.c computes them, once for the axes and the manifold. */
+    gjk_minkowski3 m;
+    gjk_quat qa = pair->pose_a.rotation;
+    gjk_mat33 rot_a = gjk_mat33_from_any_quat(qa);
+    m.a = sa, m.b = sb, m.rec = NULL;
+    m.rot = gjk_mat33_from_any_quat(gjk_quat_mul(gjk_quat_conj(qa), pair->pose_b.rotation));
+    m.pos = gjk_mat33_tmul(rot_a, gjk_sub3(pair->pose_b.position, pair->pose_a.position));
+    gjk_special3_result s;
+    bool witnesses;
+    if (!gjk_special3_box_box_overlap(&m, &s, &witnesses, apart)) return false;
+    /* The query's answer (query3.c finish); without witnesses when the axes leave them out (a face contact, which
+       does not use them). */
+    gjk_result3 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_OK;
+    r.intersect = true;
+    r.distance = s.core_dist;
+    r.normal = gjk_mat33_mul(rot_a, s.normal);
+    if (witnesses) { /* rebuilt symmetrically about their midpoint, as finish does */
+        gjk_vec3 mid = gjk_scale3(gjk_add3(s.pa, s.pb), GJK_R(0.5));
+        gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * s.core_dist, s.normal);
+        gjk_vec3 cb = gjk_mad3(mid, GJK_R(0.5) * s.core_dist, s.normal);
+        r.point_a = gjk_add3(gjk_mat33_mul(rot_a, gjk_mad3(ca, 0, s.normal)), pair->pose_a.position); /* (radii 0) */
+        r.point_b = gjk_add3(gjk_mat33_mul(rot_a, gjk_mad3(cb, 0, s.normal)), pair->pose_a.position);
+    }
+    if (!box_manifold(pair, &rot_a, &m.rot, m.pos, s.normal, &r, spec, out)) return false;
+    out->status = GJK_OK;
+    out->iterations = 0;
+    out->normal = r.normal;
+    if (cache) { /* what the query keeps (query3.c store_cache): the axis, for the next query on this pair */
+        if (cache->a != pair->a || cache->b != pair->b) {
+            cache->count = 0;
+            cache->a = pair->a;
+            cache->b = pair->b;
+        }
+        cache->axis = gjk_neg3(s.normal);
+    }
     return true;
 }

@@ -51,6 +51,13 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
    path, up to rounding. */
 bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out);
 
+/* The whole of gjk_collide3 for two sharp boxes in face contact, the pairs engines spend their time on: validation,
+   frames and the separating axes once (no witnesses, no second pass over the poses), then the manifold above. Fills
+   out (cleared by the caller) and the cache as gjk_collide3 would, and returns true; false for any other pair
+   (out and cache untouched), which then takes the query and the paths above, with *apart set for boxes the axes
+   found apart (their signed distance is GJK's: gjk_signed_distance3_by_gjk). */
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart);
+
 /* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
 gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 

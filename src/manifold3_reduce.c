@@ -54,15 +54,21 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
             v[i] = dx * dx + dy * dy;
         }
         int i1 = first_best(v, count), i2 = -1, i3 = -1;
+        /* (The triangle's edges are taken out of the loops: the same products as area(), in the same order.) */
+        gjk_real ax = 0, ay = 0;
         if (i1 >= 0) {
-            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(area(x, y, i0, i1, i));
+            ax = x[i1] - x[i0], ay = y[i1] - y[i0];
+            for (int i = 0; i < count; ++i) v[i] = GJK_ABS(ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]));
             i2 = first_best(v, count);
         }
         if (i2 >= 0) {
             gjk_real sg = area(x, y, i0, i1, i2) > 0 ? 1 : -1;
-            for (int i = 0; i < count; ++i)
-                v[i] = -gjk_minr(gjk_minr(sg * area(x, y, i0, i1, i), sg * area(x, y, i1, i2, i)),
-                                 sg * area(x, y, i2, i0, i));
+            gjk_real bx = x[i2] - x[i1], by = y[i2] - y[i1], cx = x[i0] - x[i2], cy = y[i0] - y[i2];
+            for (int i = 0; i < count; ++i) {
+                gjk_real a0 = ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]), a1 = bx * (y[i] - y[i1]) - by * (x[i] - x[i1]);
+                gjk_real a2 = cx * (y[i] - y[i2]) - cy * (x[i] - x[i2]);
+                v[i] = -gjk_minr(gjk_minr(sg * a0, sg * a1), sg * a2);
+            }
             i3 = first_best(v, count);
         }
         int pick[4] = {i0, i1, i2, i3};

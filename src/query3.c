@@ -176,13 +176,15 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
     return true;
 }
 
-/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3. */
+/* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3; closed_forms false skips them (for a
+   pair the caller knows they leave to GJK). */
 static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
-                                gjk_debug3 *dbg) {
+                                gjk_debug3 *dbg, bool closed_forms) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
     if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
     note_path(&p, GJK_PATH_GJK);
@@ -342,12 +344,17 @@ gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL);
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
+    return guarded(r, bad, cache);
+}
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    bool bad = false;
+    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
 
@@ -367,8 +374,8 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
     case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
     default: return invalid3();
     }
     r = guarded(r, bad, cache);

@@ -62,6 +62,16 @@ bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, g
 
 /* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
+   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
+   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
+
+/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
+   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
 gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
                                           gjk_gjk_mode mode, gjk_special3_result *out);
 

@@ -42,6 +42,10 @@
 /* A cross axis whose features do not meet is a tie with the best face only within this times the scale; beyond
    it the face would overstate the depth, and GJK + EPA answer instead. */
 #define TIE_MARGIN (GJK_R(64.0) * GJK_REAL_EPSILON)
+/* A face axis is the clear winner (gjk_special3_box_box_overlap) when every other axis overlaps more by this times the
+   scale: then it is the facet of D nearest the origin whatever the rounding, the origin's projection onto it lies
+   at least this far inside it, and the witnesses that contact_witnesses would clip out are on both boxes. */
+#define CLEAR_MARGIN (GJK_R(64.0) * GJK_REAL_EPSILON)
 /* An incident edge whose ends differ in depth by less than this times the scale is level (rounding of a rotation). */
 #define FEATURE_TOL (GJK_R(8.0) * GJK_REAL_EPSILON)
 #define PARALLEL2 (GJK_REAL_EPSILON * GJK_REAL_EPSILON)
@@ -275,9 +279,21 @@ static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_r
     return k;
 }
 
-/* The separating-axis test, written out with scalars (see the top of the file). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
-                                      gjk_special3_result *out) {
+/* What the axes found for overlapping cores: the best axis (numbered as in contact_witnesses), its orientation and
+   normalised gap, the best face axis (a cross axis' fallback), the scale, and with `clear` whether any other axis
+   came within CLEAR_MARGIN of the best face's gap (near). */
+typedef struct box_axes3 {
+    int axis, face_axis;
+    gjk_real bsign, best, face_sign, face_best, S;
+    bool near;
+} box_axes3;
+
+/* The separating-axis test, written out with scalars (see the top of the file): SEPARATED (or NONE in DISTANCE
+   mode) for a gap above the limit, NONE for cores apart within it, OVERLAP for overlapping cores (BOOLEAN mode and
+   any other: then *ax says which axis is best). `clear` is a constant at each call, so the check it adds (inlined)
+   costs the queries nothing. */
+static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
+                                            gjk_special3_result *out, bool clear, box_axes3 *ax) {
     const gjk_vec3 ha = m->a->box.half_extents, hb = m->b->box.half_extents, tv = m->pos;
     const gjk_real a0 = ha.x, a1 = ha.y, a2 = ha.z, b0 = hb.x, b1 = hb.y, b2 = hb.z, t0 = tv.x, t1 = tv.y, t2 = tv.z;
     const gjk_real r00 = m->rot.r0.x, r01 = m->rot.r0.y, r02 = m->rot.r0.z;
@@ -320,6 +336,12 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
     }
     const gjk_real face_best = best, face_sign = bsign;
     const int face_axis = axis;
+    /* With `clear`: every other axis must overlap more than the best face by CLEAR_MARGIN * S (g below near). */
+    const gjk_real near = best - CLEAR_MARGIN * S, near2 = near < 0 ? near * near : 0;
+    bool close = false;
+    if (clear)
+        close = (axis != 0 && g0 > near) || (axis != 1 && g1 > near) || (axis != 2 && g2 > near) ||
+                (axis != 3 && g3 > near) || (axis != 4 && g4 > near) || (axis != 5 && g5 > near);
 
     /* Cofactors k_il (see cofactors()), then the nine cross axes L = e_i x c_j: L_i = 0, L_i1 = -r_i2j,
        L_i2 = r_i1j, gap numerator g over |L|, |L|^2 = ll; pairs parallel within rounding (|L| <= eps) are skipped.
@@ -343,11 +365,14 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
             if (g > 0) {                                                                                               \
                 if (g * g > lim2 * ll) return separated_cross(m, out, mode, i, j, se, g, ll);                          \
                 positive = true;                                                                                       \
-            } else if (g * g < bar2 * ll) {                                                                            \
-                best = g / GJK_SQRT(ll);                                                                               \
-                bar2 = best * best;                                                                                    \
-                axis = 6 + 3 * (i) + (j);                                                                              \
-                bsign = sgn(se);                                                                                       \
+            } else {                                                                                                   \
+                if (clear && g * g < near2 * ll) close = true;                                                         \
+                if (g * g < bar2 * ll) {                                                                               \
+                    best = g / GJK_SQRT(ll);                                                                           \
+                    bar2 = best * best;                                                                                \
+                    axis = 6 + 3 * (i) + (j);                                                                          \
+                    bsign = sgn(se);                                                                                   \
+                }                                                                                                      \
             }                                                                                                          \
         }                                                                                                              \
     } while (0)
@@ -362,8 +387,40 @@ gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_g
     CROSS_AXIS(2, 0, 1, 2, 0, 1);
 #undef CROSS_AXIS
     if (positive) return GJK_SPECIAL_NONE; /* apart by at most R + tolerance: GJK sizes the gap */
-    if (mode == GJK_MODE_BOOLEAN) return GJK_SPECIAL_OVERLAP;
-    return box_box_contact(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    ax->axis = axis, ax->face_axis = face_axis;
+    ax->bsign = bsign, ax->best = best, ax->face_sign = face_sign, ax->face_best = face_best, ax->S = S;
+    ax->near = close;
+    return GJK_SPECIAL_OVERLAP;
+}
+
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
+                                      gjk_special3_result *out) {
+    box_axes3 ax;
+    gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
+    return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
+}
+
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
+    box_axes3 ax;
+    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
+    if (*apart) return false;
+    *witnesses = ax.axis >= 6 || ax.near;
+    if (*witnesses)
+        return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==
+               GJK_SPECIAL_EXACT;
+    gjk_real n[3] = {0, 0, 0};
+    if (ax.axis < 3) {
+        n[ax.axis] = ax.bsign;
+    } else {
+        gjk_real r[3][3];
+        rows(m, r);
+        for (int d = 0; d < 3; ++d) n[d] = ax.bsign * r[d][ax.axis - 3];
+    }
+    out->normal = vec(n);
+    out->core_dist = ax.best == 0 ? 0 : ax.best;
+    out->scale = ax.S;
+    return true;
 }
 
 /* Exact distance from the segment c + t u, t in [-1, 1], to the box |x_k| <= h_k (box frame); sets *tp to the

@@ -5,11 +5,14 @@
    up to rounding (a few ulps of the pair's size). The pairs: stacks of equal boxes flush and nudged at the rounding
    level (1e-12 to 1e-6) or turned, boxes resting on others at any yaw and small tilts, boxes sunk on an edge or a
    corner at tilts beyond the face tolerance (an incident face), and random pairs at any rotation; A and B exchanged
-   too. One allowance: where flush sides give several clipped points of one name that tie in depth to rounding,
+   too; and stacked or resting boxes scaled by 1e-4 to 1e4, a third of them apart within the speculative distance. The normal,
+   iterations and cache must be the general path's to the bit (the whole-pair path, gjk_manifold3_boxes, computes
+   the query's answer itself). One allowance: where flush sides give several clipped points of one name that tie in depth to rounding,
    either may stand for the name (within the snap of each other, at the same depth). Each group must take the box path for most of its pairs, or the comparison would test nothing. */
 #include "testutil.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "manifold3_internal.h"
 
@@ -18,14 +21,19 @@
 #define TOL(size) (TU(64 * 2.2e-16) * (size))
 
 typedef struct box_stats {
-    int pairs, fast, points, ties;
+    int pairs, fast, whole, points, ties;
 } box_stats;
 
 static double far3(gjk_vec3 p) { return fabs((double)p.x) + fabs((double)p.y) + fabs((double)p.z); }
 static double max3(gjk_vec3 p) { return fmax((double)p.x, fmax((double)p.y, (double)p.z)); }
 
 static void compare(const gjk_pair3 *pair, box_stats *st, const char *what, int i) {
-    gjk_manifold3 a = gjk_collide3(pair, GJK_R(0.02), NULL), b = gjk_collide3_general(pair, GJK_R(0.02), NULL);
+    /* Caches with a stale axis and pair: each path must leave them as the query does. */
+    gjk_cache3 ca, cb;
+    memset(&ca, 0, sizeof ca);
+    ca.axis = gjk_v3(1, 2, 3);
+    cb = ca;
+    gjk_manifold3 a = gjk_collide3(pair, GJK_R(0.02), &ca), b = gjk_collide3_general(pair, GJK_R(0.02), &cb);
     double size = far3(pair->pose_a.position) + far3(pair->pose_b.position) + far3(pair->a->box.half_extents) +
                   far3(pair->b->box.half_extents);
     double tol = TOL(size);
@@ -34,7 +42,18 @@ static void compare(const gjk_pair3 *pair, box_stats *st, const char *what, int 
     gjk_result3 r = gjk_signed_distance3(pair, NULL);
     gjk_manifold3 probe = a;
     if (r.distance <= GJK_R(0.02) && gjk_manifold3_box(pair, &r, GJK_R(0.02), &probe)) ++st->fast;
+    gjk_manifold3 whole;
+    memset(&whole, 0, sizeof whole);
+    bool apart;
+    if (gjk_manifold3_boxes(pair, GJK_R(0.02), NULL, &whole, &apart)) ++st->whole;
     if (a.count != b.count || a.status != b.status) fail_msg("%s %d: %d points (status %d), general %d (status %d)", what, i, a.count, a.status, b.count, b.status);
+    /* The normal, the iterations and the cache are the query's, whichever path answers: the same bits. */
+    if (a.iterations != b.iterations || a.normal.x != b.normal.x || a.normal.y != b.normal.y || a.normal.z != b.normal.z)
+        fail_msg("%s %d: normal (%.17g %.17g %.17g) or iterations %d differ from the general path's", what, i,
+                 (double)a.normal.x, (double)a.normal.y, (double)a.normal.z, a.iterations);
+    if (ca.axis.x != cb.axis.x || ca.axis.y != cb.axis.y || ca.axis.z != cb.axis.z || ca.count != cb.count ||
+        ca.a != cb.a || ca.b != cb.b)
+        fail_msg("%s %d: the cache differs from the general path's", what, i);
     for (int k = 0; k < a.count; ++k) {
         const gjk_manifold_point3 *p = &a.points[k], *q = &b.points[k];
         if (p->id != q->id) fail_msg("%s %d: point %d id %08x, general %08x", what, i, k, p->id, q->id);
@@ -69,16 +88,19 @@ static double reach_down(gjk_quat q, gjk_vec3 h) {
 }
 
 static void report(const char *what, const box_stats *st, double least_fast) {
-    printf("%s: %d pairs, %d on the box path, %d points (%d of them a tie in depth at flush sides)\n", what, st->pairs,
-           st->fast, st->points, st->ties);
+    printf("%s: %d pairs, %d on the box path (%d of them whole, without the query), %d points (%d of them a tie "
+           "in depth at flush sides)\n",
+           what, st->pairs, st->fast, st->whole, st->points, st->ties);
     if (!(st->fast >= least_fast * st->pairs)) fail_msg("%s: only %d of %d pairs on the box path", what, st->fast, st->pairs);
+    if (!(st->whole >= least_fast * st->pairs / 2))
+        fail_msg("%s: only %d of %d pairs on the whole-pair box path", what, st->whole, st->pairs);
 }
 
 /* Equal boxes stacked: flush, nudged by 1e-12 to 1e-6 of the size along and across, turned by as little. */
 static void test_box_path_stacks(void **state) {
     (void)state;
     test_rng r = {11};
-    box_stats st = {0, 0, 0, 0};
+    box_stats st = {0, 0, 0, 0, 0};
     static const double nudge[] = {0, 1e-12, 1e-9, 1e-7, 1e-6, 1e-4};
     for (int i = 0; i < 600; ++i) {
         gjk_vec3 h = test_vec3(&r, 0.2, 1.5);
@@ -98,7 +120,7 @@ static void test_box_path_stacks(void **state) {
 static void test_box_path_resting(void **state) {
     (void)state;
     test_rng r = {12};
-    box_stats st = {0, 0, 0, 0};
+    box_stats st = {0, 0, 0, 0, 0};
     for (int i = 0; i < 1500; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.3, 1.5), hb = test_vec3(&r, 0.2, 1.0);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
@@ -119,7 +141,7 @@ static void test_box_path_resting(void **state) {
 static void test_box_path_tilted(void **state) {
     (void)state;
     test_rng r = {13};
-    box_stats st = {0, 0, 0, 0};
+    box_stats st = {0, 0, 0, 0, 0};
     for (int i = 0; i < 1500; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.5, 1.5), hb = test_vec3(&r, 0.2, 0.5);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
@@ -141,7 +163,7 @@ static void test_box_path_tilted(void **state) {
 static void test_box_path_random(void **state) {
     (void)state;
     test_rng r = {14};
-    box_stats st = {0, 0, 0, 0};
+    box_stats st = {0, 0, 0, 0, 0};
     for (int i = 0; i < 3000; ++i) {
         gjk_vec3 ha = test_vec3(&r, 0.2, 1.5), hb = test_vec3(&r, 0.2, 1.5);
         gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
@@ -153,12 +175,40 @@ static void test_box_path_random(void **state) {
     report("random", &st, 0.1);
 }
 
+/* Stacked and resting boxes with every length scaled by 1e-4 to 1e4 (the box path takes sizes
+   near 1 only, the general path rescales the rest): the same answers either way, and separated pairs within the
+   speculative distance (scaled with them: 0.02 stays a large or a tiny reach). */
+static void test_box_path_scaled(void **state) {
+    (void)state;
+    test_rng r = {15};
+    box_stats st = {0, 0, 0, 0, 0};
+    static const double scale[] = {1e-4, 1e-2, 0.3, 3, 1e2, 1e4};
+    for (int i = 0; i < 1200; ++i) {
+        double k = scale[i % 6];
+        gjk_vec3 ha = gjk_scale3(test_vec3(&r, 0.3, 1.5), (gjk_real)k), hb = i % 2 ? ha : gjk_scale3(test_vec3(&r, 0.2, 1.0), (gjk_real)k);
+        gjk_shape3 a = gjk_box3(ha), b = gjk_box3(hb);
+        double tilt = test_uniform(&r, 0, 2e-3), yaw = i % 2 ? test_uniform(&r, -1e-3, 1e-3) : test_uniform(&r, -3.1416, 3.1416);
+        gjk_quat rel = gjk_quat_mul(turn(test_unit3(&r), tilt), turn(gjk_v3(0, 0, 1), yaw));
+        /* sunk by up to 1e-2 of the thickness, or apart by up to 0.03 (the reach is 0.02) */
+        double gap = i % 3 == 0 ? test_uniform(&r, 0, 0.03) : -test_uniform(&r, 1e-4, 1e-2) * (double)hb.z;
+        double z = ha.z + reach_down(rel, hb) + gap;
+        gjk_quat qa = test_quat(&r);
+        gjk_pose3 pa = gjk_pose3_make(gjk_scale3(test_vec3(&r, -3, 3), (gjk_real)k), qa);
+        gjk_vec3 off = gjk_v3((gjk_real)(test_uniform(&r, -0.5, 0.5) * ha.x), (gjk_real)(test_uniform(&r, -0.5, 0.5) * ha.y), (gjk_real)z);
+        gjk_pose3 pb = gjk_pose3_make(gjk_pose3_apply(pa, off), gjk_quat_mul(qa, rel));
+        compare_both(&a, pa, &b, pb, &st, "scaled", i);
+    }
+    printf("scaled: %d pairs, %d on the box path (%d whole), %d points\n", st.pairs, st.fast, st.whole, st.points);
+    if (!(st.whole >= st.pairs / 4)) fail_msg("scaled: only %d of %d pairs on the whole-pair box path", st.whole, st.pairs);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_box_path_stacks),
         cmocka_unit_test(test_box_path_resting),
         cmocka_unit_test(test_box_path_tilted),
         cmocka_unit_test(test_box_path_random),
+        cmocka_unit_test(test_box_path_scaled),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
