@@ -9679,17 +9679,36 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     } else if (shape->type == GJK_SHAPE2_POLYGON) {
         const gjk_hull2 *h = shape->polygon.hull;
         if (!h || h->dimension != 2 || h->vertex_count < 3 || h->vertex_count > GJK_HULL_MAX_POINTS || !h->vertices ||
-            !h->normals || !(h->radius >= 0 && h->radius <= GJK_MAX_COORD) || !gjk_bounded2(h->centroid))
+            !h->normals)
             return false;
+        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
+        /* The centroid and the radius bounded (and no NaN) in one comparison of their sum. */
+        if (!(h->radius >= 0 && size <= GJK_MAX_COORD)) return false;
         v = h->vertices;
         nr = h->normals;
         count = h->vertex_count;
-        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
     } else {
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
     const gjk_real band = GJK2_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
+       outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
+       by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
+       that test without a division (an overflow to infinity on the left is a far line, a miss; on both sides, no
+       decision). */
+    if (count > 4) {
+        const gjk_hull2 *h = shape->polygon.hull;
+        gjk_vec2 oc = gjk_sub2(o, h->centroid);
+        gjk_real rb = h->radius + band, rr = rb * rb;
+        if (gjk_len_sq2(oc) > rr) {
+            gjk_real cr = gjk_cross2(oc, d);
+            if (!(gjk_dot2(oc, d) < 0) || cr * cr > rr * gjk_len_sq2(d)) {
+                *out = zero_ray2(GJK_OK);
+                return true;
+            }
+        }
+    }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
     for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
@@ -9718,9 +9737,13 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
     ray_body2 rb;
     gjk_ray_local2 lr;
     gjk_rot2 q;
-    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
-        !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
+    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+        return zero_ray2(GJK_INVALID_INPUT);
+    /* Every coordinate within GJK_MAX_COORD: their 1-norms' sum within it settles the common case in one comparison
+       (a NaN fails it, and so does an infinity); only when it fails are they checked one by one. */
+    if (!(l1_norm2(pose.position) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD) &&
+        !(gjk_bounded2(pose.position) && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation)))
         return zero_ray2(GJK_INVALID_INPUT);
     gjk_ray_result2 fast;
     if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
