@@ -9657,14 +9657,22 @@ static gjk_ray_result2 zero_ray2(gjk_status status) {
    the distances to the edge lines stay in length units (the normals are unit), so the touching band is the general
    path's. False, with *out untouched, for what it does not settle: other shapes, hand-made hulls without normals,
    and an origin outside the edges by at most the band (the general path's GJK measures its Euclidean distance). */
-static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, const gjk_ray2 *ray,
-                         gjk_ray_result2 *out) {
+static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
     static const gjk_vec2 box_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     const gjk_vec2 *v, *nr;
     gjk_vec2 corners[4];
     int count;
     gjk_real size;
-    if (shape->margin != 0) return false;
+    const gjk_rot2 q = pose.rotation;
+    const gjk_vec2 pos = pose.position;
+    /* The input checks of gjk_raycast2 for the common case, in a few comparisons: a unit rotation (as
+       gjk2_unit_rotation takes it as it is), every coordinate within GJK_MAX_COORD (their 1-norms' sum is; a NaN or
+       an infinity fails that), a usable max_fraction. Anything else goes to the general path, which checks each. */
+    if (!ray || !shape || shape->margin != 0) return false;
+    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON &&
+          l1_norm2(pos) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD &&
+          ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+        return false;
     if (shape->type == GJK_SHAPE2_BOX) {
         gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
         if (!(x > 0 && y > 0 && x <= GJK_MAX_COORD && y <= GJK_MAX_COORD)) return false;
@@ -9732,21 +9740,17 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     return true;
 }
 
-gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+/* Every other ray cast, and the polygons' that the fast path leaves: the input checked item by item, the closed
+   forms, then GJK. */
+static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     gjk_ray_gjk2 k;
     ray_body2 rb;
     gjk_ray_local2 lr;
     gjk_rot2 q;
-    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) ||
+    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
+        !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray2(GJK_INVALID_INPUT);
-    /* Every coordinate within GJK_MAX_COORD: their 1-norms' sum within it settles the common case in one comparison
-       (a NaN fails it, and so does an infinity); only when it fails are they checked one by one. */
-    if (!(l1_norm2(pose.position) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD) &&
-        !(gjk_bounded2(pose.position) && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation)))
-        return zero_ray2(GJK_INVALID_INPUT);
-    gjk_ray_result2 fast;
-    if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
     if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     k.support = ray_support2;
     k.data = &rb;
@@ -9797,6 +9801,12 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.iterations = iters;
     }
     return r;
+}
+
+gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+    gjk_ray_result2 r;
+    if (polygon_fast(shape, pose, ray, &r)) return r;
+    return raycast2_general(shape, pose, ray);
 }
 
 /* ---- end of src/ray2.c ---- */
