@@ -1445,6 +1445,45 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
 #ifndef GJK_INTERNAL_H
 #define GJK_INTERNAL_H
 
+/* ---- src/tolerance.h ---- */
+/* The named tolerances of the queries, one set for 2D and 3D. Each is a multiple of the machine epsilon of gjk_real
+   (or a fixed fraction) that the caller multiplies by a length scale of the query: an absolute threshold breaks at
+   large and small sizes (docs/numerics.md, "Scale-relative tolerances"). The scale is the size of the numbers the
+   query computes with: in 3D the largest coordinate a support point was computed from, in 2D a bound on every
+   coordinate GJK, EPA and the separating axes use. Both are bounds on the coordinates, not |w|, so that a pair
+   touching at a vertex (w = 0) keeps a touching band. */
+#ifndef GJK_TOLERANCE_H
+#define GJK_TOLERANCE_H
+
+/* Numerical floor: a few ulps of the scale, the rounding of a dot product or of a barycentric combination; the
+   absolute part of the 2D convergence tests and of the flatness of triangles. */
+#define GJK_TOL_ABS (GJK_R(4.0) * GJK_REAL_EPSILON)
+/* Contact classification: cores closer than GJK_TOL_TOUCH * scale touch (intersect is true, EPA runs), and the
+   boolean queries only report a separation beyond it. It covers the rounding of the distance and of the change
+   into A's frame (a rotation and a translation of B), so that shapes touching exactly in the world are reported as
+   intersecting in either dimension. */
+#define GJK_TOL_TOUCH (GJK_R(32.0) * GJK_REAL_EPSILON)
+/* Relative duality gap at which GJK and EPA stop on curved cores and user shapes: (upper - lower) <= GJK_TOL_REL *
+   upper + floor. Polytopes converge exactly (a repeated support point ends the loop), so this mostly stops curved
+   cores once the answer is as good as the precision allows; in float it has to stay above the rounding of a
+   support dot product. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
+#else
+#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
+#endif
+/* EPA on curved cores (3D cylinders, cones, ellipsoids, user shapes) converges only linearly to the true face: it
+   stops at this relative gap instead. 2D has no curved core but user shapes, which GJK_TOL_REL stops. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_CURVED GJK_R(1e-5)
+#else
+#define GJK_TOL_CURVED GJK_R(1e-9)
+#endif
+
+#endif
+
+/* ---- end of src/tolerance.h ---- */
+
 /* Programmer errors (broken invariants) go through GJK_ASSERT: on in debug builds or with GJK_ENABLE_ASSERT, off in
    release. Numeric outcomes are never asserted: they are reported through gjk_status. */
 void gjk_assert_fail(const char *condition, const char *file, int line);
@@ -1530,22 +1569,6 @@ static inline gjk_vec2 gjk2_tame(gjk_vec2 d) {
     return gjk_v2(d.x / m, d.y / m); /* (1 / m overflows for a subnormal m) */
 }
 
-/* Tolerances, as multiples of the machine epsilon of gjk_real, times a length scale of the query (gjk2_ctx.size:
-   a bound on every coordinate GJK, EPA and SAT compute with). Thresholds relative to the size of the pair are what
-   keeps GJK/EPA working at any scale and in float (docs/numerics.md, "Scale-relative tolerances"). */
-/* Numerical floor: absolute part of every convergence test, flatness of triangles and of D, and the distance below
-   which the cores count as overlapping (EPA then runs). A few ulps of the largest coordinate: the rounding of a
-   dot product or of a barycentric combination. */
-#define GJK2_TOL_ABS (GJK_R(4.0) * GJK_REAL_EPSILON)
-/* Contact classification: shapes closer than this count as touching (intersect = true), and the boolean queries
-   only report a separation larger than it. Wider than GJK2_TOL_ABS because it must also cover the rounding of the
-   change to A's frame (a rotation and a translation of B), so that shapes touching exactly in the world are
-   reported as intersecting. */
-#define GJK2_TOL_TOUCH (GJK_R(32.0) * GJK_REAL_EPSILON)
-/* Relative duality gap at which GJK and EPA stop: (upper - lower) <= GJK2_TOL_REL * upper + GJK2_TOL_ABS * size.
-   The absolute floor already covers the rounding of the gap itself, so the relative part only has to stop curved
-   cores once the answer is as good as the precision allows. */
-#define GJK2_TOL_REL (GJK_R(8.0) * GJK_REAL_EPSILON)
 /* Polygons with at least this many vertices (every convex ring) find their support point by hill climbing around
    the ring, warm started from the previous support vertex of the same shape in the same query, instead of a
    brute-force loop. Measured (gcc -O2, x86-64, GJK on polygons of 4 to 32 vertices against capsules and polygons):
@@ -2185,24 +2208,6 @@ void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v)
 /* The world-frame copy of a vertex of D. */
 gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
 
-/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
-   at large and small sizes). */
-/* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
-   so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
-#else
-#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
-#endif
-/* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
-   relative gap instead of the polytope one. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_CURVED GJK_R(1e-5)
-#else
-#define GJK_TOL_CURVED GJK_R(1e-9)
-#endif
-#define GJK_TOL_TOUCH (GJK_R(128.0) * GJK_REAL_EPSILON) /* core distance below this * scale: cores touch */
-
 #endif
 
 /* ---- end of src/internal3.h ---- */
@@ -2754,7 +2759,7 @@ static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
     k.touch = 0;
     k.noise = c->floor / 8;
     k.tol = flat ? k.noise : c->tol;
-    k.gap_rel = flat ? 0 : GJK2_TOL_REL;
+    k.gap_rel = flat ? 0 : GJK_TOL_REL;
     k.size = c->scale;
     k.max_iterations = GJK_CAST2_MAX_RAY_ITERATIONS;
     k.refine = false;
@@ -3734,7 +3739,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             upper_w = w;
         }
         gjk_real gap = h - poly.dist[best];
-        if (gap <= gjk_maxr(GJK2_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
+        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
         if ((w.w.x == poly.v[best].w.x && w.w.y == poly.v[best].w.y) ||
             (w.w.x == poly.v[next].w.x && w.w.y == poly.v[next].w.y))
             break;
@@ -4918,9 +4923,9 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos) {
    square root, keeps no barycentric coordinates (they are computed once, for the final simplex, by
    gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
 
-gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
+gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK_TOL_ABS * ctx->size; }
 
-gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
+gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK_TOL_TOUCH * ctx->size; }
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
@@ -5004,6 +5009,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk2_simplex *s = &state->simplex;
     const gjk_real R = ctx->radius;
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
+    /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
+    const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
     gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
@@ -5048,7 +5055,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED;
             break;
         }
@@ -5151,8 +5158,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds */
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
+            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
@@ -9631,8 +9638,8 @@ static gjk_ray_outcome gjk_cast_2d(gjk_ray_gjk2 *k, ray_body2 *rb, const gjk_sha
             return GJK_RAY_MISS;
         }
     }
-    k->gap_rel = rb->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
-    k->touch = GJK2_TOL_TOUCH;
+    k->gap_rel = rb->body.kind == GJK2_USER ? GJK_TOL_REL : 0;
+    k->touch = GJK_TOL_TOUCH;
     k->tol = k->noise = 0;
     k->max_iterations = GJK_RAY_MAX_ITERATIONS;
     k->refine = true;
@@ -9699,7 +9706,7 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
-    const gjk_real band = GJK2_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
     /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
        outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
        by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
@@ -9769,7 +9776,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
     bool known = rb.body.extent >= 0;
     gjk_real bound = known ? rb.body.extent : 0, far = l1_norm2(lr.o);
     k.size = bound + k.R;
-    lr.tol = GJK2_TOL_TOUCH * gjk_maxr(far, k.size);
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, k.size);
     gjk_real reach = (far + (known ? bound : 2 * GJK_MAX_COORD) + k.R + lr.tol) * GJK_R(1.0625);
     k.smax = gjk_minr(ray->max_fraction * len, reach);
 
@@ -10537,7 +10544,7 @@ gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
             size = k->size;
             band0 = k->tol + k->touch * gjk_maxr(far, size);
             band1 = k->tol + k->touch * size + 16 * GJK_REAL_EPSILON * far;
-            flat = GJK2_TOL_ABS * gjk_maxr(far, size);
+            flat = GJK_TOL_ABS * gjk_maxr(far, size);
         }
         gjk_real vv = gjk_len_sq2(v);
         gjk_real lim = R + (moved ? band1 : band0);
@@ -13649,9 +13656,6 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 
 /* The private headers' macros end with the implementation. */
 #undef GJK_CAST2_MAX_RAY_ITERATIONS
-#undef GJK2_TOL_ABS
-#undef GJK2_TOL_TOUCH
-#undef GJK2_TOL_REL
 #undef GJK2_HILL_CLIMB_MIN
 #undef GJK2_SAT_SMALL
 #undef GJK2_SAT_BOOLEAN
@@ -13663,10 +13667,11 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
 #undef GJK_QUAT_LEN2_MIN
-#undef GJK_HULL_GRID_MIN
+#undef GJK_TOL_ABS
+#undef GJK_TOL_TOUCH
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
-#undef GJK_TOL_TOUCH
+#undef GJK_HULL_GRID_MIN
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX

@@ -233,7 +233,7 @@ static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
     k.touch = 0;
     k.noise = c->floor / 8;
     k.tol = flat ? k.noise : c->tol;
-    k.gap_rel = flat ? 0 : GJK2_TOL_REL;
+    k.gap_rel = flat ? 0 : GJK_TOL_REL;
     k.size = c->scale;
     k.max_iterations = GJK_CAST2_MAX_RAY_ITERATIONS;
     k.refine = false;

@@ -247,7 +247,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             upper_w = w;
         }
         gjk_real gap = h - poly.dist[best];
-        if (gap <= gjk_maxr(GJK2_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
+        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
         if ((w.w.x == poly.v[best].w.x && w.w.y == poly.v[best].w.y) ||
             (w.w.x == poly.v[next].w.x && w.w.y == poly.v[next].w.y))
             break;

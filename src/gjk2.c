@@ -18,9 +18,9 @@
    gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
 #include "simplex2.h"
 
-gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
+gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK_TOL_ABS * ctx->size; }
 
-gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
+gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK_TOL_TOUCH * ctx->size; }
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small
@@ -104,6 +104,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk2_simplex *s = &state->simplex;
     const gjk_real R = ctx->radius;
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
+    /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
+    const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
     gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
@@ -148,7 +150,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED;
             break;
         }
@@ -251,8 +253,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -GJK2_TOL_REL * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds */
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
+            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "gjk/gjk.h"
+#include "tolerance.h"
 
 /* Programmer errors (broken invariants) go through GJK_ASSERT: on in debug builds or with GJK_ENABLE_ASSERT, off in
    release. Numeric outcomes are never asserted: they are reported through gjk_status. */

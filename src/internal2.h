@@ -33,22 +33,6 @@ static inline gjk_vec2 gjk2_tame(gjk_vec2 d) {
     return gjk_v2(d.x / m, d.y / m); /* (1 / m overflows for a subnormal m) */
 }
 
-/* Tolerances, as multiples of the machine epsilon of gjk_real, times a length scale of the query (gjk2_ctx.size:
-   a bound on every coordinate GJK, EPA and SAT compute with). Thresholds relative to the size of the pair are what
-   keeps GJK/EPA working at any scale and in float (docs/numerics.md, "Scale-relative tolerances"). */
-/* Numerical floor: absolute part of every convergence test, flatness of triangles and of D, and the distance below
-   which the cores count as overlapping (EPA then runs). A few ulps of the largest coordinate: the rounding of a
-   dot product or of a barycentric combination. */
-#define GJK2_TOL_ABS (GJK_R(4.0) * GJK_REAL_EPSILON)
-/* Contact classification: shapes closer than this count as touching (intersect = true), and the boolean queries
-   only report a separation larger than it. Wider than GJK2_TOL_ABS because it must also cover the rounding of the
-   change to A's frame (a rotation and a translation of B), so that shapes touching exactly in the world are
-   reported as intersecting. */
-#define GJK2_TOL_TOUCH (GJK_R(32.0) * GJK_REAL_EPSILON)
-/* Relative duality gap at which GJK and EPA stop: (upper - lower) <= GJK2_TOL_REL * upper + GJK2_TOL_ABS * size.
-   The absolute floor already covers the rounding of the gap itself, so the relative part only has to stop curved
-   cores once the answer is as good as the precision allows. */
-#define GJK2_TOL_REL (GJK_R(8.0) * GJK_REAL_EPSILON)
 /* Polygons with at least this many vertices (every convex ring) find their support point by hill climbing around
    the ring, warm started from the previous support vertex of the same shape in the same query, instead of a
    brute-force loop. Measured (gcc -O2, x86-64, GJK on polygons of 4 to 32 vertices against capsules and polygons):

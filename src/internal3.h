@@ -236,22 +236,5 @@ void gjk_debug3_step(const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 v)
 /* The world-frame copy of a vertex of D. */
 gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowski3 *m, const gjk_vertex3 *v);
 
-/* Tolerances, relative to the problem's scale (docs/numerics.md, "Scale-relative tolerances": absolute thresholds break
-   at large and small sizes). */
-/* Duality gap and EPA convergence, relative. Polytopes converge exactly (a repeated support point ends the loop),
-   so this mostly governs curved shapes; in float it has to stay above the rounding of a support dot product. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_REL (GJK_R(32.0) * GJK_REAL_EPSILON)
-#else
-#define GJK_TOL_REL (GJK_R(1000.0) * GJK_REAL_EPSILON)
-#endif
-/* EPA on curved cores (cylinder, cone, ellipsoid, user) converges only linearly to the true face: stop at this
-   relative gap instead of the polytope one. */
-#if GJK_USE_FLOAT
-#define GJK_TOL_CURVED GJK_R(1e-5)
-#else
-#define GJK_TOL_CURVED GJK_R(1e-9)
-#endif
-#define GJK_TOL_TOUCH (GJK_R(128.0) * GJK_REAL_EPSILON) /* core distance below this * scale: cores touch */
 
 #endif

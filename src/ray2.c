@@ -48,8 +48,8 @@ static gjk_ray_outcome gjk_cast_2d(gjk_ray_gjk2 *k, ray_body2 *rb, const gjk_sha
             return GJK_RAY_MISS;
         }
     }
-    k->gap_rel = rb->body.kind == GJK2_USER ? GJK2_TOL_REL : 0;
-    k->touch = GJK2_TOL_TOUCH;
+    k->gap_rel = rb->body.kind == GJK2_USER ? GJK_TOL_REL : 0;
+    k->touch = GJK_TOL_TOUCH;
     k->tol = k->noise = 0;
     k->max_iterations = GJK_RAY_MAX_ITERATIONS;
     k->refine = true;
@@ -116,7 +116,7 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
-    const gjk_real band = GJK2_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
     /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
        outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
        by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
@@ -186,7 +186,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
     bool known = rb.body.extent >= 0;
     gjk_real bound = known ? rb.body.extent : 0, far = l1_norm2(lr.o);
     k.size = bound + k.R;
-    lr.tol = GJK2_TOL_TOUCH * gjk_maxr(far, k.size);
+    lr.tol = GJK_TOL_TOUCH * gjk_maxr(far, k.size);
     gjk_real reach = (far + (known ? bound : 2 * GJK_MAX_COORD) + k.R + lr.tol) * GJK_R(1.0625);
     k.smax = gjk_minr(ray->max_fraction * len, reach);
 

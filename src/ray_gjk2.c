@@ -26,7 +26,7 @@ gjk_ray_outcome gjk_ray_gjk2_run(gjk_ray_gjk2 *k, gjk_vec2 v) {
             size = k->size;
             band0 = k->tol + k->touch * gjk_maxr(far, size);
             band1 = k->tol + k->touch * size + 16 * GJK_REAL_EPSILON * far;
-            flat = GJK2_TOL_ABS * gjk_maxr(far, size);
+            flat = GJK_TOL_ABS * gjk_maxr(far, size);
         }
         gjk_real vv = gjk_len_sq2(v);
         gjk_real lim = R + (moved ? band1 : band0);
