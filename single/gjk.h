@@ -1011,7 +1011,8 @@ typedef struct gjk_cast_result2 {
     gjk_vec2 point_a;     ///< world frame, on A at t: the contact (or closest) point
     gjk_vec2 point_b;     ///< world frame, on B at t; point_b - point_a = (distance at t) * normal
     gjk_vec2 point;       ///< world frame: the contact point, midway between point_a and point_b
-    int iterations;       ///< ray-cast support points (linear) or advancement steps (rotating)
+    int iterations;       ///< ray-cast support points (linear; 0 when two sharp polygons without margins and
+                          ///< target are answered in closed form) or advancement steps (rotating)
 } gjk_cast_result2;
 
 /// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
@@ -2783,6 +2784,204 @@ static void linear2(gjk_cast2 *c, gjk_cast_result2 *r) {
     gjk_cast2_finish(c, k.lambda, c->qa, &ct, r);
 }
 
+/* ---- two polygons: the ray against their difference -------------------------------------------------------- */
+
+/* Most vertices of the difference polygon the closed form builds: its cost grows with na + nb, the GJK ray cast's
+   (hill climbing) hardly, and they break even at about 30 vertices (instruction counts, bench/count_ray2.c). */
+#define CAST2_MAX_DIFF 24
+
+/* A sharp convex polygon's ring: a polygon with its edge normals (a convex counter-clockwise ring) or a box, in
+   its own frame (*v, *n point at its arrays or at `v` and `n`, filled) or, with `place`, moved into A's frame (in `v`
+   and `n`); false for anything else. */
+static bool cast2_ring(const gjk2_body *b, bool place, gjk_vec2 *v, gjk_vec2 *n, const gjk_vec2 **rv,
+                       const gjk_vec2 **rn, int *count) {
+    static const gjk_vec2 box_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    const gjk_vec2 *sv = v, *sn = box_normals;
+    int k = 4;
+    if (b->kind == GJK2_BOX) {
+        const gjk_vec2 h = b->p;
+        v[0] = gjk_v2(-h.x, -h.y);
+        v[1] = gjk_v2(h.x, -h.y);
+        v[2] = h;
+        v[3] = gjk_v2(-h.x, h.y);
+    } else if (b->kind == GJK2_POLYGON && b->normals) {
+        sv = b->verts;
+        sn = b->normals;
+        k = b->count;
+    } else {
+        return false;
+    }
+    *count = k;
+    if (!place) {
+        *rv = sv;
+        *rn = sn;
+        return true;
+    }
+    for (int i = 0; i < k; ++i) {
+        gjk_vec2 p = sv[i], q = sn[i];
+        v[i] = gjk_add2(gjk_rotate2(b->rot, p), b->pos);
+        n[i] = gjk_rotate2(b->rot, q);
+    }
+    *rv = v;
+    *rn = n;
+    return true;
+}
+
+/* The lowest vertex of a ring (then the leftmost; with sign -1 the highest, then the rightmost, which is -B's
+   lowest): where its edges' directions start at angle 0 or more, so that two rings merge by angle. */
+static int cast2_lowest(const gjk_vec2 *v, int n, gjk_real sign) {
+    int best = 0;
+    gjk_real by = sign * v[0].y, bx = sign * v[0].x;
+    for (int i = 1; i < n; ++i) {
+        gjk_real y = sign * v[i].y, x = sign * v[i].x;
+        if (y < by || (y == by && x < bx)) best = i, by = y, bx = x;
+    }
+    return best;
+}
+
+/* The edge of the difference A - B from vertex av[i] - bv[j]: A's edge i (B's vertex j standing: step 1), -B's
+   edge from -bv[j] (A's vertex i standing: step 2), or both at once when they are parallel (step 3). */
+typedef struct cast2_diff_edge {
+    gjk_vec2 v, n; /* start vertex and outward unit normal */
+    int i, j, step;
+} cast2_diff_edge;
+
+static void cast2_edge(cast2_diff_edge *e, gjk_vec2 a, gjk_vec2 b, gjk_vec2 n, int i, int j, int step) {
+    e->v = gjk_sub2(a, b);
+    e->n = n;
+    e->i = i;
+    e->j = j;
+    e->step = step;
+}
+
+/* The difference polygon A - B of two convex rings (counter-clockwise, A's frame), built by merging their edges by
+   angle (Minkowski sums of convex polygons: de Berg, van Kreveld, Overmars, Schwarzkopf, "Computational Geometry",
+   2nd ed., 2000, 13.3): -B is B turned half a turn, the same ring with its vertices and normals negated. Both walks
+   start at their lowest vertices, so the pending edges of both lie within half a turn of the last one taken and the
+   cross product of their normals orders them; parallel edges are taken together. Rounding can only swap two edges
+   within rounding of parallel, which moves the polygon by rounding. Returns the number of edges. */
+static int cast2_difference(const gjk_vec2 *av, const gjk_vec2 *an, int na, const gjk_vec2 *bv, const gjk_vec2 *bn,
+                            int nb, cast2_diff_edge *out) {
+    int i = cast2_lowest(av, na, 1), j = cast2_lowest(bv, nb, -1), ta = na, tb = nb, m = 0;
+    while (ta > 0 && tb > 0) {
+        /* A's edge i first when -B's edge j turns counter-clockwise from it: cross(an, -bn) >= 0. */
+        gjk_real cr = gjk_cross2(bn[j], an[i]);
+        int step = cr < 0 ? 2 : (cr > 0 ? 1 : 3);
+        cast2_edge(&out[m++], av[i], bv[j], step & 1 ? an[i] : gjk_neg2(bn[j]), i, j, step);
+        if (step & 1) i = i + 1 == na ? 0 : i + 1, --ta;
+        if (step & 2) j = j + 1 == nb ? 0 : j + 1, --tb;
+    }
+    for (; ta > 0; --ta, i = i + 1 == na ? 0 : i + 1) cast2_edge(&out[m++], av[i], bv[j], an[i], i, j, 1);
+    for (; tb > 0; --tb, j = j + 1 == nb ? 0 : j + 1) cast2_edge(&out[m++], av[i], bv[j], gjk_neg2(bn[j]), i, j, 2);
+    return m;
+}
+
+/* The pair of points behind the point at fraction s along an edge of the difference: A's and B's (at t = 0), each
+   on its edge when the edge steps along it, else its standing vertex. */
+static void cast2_witness(const cast2_diff_edge *h, gjk_real s, const gjk_vec2 *av, int na, const gjk_vec2 *bv,
+                          int nb, gjk_cast2_contact *ct) {
+    int i1 = h->i + 1 == na ? 0 : h->i + 1, j1 = h->j + 1 == nb ? 0 : h->j + 1;
+    ct->pa = h->step & 1 ? gjk_mad2(av[h->i], s, gjk_sub2(av[i1], av[h->i])) : av[h->i];
+    ct->pb = h->step & 2 ? gjk_mad2(bv[h->j], s, gjk_sub2(bv[j1], bv[h->j])) : bv[h->j];
+}
+
+/* The closest point of the difference polygon to p outside it: the nearest point on the edges p lies beyond, as the
+   edge and the fraction s along it. False when p is on no edge's outer side (inside to rounding). */
+static bool cast2_closest(const cast2_diff_edge *e, int m, gjk_vec2 p, int *edge, gjk_real *frac, gjk_real *dist_sq) {
+    gjk_real best = GJK_REAL_MAX;
+    int found = -1;
+    for (int k = 0; k < m; ++k) {
+        gjk_vec2 w = gjk_sub2(p, e[k].v);
+        if (!(gjk_dot2(e[k].n, w) > 0)) continue;
+        gjk_vec2 d = gjk_sub2(e[k + 1 == m ? 0 : k + 1].v, e[k].v);
+        gjk_real dd = gjk_len_sq2(d), s = gjk_dot2(w, d);
+        s = s <= 0 || !(dd > 0) ? 0 : (s >= dd ? 1 : s / dd);
+        gjk_real q = gjk_len_sq2(gjk_mad2(w, -s, d));
+        if (q < best) best = q, found = k, *frac = s;
+    }
+    *edge = found;
+    *dist_sq = best;
+    return found >= 0 && best > 0;
+}
+
+/* The linear cast of two sharp polygons (boxes, or polygons with their edge normals) with no target distance, in
+   closed form: the origin's ray along B's relative motion against the difference A - B at t = 0, clipped as the ray
+   casts clip polygons (gjk_ray_clip, Cyrus-Beck), with the GJK path's touching band (flat pairs: floor / 8). The
+   entering edge gives t, the normal and the contact: B's vertex on A's edge, or A's vertex on B's edge. A miss
+   answers the distance at t = 1 from the same polygon (the nearest point of the difference to the ray's end, and
+   the pair of features it lies on) instead of a signed-distance query. False, with *r untouched, when it does not
+   apply or the origin is outside within the band (where GJK measures the Euclidean distance). *filled: the normal
+   and points are set (HIT, SEPARATED); OVERLAPPED leaves them to the query at t = 0 as the GJK path does. */
+static bool cast2_polygons(gjk_cast2 *c, gjk_cast_result2 *r, bool *filled) {
+    gjk2_ctx *x = &c->ctx;
+    if (x->radius != 0 || c->target != 0 || x->grow) return false;
+    const int na = x->a.kind == GJK2_BOX ? 4 : x->a.count, nb = x->b.kind == GJK2_BOX ? 4 : x->b.count;
+    if (na + nb > CAST2_MAX_DIFF) return false;
+    gjk_vec2 abox[4], bspace[2][CAST2_MAX_DIFF];
+    const gjk_vec2 *av, *an, *bv, *bn;
+    cast2_diff_edge e[CAST2_MAX_DIFF];
+    int ca, cb;
+    if (!cast2_ring(&x->a, false, abox, NULL, &av, &an, &ca)) return false;
+    gjk_cast2_place(c, c->qa, c->qb, c->p0);
+    if (!cast2_ring(&x->b, true, bspace[0], bspace[1], &bv, &bn, &cb)) return false;
+    const int m = cast2_difference(av, an, ca, bv, bn, cb, e);
+    const gjk_vec2 u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
+    const gjk_real band = c->floor / 8;
+    gjk_ray_clip clip = gjk_ray_clip_start(1);
+    for (int k = 0; k < m && !gjk_ray_clip_missed(&clip, band); ++k)
+        gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k);
+    gjk_real t = 0;
+    int hit = 0;
+    gjk_cast2_contact ct;
+    switch (gjk_ray_clip_end(&clip, band, &t, &hit)) {
+    case GJK_RAY_UNDECIDED: return false;
+    case GJK_RAY_INSIDE: r->state = GJK_CAST_OVERLAPPED; return true;
+    case GJK_RAY_HIT: {
+        /* Parallel edges of A and B rounded into two collinear edges of the difference give the clip two planes
+           that are one: the hit is on the edge whose segment holds the point x = t u (beyond an end of a plane's
+           edge but on the boundary, it is on the neighbour along the same line). */
+        const gjk_vec2 hx = gjk_scale2(u, t);
+        gjk_real frac = 0;
+        for (int step = 0, dir = 0; step < m; ++step) {
+            const cast2_diff_edge *g = &e[hit];
+            gjk_vec2 d = gjk_sub2(e[hit + 1 == m ? 0 : hit + 1].v, g->v);
+            gjk_real along = gjk_dot2(gjk_sub2(hx, g->v), d), dd = gjk_len_sq2(d);
+            int go = along < 0 ? -1 : (along > dd ? 1 : 0);
+            frac = go < 0 || !(dd > 0) ? 0 : (go > 0 ? 1 : along / dd);
+            if (go == 0 || go == -dir) break; /* (turning back: x is at the vertex between them, to rounding) */
+            dir = go;
+            hit = go < 0 ? (hit == 0 ? m - 1 : hit - 1) : (hit + 1 == m ? 0 : hit + 1);
+        }
+        const cast2_diff_edge *h = &e[hit];
+        /* The contact at t: where x is along the edge, on A's edge and on B's (a standing vertex exactly). */
+        cast2_witness(h, frac, av, ca, bv, cb, &ct);
+        ct.pb = gjk_mad2(ct.pb, t, u);
+        ct.n = h->n;
+        ct.core_dist = 0;
+        r->state = GJK_CAST_HIT;
+        r->t = t;
+        gjk_cast2_finish(c, t, c->qa, &ct, r);
+        *filled = true;
+        return true;
+    }
+    default: break;
+    }
+    /* Separated over the step: the distance at t = 1 is that of u from the difference polygon. */
+    int k;
+    gjk_real s = 0, dd = 0;
+    r->state = GJK_CAST_SEPARATED;
+    r->t = 1;
+    if (!cast2_closest(e, m, u, &k, &s, &dd)) return true; /* (on the polygon to rounding: the query answers) */
+    const cast2_diff_edge *h = &e[k];
+    cast2_witness(h, s, av, ca, bv, cb, &ct);
+    ct.pb = gjk_add2(ct.pb, u);
+    ct.core_dist = GJK_SQRT(dd);
+    ct.n = gjk_normalize2(gjk_sub2(ct.pb, ct.pa));
+    gjk_cast2_finish(c, 1, c->qa, &ct, r);
+    *filled = true;
+    return true;
+}
+
 /* ---- entry -------------------------------------------------------------------------------------------------- */
 
 static gjk_cast_result2 invalid2(void) {
@@ -2798,20 +2997,21 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
     if (!cast_setup2(input, &c)) return invalid2();
-    bool rotating = c.wa != 0 || c.wb != 0;
+    bool rotating = c.wa != 0 || c.wb != 0, filled = false;
     if (rotating) {
         c.reach_a = core_reach2(input->pair.a);
         c.reach_b = core_reach2(input->pair.b);
         gjk_cast2_rotating(&c, &r);
+    } else if (!cast2_polygons(&c, &r, &filled)) {
+        linear2(&c, &r);
     }
-    else linear2(&c, &r);
     if (c.ctx.bad) return invalid2();
     bool ok = true;
     if (r.state == GJK_CAST_OVERLAPPED) {
         r.t = 0;
         ok = answer_from_query2(&c, 0, &r);
         r.hit = !(input->ignore_separating && separating2(&c, &r));
-    } else if (r.state == GJK_CAST_SEPARATED && !rotating) {
+    } else if (r.state == GJK_CAST_SEPARATED && !rotating && !filled) {
         ok = answer_from_query2(&c, 1, &r);
     } else {
         r.hit = r.state == GJK_CAST_HIT;
@@ -2831,6 +3031,7 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
 }
 
 /* ---- end of src/cast2.c ---- */
+#undef CAST2_MAX_DIFF
 #undef CAST_TOL_DEFAULT
 
 /* ---- src/cast3.c ---- */
@@ -9558,14 +9759,22 @@ static gjk_ray_result2 zero_ray2(gjk_status status) {
    the distances to the edge lines stay in length units (the normals are unit), so the touching band is the general
    path's. False, with *out untouched, for what it does not settle: other shapes, hand-made hulls without normals,
    and an origin outside the edges by at most the band (the general path's GJK measures its Euclidean distance). */
-static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, const gjk_ray2 *ray,
-                         gjk_ray_result2 *out) {
+static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
     static const gjk_vec2 box_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     const gjk_vec2 *v, *nr;
     gjk_vec2 corners[4];
     int count;
     gjk_real size;
-    if (shape->margin != 0) return false;
+    const gjk_rot2 q = pose.rotation;
+    const gjk_vec2 pos = pose.position;
+    /* The input checks of gjk_raycast2 for the common case, in a few comparisons: a unit rotation (as
+       gjk2_unit_rotation takes it as it is), every coordinate within GJK_MAX_COORD (their 1-norms' sum is; a NaN or
+       an infinity fails that), a usable max_fraction. Anything else goes to the general path, which checks each. */
+    if (!ray || !shape || shape->margin != 0) return false;
+    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON &&
+          l1_norm2(pos) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD &&
+          ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+        return false;
     if (shape->type == GJK_SHAPE2_BOX) {
         gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
         if (!(x > 0 && y > 0 && x <= GJK_MAX_COORD && y <= GJK_MAX_COORD)) return false;
@@ -9580,17 +9789,36 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     } else if (shape->type == GJK_SHAPE2_POLYGON) {
         const gjk_hull2 *h = shape->polygon.hull;
         if (!h || h->dimension != 2 || h->vertex_count < 3 || h->vertex_count > GJK_HULL_MAX_POINTS || !h->vertices ||
-            !h->normals || !(h->radius >= 0 && h->radius <= GJK_MAX_COORD) || !gjk_bounded2(h->centroid))
+            !h->normals)
             return false;
+        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
+        /* The centroid and the radius bounded (and no NaN) in one comparison of their sum. */
+        if (!(h->radius >= 0 && size <= GJK_MAX_COORD)) return false;
         v = h->vertices;
         nr = h->normals;
         count = h->vertex_count;
-        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
     } else {
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
     const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
+       outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
+       by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
+       that test without a division (an overflow to infinity on the left is a far line, a miss; on both sides, no
+       decision). */
+    if (count > 4) {
+        const gjk_hull2 *h = shape->polygon.hull;
+        gjk_vec2 oc = gjk_sub2(o, h->centroid);
+        gjk_real rb = h->radius + band, rr = rb * rb;
+        if (gjk_len_sq2(oc) > rr) {
+            gjk_real cr = gjk_cross2(oc, d);
+            if (!(gjk_dot2(oc, d) < 0) || cr * cr > rr * gjk_len_sq2(d)) {
+                *out = zero_ray2(GJK_OK);
+                return true;
+            }
+        }
+    }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
     for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
@@ -9614,7 +9842,9 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     return true;
 }
 
-gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+/* Every other ray cast, and the polygons' that the fast path leaves: the input checked item by item, the closed
+   forms, then GJK. */
+static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     gjk_ray_gjk2 k;
     ray_body2 rb;
     gjk_ray_local2 lr;
@@ -9623,8 +9853,6 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray2(GJK_INVALID_INPUT);
-    gjk_ray_result2 fast;
-    if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
     if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     k.support = ray_support2;
     k.data = &rb;
@@ -9675,6 +9903,12 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.iterations = iters;
     }
     return r;
+}
+
+gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+    gjk_ray_result2 r;
+    if (polygon_fast(shape, pose, ray, &r)) return r;
+    return raycast2_general(shape, pose, ray);
 }
 
 /* ---- end of src/ray2.c ---- */

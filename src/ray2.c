@@ -74,14 +74,22 @@ static gjk_ray_result2 zero_ray2(gjk_status status) {
    the distances to the edge lines stay in length units (the normals are unit), so the touching band is the general
    path's. False, with *out untouched, for what it does not settle: other shapes, hand-made hulls without normals,
    and an origin outside the edges by at most the band (the general path's GJK measures its Euclidean distance). */
-static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, const gjk_ray2 *ray,
-                         gjk_ray_result2 *out) {
+static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
     static const gjk_vec2 box_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     const gjk_vec2 *v, *nr;
     gjk_vec2 corners[4];
     int count;
     gjk_real size;
-    if (shape->margin != 0) return false;
+    const gjk_rot2 q = pose.rotation;
+    const gjk_vec2 pos = pose.position;
+    /* The input checks of gjk_raycast2 for the common case, in a few comparisons: a unit rotation (as
+       gjk2_unit_rotation takes it as it is), every coordinate within GJK_MAX_COORD (their 1-norms' sum is; a NaN or
+       an infinity fails that), a usable max_fraction. Anything else goes to the general path, which checks each. */
+    if (!ray || !shape || shape->margin != 0) return false;
+    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON &&
+          l1_norm2(pos) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD &&
+          ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+        return false;
     if (shape->type == GJK_SHAPE2_BOX) {
         gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
         if (!(x > 0 && y > 0 && x <= GJK_MAX_COORD && y <= GJK_MAX_COORD)) return false;
@@ -96,17 +104,36 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     } else if (shape->type == GJK_SHAPE2_POLYGON) {
         const gjk_hull2 *h = shape->polygon.hull;
         if (!h || h->dimension != 2 || h->vertex_count < 3 || h->vertex_count > GJK_HULL_MAX_POINTS || !h->vertices ||
-            !h->normals || !(h->radius >= 0 && h->radius <= GJK_MAX_COORD) || !gjk_bounded2(h->centroid))
+            !h->normals)
             return false;
+        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
+        /* The centroid and the radius bounded (and no NaN) in one comparison of their sum. */
+        if (!(h->radius >= 0 && size <= GJK_MAX_COORD)) return false;
         v = h->vertices;
         nr = h->normals;
         count = h->vertex_count;
-        size = gjk2_norm1(h->centroid) + GJK_R(1.5) * h->radius; /* (as gjk2_body_init's extent) */
     } else {
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
     const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
+       outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
+       by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
+       that test without a division (an overflow to infinity on the left is a far line, a miss; on both sides, no
+       decision). */
+    if (count > 4) {
+        const gjk_hull2 *h = shape->polygon.hull;
+        gjk_vec2 oc = gjk_sub2(o, h->centroid);
+        gjk_real rb = h->radius + band, rr = rb * rb;
+        if (gjk_len_sq2(oc) > rr) {
+            gjk_real cr = gjk_cross2(oc, d);
+            if (!(gjk_dot2(oc, d) < 0) || cr * cr > rr * gjk_len_sq2(d)) {
+                *out = zero_ray2(GJK_OK);
+                return true;
+            }
+        }
+    }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
     for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
@@ -130,7 +157,9 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_rot2 q, gjk_vec2 pos, cons
     return true;
 }
 
-gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+/* Every other ray cast, and the polygons' that the fast path leaves: the input checked item by item, the closed
+   forms, then GJK. */
+static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     gjk_ray_gjk2 k;
     ray_body2 rb;
     gjk_ray_local2 lr;
@@ -139,8 +168,6 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
         return zero_ray2(GJK_INVALID_INPUT);
-    gjk_ray_result2 fast;
-    if (polygon_fast(shape, q, pose.position, ray, &fast)) return fast;
     if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     k.support = ray_support2;
     k.data = &rb;
@@ -191,4 +218,10 @@ gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_
         r.iterations = iters;
     }
     return r;
+}
+
+gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
+    gjk_ray_result2 r;
+    if (polygon_fast(shape, pose, ray, &r)) return r;
+    return raycast2_general(shape, pose, ray);
 }

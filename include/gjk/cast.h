@@ -129,7 +129,8 @@ typedef struct gjk_cast_result2 {
     gjk_vec2 point_a;     ///< world frame, on A at t: the contact (or closest) point
     gjk_vec2 point_b;     ///< world frame, on B at t; point_b - point_a = (distance at t) * normal
     gjk_vec2 point;       ///< world frame: the contact point, midway between point_a and point_b
-    int iterations;       ///< ray-cast support points (linear) or advancement steps (rotating)
+    int iterations;       ///< ray-cast support points (linear; 0 when two sharp polygons without margins and
+                          ///< target are answered in closed form) or advancement steps (rotating)
 } gjk_cast_result2;
 
 /// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
