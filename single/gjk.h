@@ -1748,14 +1748,16 @@ GJK2_INLINE bool gjk2_body_init(gjk2_body *b, const gjk_shape2 *shape) {
         b->kind = GJK2_BOX;
         b->count = 4;
         b->p = shape->box.half_extents;
-        b->extent = b->p.x + b->p.y;
-        return gjk2_positive(b->p.x) && gjk2_positive(b->p.y) && gjk_finite(b->extent);
+        b->extent = b->p.x + b->p.y; /* (finite: both are at most GJK_MAX_COORD) */
+        return gjk2_positive(b->p.x) && gjk2_positive(b->p.y);
     case GJK_SHAPE2_POLYGON: {
         const gjk_hull2 *h = shape->polygon.hull;
-        if (h == NULL || h->vertices == NULL || h->vertex_count < 1 || h->vertex_count > GJK_HULL_MAX_POINTS ||
-            h->dimension < 0 || h->dimension > 2 || !gjk_bounded2(h->centroid) || h->radius > GJK_MAX_COORD)
-            return false;
+        if (h == NULL || h->vertices == NULL) return false;
         const int n = h->vertex_count;
+        /* (one unsigned comparison per range: a count below 1 or a negative dimension wraps to a huge value) */
+        if ((unsigned)n - 1u >= (unsigned)GJK_HULL_MAX_POINTS || (unsigned)h->dimension > 2u ||
+            !gjk_bounded2(h->centroid) || h->radius > GJK_MAX_COORD)
+            return false;
         b->verts = h->vertices;
         b->count = n;
         b->last = 0;
@@ -6147,9 +6149,10 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
 static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
     int best = 0;
     gjk_real m = gjk_dot2(nr[0], d);
-    for (int i = 1; i < n; ++i) {
+    for (int i = 1; i < n; ++i) { /* (selects, not branches: the winner is data) */
         gjk_real t = gjk_dot2(nr[i], d);
-        if (t > m) m = t, best = i;
+        best = t > m ? i : best;
+        m = t > m ? t : m;
     }
     *c = m;
     return best;
@@ -6262,14 +6265,21 @@ GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, g
     if (!(lo <= hi)) return 0;
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
+    /* The reference edge faces n within the tolerance, so its cosine is near 1: one reciprocal, off the chain of
+       each point's arithmetic (a division there would wait for the clipping). */
+    const gjk_real inv_cos = 1 / gjk_dot2(fa->normal, n);
     for (int end = 0; end < 2; ++end) {
         if (end == 1 && hi == lo) break;
         gjk_real tau = end ? hi : lo;
         bool own = end ? hi == 1 : lo == 0; /* the incident edge's own end */
-        gjk_vec2 q = own ? fb->p[end] : gjk_mad2(fb->p[0], tau, e);
-        gjk_vec2 p = gjk_mad2(q, gjk_dot2(fa->normal, gjk_sub2(fa->p[0], q)) / gjk_dot2(fa->normal, n), n);
+        gjk_vec2 q = gjk_mad2(fb->p[0], tau, e);
+        q.x = own ? fb->p[end].x : q.x; /* (selects: whether an end is clipped is data) */
+        q.y = own ? fb->p[end].y : q.y;
+        /* q's height above the reference edge's line along n; p is the foot on that line */
+        gjk_real h = gjk_dot2(fa->normal, gjk_sub2(q, fa->p[0])) * inv_cos;
+        gjk_vec2 p = gjk_mad2(q, -h, n);
         gjk_real drop = incident_drop(q, fb, n, rb);
-        gjk_real sep = gjk_dot2(gjk_sub2(q, p), n) - ra - drop;
+        gjk_real sep = h - ra - drop;
         if (!(sep <= spec)) continue;
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
@@ -6311,9 +6321,11 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
         gjk_manifold_point2 *p = &m->points[i];
         p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pos_a);
         p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pos_a);
-        p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
+        p->separation = c[i].sep + 0; /* no negative zero (-0 + 0 is +0) */
         p->id = c[i].id;
-        sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;
+        /* (summed as a tree, not a chain: the test ends the call, and a chain of ten additions would be its
+           longest latency) */
+        sum += ((p->point_a.x + p->point_a.y) + (p->point_b.x + p->point_b.y)) + p->separation;
     }
     m->count = k;
     if (!gjk_finite(sum)) {
@@ -6390,10 +6402,13 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     if (!(dist <= spec)) return true;
     feature2 fa, fb;
     gjk_real ca, cb;
-    int ea = s.side == 0 ? s.edge : facing_edge2(s.A.n, s.A.count, n, &ca);
-    int eb = s.side == 1 ? s.edge : facing_edge2(s.bn, s.B.count, nb, &cb);
-    if (s.side == 0) ca = gjk_dot2(s.A.n[ea], n);
-    if (s.side == 1) cb = gjk_dot2(s.bn[eb], nb);
+    /* Both shapes' edges facing the axis, the deepest axis's own edge kept for its shape: selects, since which
+       shape gives the axis is data (and, for a resting pair, a coin toss at the rounding level). */
+    int ea = facing_edge2(s.A.n, s.A.count, n, &ca), eb = facing_edge2(s.bn, s.B.count, nb, &cb);
+    ea = s.side == 0 ? s.edge : ea;
+    eb = s.side == 1 ? s.edge : eb;
+    ca = gjk_dot2(s.A.n[ea], n);
+    cb = gjk_dot2(s.bn[eb], nb);
     polygon_edge2(&fa, s.A.v, s.A.n, s.A.count, ea, ca, n);
     polygon_edge2(&fb, s.bv, s.bn, s.B.count, eb, cb, nb);
     contact2 c[2];
@@ -7883,13 +7898,12 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *
     ctx->bad = false;
     ctx->a.rot = gjk_rot2_identity();
     ctx->a.pos = gjk_v2(0, 0);
-    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa). Its finiteness covers both positions (a NaN
-       or infinite coordinate of either makes it non-finite) and an overflowing difference. */
+    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa), finite since both positions are bounded by
+       GJK_MAX_COORD; so is the sum of the radii, each checked finite by gjk2_body_init. */
     ctx->b.rot.c = qa.c * qb.c + qa.s * qb.s;
     ctx->b.rot.s = qa.c * qb.s - qa.s * qb.c;
     ctx->b.pos = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
     ctx->radius = ctx->a.radius + ctx->b.radius;
-    if (!gjk_finite2(ctx->b.pos) || !gjk_finite(ctx->radius)) return false;
     if (ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER) {
         /* A user callback answering NaN for the centre is an invalid input too. */
         if (ctx->a.kind == GJK2_USER) ctx->a.centre = gjk2_user_centre(pair->a);

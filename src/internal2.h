@@ -252,14 +252,16 @@ GJK2_INLINE bool gjk2_body_init(gjk2_body *b, const gjk_shape2 *shape) {
         b->kind = GJK2_BOX;
         b->count = 4;
         b->p = shape->box.half_extents;
-        b->extent = b->p.x + b->p.y;
-        return gjk2_positive(b->p.x) && gjk2_positive(b->p.y) && gjk_finite(b->extent);
+        b->extent = b->p.x + b->p.y; /* (finite: both are at most GJK_MAX_COORD) */
+        return gjk2_positive(b->p.x) && gjk2_positive(b->p.y);
     case GJK_SHAPE2_POLYGON: {
         const gjk_hull2 *h = shape->polygon.hull;
-        if (h == NULL || h->vertices == NULL || h->vertex_count < 1 || h->vertex_count > GJK_HULL_MAX_POINTS ||
-            h->dimension < 0 || h->dimension > 2 || !gjk_bounded2(h->centroid) || h->radius > GJK_MAX_COORD)
-            return false;
+        if (h == NULL || h->vertices == NULL) return false;
         const int n = h->vertex_count;
+        /* (one unsigned comparison per range: a count below 1 or a negative dimension wraps to a huge value) */
+        if ((unsigned)n - 1u >= (unsigned)GJK_HULL_MAX_POINTS || (unsigned)h->dimension > 2u ||
+            !gjk_bounded2(h->centroid) || h->radius > GJK_MAX_COORD)
+            return false;
         b->verts = h->vertices;
         b->count = n;
         b->last = 0;
