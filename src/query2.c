@@ -171,11 +171,12 @@ static gjk_status gjk_exit_status(const gjk2_state *st) {
    largest finite number, which are no answer either. */
 static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
     r->normal = gjk_rotate2(fa->rot, r->normal);
-    gjk_real sum = r->distance + r->normal.x + r->normal.y;
+    gjk_real sum = r->distance + (r->normal.x + r->normal.y);
     if (points) {
         r->point_a = gjk_add2(gjk_rotate2(fa->rot, r->point_a), fa->pos);
         r->point_b = gjk_add2(gjk_rotate2(fa->rot, r->point_b), fa->pos);
-        sum += r->point_a.x + r->point_a.y + r->point_b.x + r->point_b.y;
+        /* (a tree, not a chain: the test ends the query) */
+        sum += (r->point_a.x + r->point_a.y) + (r->point_b.x + r->point_b.y);
     }
     if (!gjk_finite(sum)) {
         int it = r->iterations, epa = r->epa_iterations;
@@ -310,8 +311,8 @@ static bool gjk_phase(gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *wa
     return true;
 }
 
-/* The separating axes (sat2.c) pay off for the boolean and distance queries only while all of them cost less than
-   a few GJK iterations; penetration depths of polygons always come from them. */
+/* The separating axes (sat2.c) pay off for the boolean and signed-distance queries only while all of them cost less
+   than a few GJK iterations; penetration depths of polygons always come from them. */
 static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
@@ -377,7 +378,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         done = true;
-    } else if (!small_polygons(&ctx)) {
+    } else if (!(ctx.polygons && ctx.a.count <= GJK2_SAT_DISTANCE && ctx.b.count <= GJK2_SAT_DISTANCE)) {
         start = initial_direction(&ctx, pair, cache);
         warm = cache;
     } else {
