@@ -6150,7 +6150,7 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
 }
 
 /* Of a convex polygon's outward unit edge normals nr, the one most aligned with d; *c its dot product with d. */
-static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
+GJK2_INLINE int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
     int best = 0;
     gjk_real m = gjk_dot2(nr[0], d);
     for (int i = 1; i < n; ++i) { /* (selects, not branches: the winner is data) */
@@ -6164,7 +6164,7 @@ static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
 
 /* Edge `best` of a convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]) as the feature
    facing d (c = nr[best].d), aligned when within the tolerance; its end farther along d is vcode. */
-static void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
+GJK2_INLINE void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
                           gjk_vec2 d) {
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
@@ -6298,7 +6298,7 @@ GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, g
    returns the number of points (0: one point, the query's witnesses, named *id). The reference edge is the one
    facing n within the tolerance (A's when both do, so that ids do not flip with rounding); the other shape's edge
    facing it most is the incident edge, tilted or not. Neither aligned: one point, named by the vertices. */
-static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+GJK2_INLINE int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                           contact2 c[2], uint32_t *id) {
     bool edges = fa->count == 2 && fb->count == 2 && (fa->aligned || fb->aligned), swap = edges && !fa->aligned;
     uint16_t code_a = fa->count == 2 && fa->aligned ? fa->code : fa->vcode;
@@ -6319,7 +6319,7 @@ static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, g
 
 /* The k clipped points (A's frame) into the world; a non-finite value (overflow of huge, if bounded, inputs) leaves
    no point and GJK_DEGENERATE rather than a NaN, as the queries (query2.c). */
-static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
+GJK2_INLINE void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
         gjk_manifold_point2 *p = &m->points[i];
@@ -6341,7 +6341,7 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
 
 /* The manifold's normal into the world from n (A's frame); false, with no normal and GJK_DEGENERATE, when it or the
    signed distance overflowed (huge, if bounded, inputs). */
-static bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
+GJK2_INLINE bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
     m->normal = gjk_rotate2(qa, n);
     if (gjk_finite(distance + m->normal.x + m->normal.y)) return true;
     m->normal = gjk_v2(0, 0);
@@ -6384,7 +6384,7 @@ static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 
    axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
    n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
    general path (gjk2_collide_general), to rounding. False when that path must answer. */
-static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
+GJK2_INLINE bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
     gjk2_ctx ctx;
     gjk2_sat_axes s;
     gjk2_core core;
