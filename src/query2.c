@@ -311,8 +311,8 @@ static bool gjk_phase(gjk2_ctx *ctx, const gjk_pair2 *pair, const gjk_cache2 *wa
     return true;
 }
 
-/* The separating axes (sat2.c) pay off for the boolean and signed-distance queries only while all of them cost less
-   than a few GJK iterations; penetration depths of polygons always come from them. */
+/* The separating axes (sat2.c) pay off for the boolean and distance queries only while all of them cost less than
+   a few GJK iterations; penetration depths of polygons always come from them. */
 static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
@@ -378,7 +378,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
         gjk2_special(&ctx, &c);
         done = true;
-    } else if (!(ctx.polygons && ctx.a.count <= GJK2_SAT_DISTANCE && ctx.b.count <= GJK2_SAT_DISTANCE)) {
+    } else if (!small_polygons(&ctx)) {
         start = initial_direction(&ctx, pair, cache);
         warm = cache;
     } else {
