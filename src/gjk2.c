@@ -18,6 +18,9 @@
    gjk_simplex2_witness), and changes the simplex only when a step makes progress. */
 #include "simplex2.h"
 
+gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
+
+gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
 
 /* Search direction from the simplex towards the origin, not normalised. For a segment it is the segment's normal,
    oriented by the side of the origin, rather than -v: when the origin is close to the segment's line, v is a small

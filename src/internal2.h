@@ -303,12 +303,9 @@ void gjk2_support(gjk2_ctx *ctx, gjk_vec2 direction, gjk2_vertex *out);
    coordinate, B's in its own frame (`b_local`) included, since its rotation rounds at that scale. */
 void gjk2_check_support(gjk2_ctx *ctx, gjk2_vertex *v, gjk_vec2 b_local);
 
-/* The numerical floor and the contact tolerance of this query (see the tolerances above); inline, since the
-   closed forms and the separating axes ask for them too, where a call would cost as much as the product. */
-static inline gjk_real gjk2_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_ABS * ctx->size; }
-static inline gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx) { return GJK2_TOL_TOUCH * ctx->size; }
-
 /* gjk2.c */
+gjk_real gjk2_tolerance(const gjk2_ctx *ctx);
+gjk_real gjk2_touch_tolerance(const gjk2_ctx *ctx);
 void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction);
 /* Start from a warm simplex instead (points of D: a cache's points at the current poses, 1 to 3 of them): reduced to
    the sub-simplex closest to the origin, whose point is the first v. */
