@@ -65,12 +65,13 @@ static void segment2(feature2 *f, gjk_vec2 a, gjk_vec2 b, gjk_vec2 d) {
 }
 
 /* Of a convex polygon's outward unit edge normals nr, the one most aligned with d; *c its dot product with d. */
-static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
+GJK2_INLINE int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
     int best = 0;
     gjk_real m = gjk_dot2(nr[0], d);
-    for (int i = 1; i < n; ++i) {
+    for (int i = 1; i < n; ++i) { /* (selects, not branches: the winner is data) */
         gjk_real t = gjk_dot2(nr[i], d);
-        if (t > m) m = t, best = i;
+        best = t > m ? i : best;
+        m = t > m ? t : m;
     }
     *c = m;
     return best;
@@ -78,7 +79,7 @@ static int facing_edge2(const gjk_vec2 *nr, int n, gjk_vec2 d, gjk_real *c) {
 
 /* Edge `best` of a convex polygon (counter-clockwise vertices v, normals nr of edges v[i] -> v[i+1]) as the feature
    facing d (c = nr[best].d), aligned when within the tolerance; its end farther along d is vcode. */
-static void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
+GJK2_INLINE void polygon_edge2(feature2 *f, const gjk_vec2 *v, const gjk_vec2 *nr, int n, int best, gjk_real c,
                           gjk_vec2 d) {
     int j = best + 1 == n ? 0 : best + 1;
     edge2(f, v[best], best, v[j], j, nr[best], best);
@@ -183,14 +184,21 @@ GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, g
     if (!(lo <= hi)) return 0;
     int k = 0;
     gjk_vec2 e = gjk_sub2(fb->p[1], fb->p[0]);
+    /* The reference edge faces n within the tolerance, so its cosine is near 1: one reciprocal, off the chain of
+       each point's arithmetic (a division there would wait for the clipping). */
+    const gjk_real inv_cos = 1 / gjk_dot2(fa->normal, n);
     for (int end = 0; end < 2; ++end) {
         if (end == 1 && hi == lo) break;
         gjk_real tau = end ? hi : lo;
         bool own = end ? hi == 1 : lo == 0; /* the incident edge's own end */
-        gjk_vec2 q = own ? fb->p[end] : gjk_mad2(fb->p[0], tau, e);
-        gjk_vec2 p = gjk_mad2(q, gjk_dot2(fa->normal, gjk_sub2(fa->p[0], q)) / gjk_dot2(fa->normal, n), n);
+        gjk_vec2 q = gjk_mad2(fb->p[0], tau, e);
+        q.x = own ? fb->p[end].x : q.x; /* (selects: whether an end is clipped is data) */
+        q.y = own ? fb->p[end].y : q.y;
+        /* q's height above the reference edge's line along n; p is the foot on that line */
+        gjk_real h = gjk_dot2(fa->normal, gjk_sub2(q, fa->p[0])) * inv_cos;
+        gjk_vec2 p = gjk_mad2(q, -h, n);
         gjk_real drop = incident_drop(q, fb, n, rb);
-        gjk_real sep = gjk_dot2(gjk_sub2(q, p), n) - ra - drop;
+        gjk_real sep = h - ra - drop;
         if (!(sep <= spec)) continue;
         out[k].pa = gjk_mad2(p, ra, n);
         out[k].pb = gjk_mad2(q, -drop, n);
@@ -205,7 +213,7 @@ GJK2_INLINE int clip_edges(const feature2 *fa, const feature2 *fb, gjk_vec2 n, g
    returns the number of points (0: one point, the query's witnesses, named *id). The reference edge is the one
    facing n within the tolerance (A's when both do, so that ids do not flip with rounding); the other shape's edge
    facing it most is the incident edge, tilted or not. Neither aligned: one point, named by the vertices. */
-static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
+GJK2_INLINE int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, gjk_real rb, gjk_real spec,
                           contact2 c[2], uint32_t *id) {
     bool edges = fa->count == 2 && fb->count == 2 && (fa->aligned || fb->aligned), swap = edges && !fa->aligned;
     uint16_t code_a = fa->count == 2 && fa->aligned ? fa->code : fa->vcode;
@@ -226,15 +234,17 @@ static int clip_features2(feature2 *fa, feature2 *fb, gjk_vec2 n, gjk_real ra, g
 
 /* The k clipped points (A's frame) into the world; a non-finite value (overflow of huge, if bounded, inputs) leaves
    no point and GJK_DEGENERATE rather than a NaN, as the queries (query2.c). */
-static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
+GJK2_INLINE void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const contact2 *c, int k) {
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
         gjk_manifold_point2 *p = &m->points[i];
         p->point_a = gjk_add2(gjk_rotate2(qa, c[i].pa), pos_a);
         p->point_b = gjk_add2(gjk_rotate2(qa, c[i].pb), pos_a);
-        p->separation = c[i].sep == 0 ? 0 : c[i].sep; /* no negative zero */
+        p->separation = c[i].sep + 0; /* no negative zero (-0 + 0 is +0) */
         p->id = c[i].id;
-        sum += p->separation + p->point_a.x + p->point_a.y + p->point_b.x + p->point_b.y;
+        /* (summed as a tree, not a chain: the test ends the call, and a chain of ten additions would be its
+           longest latency) */
+        sum += ((p->point_a.x + p->point_a.y) + (p->point_b.x + p->point_b.y)) + p->separation;
     }
     m->count = k;
     if (!gjk_finite(sum)) {
@@ -246,7 +256,7 @@ static void world_points2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 pos_a, const c
 
 /* The manifold's normal into the world from n (A's frame); false, with no normal and GJK_DEGENERATE, when it or the
    signed distance overflowed (huge, if bounded, inputs). */
-static bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
+GJK2_INLINE bool world_normal2(gjk_manifold2 *m, gjk_rot2 qa, gjk_vec2 n, gjk_real distance) {
     m->normal = gjk_rotate2(qa, n);
     if (gjk_finite(distance + m->normal.x + m->normal.y)) return true;
     m->normal = gjk_v2(0, 0);
@@ -289,7 +299,7 @@ static void manifold_from2(const gjk_pair2 *pair, const gjk2_ctx *ctx, gjk_rot2 
    axes' pass, which already holds B's vertices and normals in A's frame and the edge of the deepest axis (it faces
    n exactly), and the cores' answer is never turned into a public result and back. The same points and ids as the
    general path (gjk2_collide_general), to rounding. False when that path must answer. */
-static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
+GJK2_INLINE bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *cache, gjk_manifold2 *m) {
     gjk2_ctx ctx;
     gjk2_sat_axes s;
     gjk2_core core;
@@ -311,10 +321,13 @@ static bool collide2_polygons(const gjk_pair2 *pair, gjk_real spec, gjk_cache2 *
     if (!(dist <= spec)) return true;
     feature2 fa, fb;
     gjk_real ca, cb;
-    int ea = s.side == 0 ? s.edge : facing_edge2(s.A.n, s.A.count, n, &ca);
-    int eb = s.side == 1 ? s.edge : facing_edge2(s.bn, s.B.count, nb, &cb);
-    if (s.side == 0) ca = gjk_dot2(s.A.n[ea], n);
-    if (s.side == 1) cb = gjk_dot2(s.bn[eb], nb);
+    /* Both shapes' edges facing the axis, the deepest axis's own edge kept for its shape: selects, since which
+       shape gives the axis is data (and, for a resting pair, a coin toss at the rounding level). */
+    int ea = facing_edge2(s.A.n, s.A.count, n, &ca), eb = facing_edge2(s.bn, s.B.count, nb, &cb);
+    ea = s.side == 0 ? s.edge : ea;
+    eb = s.side == 1 ? s.edge : eb;
+    ca = gjk_dot2(s.A.n[ea], n);
+    cb = gjk_dot2(s.bn[eb], nb);
     polygon_edge2(&fa, s.A.v, s.A.n, s.A.count, ea, ca, n);
     polygon_edge2(&fb, s.bv, s.bn, s.B.count, eb, cb, nb);
     contact2 c[2];

@@ -53,13 +53,12 @@ static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *
     ctx->bad = false;
     ctx->a.rot = gjk_rot2_identity();
     ctx->a.pos = gjk_v2(0, 0);
-    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa). Its finiteness covers both positions (a NaN
-       or infinite coordinate of either makes it non-finite) and an overflowing difference. */
+    /* B relative to A: rotation qa^-1 qb, position qa^-1 (pb - pa), finite since both positions are bounded by
+       GJK_MAX_COORD; so is the sum of the radii, each checked finite by gjk2_body_init. */
     ctx->b.rot.c = qa.c * qb.c + qa.s * qb.s;
     ctx->b.rot.s = qa.c * qb.s - qa.s * qb.c;
     ctx->b.pos = gjk_inv_rotate2(qa, gjk_sub2(pair->pose_b.position, pair->pose_a.position));
     ctx->radius = ctx->a.radius + ctx->b.radius;
-    if (!gjk_finite2(ctx->b.pos) || !gjk_finite(ctx->radius)) return false;
     if (ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER) {
         /* A user callback answering NaN for the centre is an invalid input too. */
         if (ctx->a.kind == GJK2_USER) ctx->a.centre = gjk2_user_centre(pair->a);
@@ -172,11 +171,12 @@ static gjk_status gjk_exit_status(const gjk2_state *st) {
    largest finite number, which are no answer either. */
 static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
     r->normal = gjk_rotate2(fa->rot, r->normal);
-    gjk_real sum = r->distance + r->normal.x + r->normal.y;
+    gjk_real sum = r->distance + (r->normal.x + r->normal.y);
     if (points) {
         r->point_a = gjk_add2(gjk_rotate2(fa->rot, r->point_a), fa->pos);
         r->point_b = gjk_add2(gjk_rotate2(fa->rot, r->point_b), fa->pos);
-        sum += r->point_a.x + r->point_a.y + r->point_b.x + r->point_b.y;
+        /* (a tree, not a chain: the test ends the query) */
+        sum += (r->point_a.x + r->point_a.y) + (r->point_b.x + r->point_b.y);
     }
     if (!gjk_finite(sum)) {
         int it = r->iterations, epa = r->epa_iterations;

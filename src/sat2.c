@@ -148,18 +148,13 @@ GJK2_INLINE gjk_real brute_pass(const gjk_vec2 *pv, const gjk_vec2 *pn, int np, 
    q_next) whose depth is within tol of it. All in the query frame. */
 static void feature_range(gjk_vec2 p, gjk_vec2 q_prev, gjk_vec2 q_next, gjk_vec2 n, gjk_vec2 t, gjk_real tol,
                           gjk_real *lo, gjk_real *hi) {
-    gjk_real d = gjk_dot2(n, p);
-    *lo = *hi = gjk_dot2(t, p);
-    if (gjk_dot2(n, q_prev) - d <= tol) {
-        gjk_real s = gjk_dot2(t, q_prev);
-        *lo = gjk_minr(*lo, s);
-        *hi = gjk_maxr(*hi, s);
-    }
-    if (gjk_dot2(n, q_next) - d <= tol) {
-        gjk_real s = gjk_dot2(t, q_next);
-        *lo = gjk_minr(*lo, s);
-        *hi = gjk_maxr(*hi, s);
-    }
+    /* (selects, not branches: whether a neighbour is as deep is data) */
+    gjk_real d = gjk_dot2(n, p), s = gjk_dot2(t, p);
+    gjk_real sp = gjk_dot2(t, q_prev), sn = gjk_dot2(t, q_next);
+    sp = gjk_dot2(n, q_prev) - d <= tol ? sp : s;
+    sn = gjk_dot2(n, q_next) - d <= tol ? sn : s;
+    *lo = gjk_minr(s, gjk_minr(sp, sn));
+    *hi = gjk_maxr(s, gjk_maxr(sp, sn));
 }
 
 /* The point on the reference edge p0 -> p1 (query frame, unit tangent t) at the middle of the overlap of its range
@@ -305,8 +300,10 @@ gjk2_sat_result gjk2_sat_points(gjk2_ctx *ctx, gjk2_sat_axes *s, gjk2_core *out)
     feature_range(i0, i1, i2, m, t, tol, &lo, &hi);
     gjk_vec2 on_r = on_edge(r0, r1, t, lo, hi, &inside), on_i = gjk_mad2(on_r, best, m);
     /* a on A, b on B: b = a + dist * normal. */
-    out->a = side == 0 ? on_r : on_i;
-    out->b = side == 0 ? on_i : on_r;
+    out->a.x = side == 0 ? on_r.x : on_i.x; /* (selects per component: the side is data) */
+    out->a.y = side == 0 ? on_r.y : on_i.y;
+    out->b.x = side == 0 ? on_i.x : on_r.x;
+    out->b.y = side == 0 ? on_i.y : on_r.y;
     out->normal = n;
     out->dist = best;
     out->common = out->a;
