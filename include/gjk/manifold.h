@@ -34,8 +34,9 @@
 ///   exceptions: a cylinder's or cone's cap tilted within the 1.1 degrees keeps its rim points at fixed angles of
 ///   its own frame (so that a resting cylinder's points stay put instead of following the noise of the normal
 ///   around the rim), and its deepest point may be up to 0.29 * radius * sin(tilt) shallower; a manifold reduced
-///   from more than 4 corners breaks near-ties (within 2.5e-4 of the contact's width) towards a fixed order, so that
-///   resting bodies keep their points, and may be that much shallower; a face tilted within the tolerance has its
+///   from more than 4 corners keeps the deepest, except that depths within 1e-5 of the contact's width (flush
+///   sides drifting at the rounding level) tie towards a fixed order, so that resting bodies keep their points, and
+///   may be that much shallower; a face tilted within the tolerance has its
 ///   rounded surface (margin r) up to r * 2e-4 off the point's offset along the normal;
 /// - two segments nearly parallel (within the tolerance; capsules side by side) give the 2 ends of their overlap,
 ///   each paired with the other segment's point at the same position along it: point_b - point_a is then off the
