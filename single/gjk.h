@@ -1205,6 +1205,8 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 ///   any nudge or turn below the snap (tests/test_manifold_ids.c nudges flush, stacked and tilted pairs by 1e-12 to
 ///   1e-6 and follows sliding, rocking and settling bodies frame by frame);
 /// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
+/// - a manifold reduced from more than 4 points keeps its deepest: a tilt that makes another point deeper by more
+///   than 1e-5 of the contact's width changes which points are kept (each kept point still carries its own id);
 /// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
 ///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
 /// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
