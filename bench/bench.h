@@ -194,6 +194,9 @@ void add_bullet_row_libs(std::vector<std::unique_ptr<Lib>> &libs); // peer_bulle
 // Used by scene generation: signed distance through gjk (placement by bisection), gjk's answer as the starting
 // guess of the reference; see peer_gjk.cpp.
 bool gjk_overlap(const Scene &s, const Pair &p);
+// The shapes converted for gjk_overlap and gjk_signed are kept while the scene only grows; a scene builder that takes
+// shapes back (pop_back) calls this, or the next shapes in their slots would be answered with the old ones.
+void gjk_forget_shapes();
 bool gjk_signed(const Scene &s, const Pair &p, double *sd, V3 *normal);
 
 // ---- reference answers (ref.cpp) ----------------------------------------------------------------------------------

@@ -314,6 +314,11 @@ ShapeCache cache;
 
 } // namespace
 
+void gjk_forget_shapes() {
+    cache.g.clear();
+    cache.id = -1;
+}
+
 bool gjk_overlap(const Scene &s, const Pair &p) {
     if (!cache.sync(s)) return false;
     const GjkScene &g = cache.g;

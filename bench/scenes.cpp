@@ -186,6 +186,7 @@ void make_rest_pair(Rng &r, const SceneDef &def, Scene &out, Pair &p) {
         if (gjk_overlap(out, p)) return;
         out.shapes.pop_back();
         out.shapes.pop_back();
+        gjk_forget_shapes();
     }
 }
 

@@ -1181,8 +1181,9 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 ///   exceptions: a cylinder's or cone's cap tilted within the 1.1 degrees keeps its rim points at fixed angles of
 ///   its own frame (so that a resting cylinder's points stay put instead of following the noise of the normal
 ///   around the rim), and its deepest point may be up to 0.29 * radius * sin(tilt) shallower; a manifold reduced
-///   from more than 4 corners breaks near-ties (within 2.5e-4 of the contact's width) towards a fixed order, so that
-///   resting bodies keep their points, and may be that much shallower; a face tilted within the tolerance has its
+///   from more than 4 corners keeps the deepest, except that depths within 1e-5 of the contact's width (flush
+///   sides drifting at the rounding level) tie towards a fixed order, so that resting bodies keep their points, and
+///   may be that much shallower; a face tilted within the tolerance has its
 ///   rounded surface (margin r) up to r * 2e-4 off the point's offset along the normal;
 /// - two segments nearly parallel (within the tolerance; capsules side by side) give the 2 ends of their overlap,
 ///   each paired with the other segment's point at the same position along it: point_b - point_a is then off the
@@ -1205,6 +1206,8 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
 ///   any nudge or turn below the snap (tests/test_manifold_ids.c nudges flush, stacked and tilted pairs by 1e-12 to
 ///   1e-6 and follows sliding, rocking and settling bodies frame by frame);
 /// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
+/// - a manifold reduced from more than 4 points keeps its deepest: a tilt that makes another point deeper by more
+///   than 1e-5 of the contact's width changes which points are kept (each kept point still carries its own id);
 /// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
 ///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
 /// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
@@ -4457,12 +4460,16 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
 /* sqrt(1 - GJK_FEATURE_SIN^2), rounded down. */
 #define GJK_FEATURE_COS GJK_R(0.9997999)
 
-/* Reducing a manifold to 4 points (manifold3.c), ties within this fraction (of the contact's width for depths, of
-   the best value for distances and areas) go to the first candidate in order: a resting hexagon's 6 corners differ
-   in depth only by the noise of its tilt, and picking by that noise would change the chosen corners, and their ids,
-   from frame to frame (tests/test_manifold3.c nudges resting bodies by 1e-4 and keeps every id). The price: a
-   reduced manifold's deepest point may be shallower than the depth by up to this times the contact's width (17 of
-   100 tilted octagons in the tests). */
+/* Reducing a manifold to 4 points (manifold3_reduce.c). Depths within GJK_MANIFOLD_DEPTH_TIE of the contact's width
+   tie, and the first tied candidate in order stands as the deepest: flush sides drifting at the rounding level (nudges
+   and turns up to 1e-6, tests/test_manifold_ids.c) change which corner is deepest by up to about 2e-6 of the width,
+   and picking by that noise would change the chosen corners, and their ids, from frame to frame. It is no wider
+   because the kept point's separation is the depth an engine resolves: it may be shallower than the signed distance
+   by up to this times the width, and a real tilt (1e-4 and more) moves the deepest corner, which the manifold then
+   follows. Distances and areas, which choose only the points that span the contact and never a depth, tie within
+   GJK_MANIFOLD_TIE of the best value, wide enough that two computations of the same contact in different frames
+   (the box path's and the general path's) choose the same points. */
+#define GJK_MANIFOLD_DEPTH_TIE GJK_R(1e-5)
 #define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
 
 /* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the
@@ -6699,7 +6706,7 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
    exceptions, both for stability: a cap disc's rim points are fixed in the shape's frame, so when the cap is
    tilted within the tolerance the deepest rim point may fall between them, and the reported deepest point is then
    shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
-   near-ties towards a fixed order (GJK_MANIFOLD_TIE). */
+   near-ties of depth at the rounding level towards a fixed order (GJK_MANIFOLD_DEPTH_TIE). */
 
 /* ---- src/manifold3_internal.h ---- */
 /* Private to the 3D contact manifolds: the candidate points a manifold is built from (manifold3.c) and their
@@ -7260,7 +7267,7 @@ static bool flush_edges(const flat_feature3 *ga, int ea, const flat_feature3 *gb
    resting stack's impulses at every flip. Names read from positions do not depend on which shape was the
    reference either. Points with the same name are one contact: the deepest stands for it, before the reduction to
    4 points, so that ids stay distinct and the deepest point is kept. The order by name (order_key) makes the
-   reduction's tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
+   reduction's tie-breaking (GJK_MANIFOLD_DEPTH_TIE, GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
    A disc side not at one of its rim points takes the disc's face code when the other side's point is a vertex:
    a polygon's corner on the rim is then named (cap, corner) whether rounding put it just inside the rim or made it
    a rim crossing on one of its edges. The cost: a few multiplications per point and feature edge. */
@@ -7799,7 +7806,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
 
     /* Named, merged by name (the deepest stands for a name) and ordered by name, as name_points does: slot j holds
        the clipped point at[j] with the name id[j]. */
-    uint32_t ids[8];
+    uint32_t ids[8], keys[8];
     int at[8], count = 0;
     const clip_point3 *cp = buf[cur];
     for (int i = 0; i < cnt; ++i) {
@@ -7817,18 +7824,24 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         }
         uint32_t id = ref_a ? (uint32_t)nr << 16 | ni : (uint32_t)ni << 16 | nr, key = box_order_key(id);
         int j = 0;
-        while (j < count && box_order_key(ids[j]) < key) ++j;
-        while (j < count && ids[j] != id && box_order_key(ids[j]) == key) ++j;
-        if (j < count && ids[j] == id) {
+        while (j < count && ids[j] != id) ++j;
+        if (j < count) {
             if (cp[i].sep < cp[at[j]].sep) at[j] = i;
             continue;
         }
-        for (int s = count; s > j; --s) ids[s] = ids[s - 1], at[s] = at[s - 1];
-        ids[j] = id;
-        at[j] = i;
+        ids[count] = id, keys[count] = key, at[count] = i;
         ++count;
     }
     if (count == 0) return false;
+    /* Ordered by name, names of equal key in the order they came (a stable insertion sort by swaps: shifting the
+       slots instead compiles to calls of memmove, which cost more than these few swaps). */
+    for (int a = 1; a < count; ++a)
+        for (int b = a; b > 0 && keys[b - 1] > keys[b]; --b) {
+            uint32_t ti = ids[b], tk = keys[b];
+            int ta = at[b];
+            ids[b] = ids[b - 1], keys[b] = keys[b - 1], at[b] = at[b - 1];
+            ids[b - 1] = ti, keys[b - 1] = tk, at[b - 1] = ta;
+        }
     if (incident) { /* the incident face's points must reproduce the query's depth (manifold_points) */
         gjk_real deepest = GJK_REAL_MAX;
         for (int i = 0; i < count; ++i) deepest = gjk_minr(deepest, cp[at[i]].sep);
@@ -7962,10 +7975,10 @@ static int first_best(const gjk_real *v, int n) {
 }
 
 /* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
-   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
-   the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
-   adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
-   kept once. */
+   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within
+   GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, the one making the largest
+   triangle with those, and the one adding the most area outside that triangle (Gregorius, GDC 2015). Points in the
+   same place (within rounding) are kept once. */
 int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]) {
     int k = 0;
     if (count <= 4) {
@@ -7975,15 +7988,18 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
            the first candidate. */
         gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
         gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
-        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0;
+        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
         for (int i = 0; i < count; ++i) {
             gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
             x[i] = gjk_dot3(d, u);
             y[i] = gjk_dot3(d, w);
             width2 = gjk_maxr(width2, x[i] * x[i] + y[i] * y[i]);
             lo = gjk_minr(lo, c[i].sep);
+            reach = gjk_maxr(reach, GJK_ABS(c[i].pa.x) + GJK_ABS(c[i].pa.y) + GJK_ABS(c[i].pa.z));
         }
-        gjk_real slop = TIE * GJK_SQRT(width2);
+        /* Depths tie within GJK_MANIFOLD_DEPTH_TIE of the width, and within their own rounding (from the coordinates
+           and the separation's size: a tiny contact far apart within a large speculative distance, in float). */
+        gjk_real slop = GJK_MANIFOLD_DEPTH_TIE * GJK_SQRT(width2) + 64 * GJK_REAL_EPSILON * (GJK_ABS(lo) + reach);
         int i0 = 0;
         while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
         for (int i = 0; i < count; ++i) {
@@ -13844,6 +13860,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN
 #undef GJK_FEATURE_COS
+#undef GJK_MANIFOLD_DEPTH_TIE
 #undef GJK_MANIFOLD_TIE
 #undef GJK_FEATURE_SNAP
 #undef MAX_CAND

@@ -37,12 +37,16 @@
 /* sqrt(1 - GJK_FEATURE_SIN^2), rounded down. */
 #define GJK_FEATURE_COS GJK_R(0.9997999)
 
-/* Reducing a manifold to 4 points (manifold3.c), ties within this fraction (of the contact's width for depths, of
-   the best value for distances and areas) go to the first candidate in order: a resting hexagon's 6 corners differ
-   in depth only by the noise of its tilt, and picking by that noise would change the chosen corners, and their ids,
-   from frame to frame (tests/test_manifold3.c nudges resting bodies by 1e-4 and keeps every id). The price: a
-   reduced manifold's deepest point may be shallower than the depth by up to this times the contact's width (17 of
-   100 tilted octagons in the tests). */
+/* Reducing a manifold to 4 points (manifold3_reduce.c). Depths within GJK_MANIFOLD_DEPTH_TIE of the contact's width
+   tie, and the first tied candidate in order stands as the deepest: flush sides drifting at the rounding level (nudges
+   and turns up to 1e-6, tests/test_manifold_ids.c) change which corner is deepest by up to about 2e-6 of the width,
+   and picking by that noise would change the chosen corners, and their ids, from frame to frame. It is no wider
+   because the kept point's separation is the depth an engine resolves: it may be shallower than the signed distance
+   by up to this times the width, and a real tilt (1e-4 and more) moves the deepest corner, which the manifold then
+   follows. Distances and areas, which choose only the points that span the contact and never a depth, tie within
+   GJK_MANIFOLD_TIE of the best value, wide enough that two computations of the same contact in different frames
+   (the box path's and the general path's) choose the same points. */
+#define GJK_MANIFOLD_DEPTH_TIE GJK_R(1e-5)
 #define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
 
 /* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the

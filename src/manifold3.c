@@ -31,7 +31,7 @@
    exceptions, both for stability: a cap disc's rim points are fixed in the shape's frame, so when the cap is
    tilted within the tolerance the deepest rim point may fall between them, and the reported deepest point is then
    shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
-   near-ties towards a fixed order (GJK_MANIFOLD_TIE). */
+   near-ties of depth at the rounding level towards a fixed order (GJK_MANIFOLD_DEPTH_TIE). */
 #include <string.h>
 
 #include "manifold3_internal.h"
@@ -454,7 +454,7 @@ static bool flush_edges(const flat_feature3 *ga, int ea, const flat_feature3 *gb
    resting stack's impulses at every flip. Names read from positions do not depend on which shape was the
    reference either. Points with the same name are one contact: the deepest stands for it, before the reduction to
    4 points, so that ids stay distinct and the deepest point is kept. The order by name (order_key) makes the
-   reduction's tie-breaking (GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
+   reduction's tie-breaking (GJK_MANIFOLD_DEPTH_TIE, GJK_MANIFOLD_TIE) independent of where the clipping started its polygon.
    A disc side not at one of its rim points takes the disc's face code when the other side's point is a vertex:
    a polygon's corner on the rim is then named (cap, corner) whether rounding put it just inside the rim or made it
    a rim crossing on one of its edges. The cost: a few multiplications per point and feature edge. */

@@ -282,7 +282,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
 
     /* Named, merged by name (the deepest stands for a name) and ordered by name, as name_points does: slot j holds
        the clipped point at[j] with the name id[j]. */
-    uint32_t ids[8];
+    uint32_t ids[8], keys[8];
     int at[8], count = 0;
     const clip_point3 *cp = buf[cur];
     for (int i = 0; i < cnt; ++i) {
@@ -300,18 +300,24 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         }
         uint32_t id = ref_a ? (uint32_t)nr << 16 | ni : (uint32_t)ni << 16 | nr, key = box_order_key(id);
         int j = 0;
-        while (j < count && box_order_key(ids[j]) < key) ++j;
-        while (j < count && ids[j] != id && box_order_key(ids[j]) == key) ++j;
-        if (j < count && ids[j] == id) {
+        while (j < count && ids[j] != id) ++j;
+        if (j < count) {
             if (cp[i].sep < cp[at[j]].sep) at[j] = i;
             continue;
         }
-        for (int s = count; s > j; --s) ids[s] = ids[s - 1], at[s] = at[s - 1];
-        ids[j] = id;
-        at[j] = i;
+        ids[count] = id, keys[count] = key, at[count] = i;
         ++count;
     }
     if (count == 0) return false;
+    /* Ordered by name, names of equal key in the order they came (a stable insertion sort by swaps: shifting the
+       slots instead compiles to calls of memmove, which cost more than these few swaps). */
+    for (int a = 1; a < count; ++a)
+        for (int b = a; b > 0 && keys[b - 1] > keys[b]; --b) {
+            uint32_t ti = ids[b], tk = keys[b];
+            int ta = at[b];
+            ids[b] = ids[b - 1], keys[b] = keys[b - 1], at[b] = at[b - 1];
+            ids[b - 1] = ti, keys[b - 1] = tk, at[b - 1] = ta;
+        }
     if (incident) { /* the incident face's points must reproduce the query's depth (manifold_points) */
         gjk_real deepest = GJK_REAL_MAX;
         for (int i = 0; i < count; ++i) deepest = gjk_minr(deepest, cp[at[i]].sep);

@@ -25,10 +25,10 @@ static int first_best(const gjk_real *v, int n) {
 }
 
 /* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
-   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within TIE of
-   the contact's width), the farthest from it across n, the one making the largest triangle with those, and the one
-   adding the most area outside that triangle (Gregorius, GDC 2015). Points in the same place (within rounding) are
-   kept once. */
+   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within
+   GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, the one making the largest
+   triangle with those, and the one adding the most area outside that triangle (Gregorius, GDC 2015). Points in the
+   same place (within rounding) are kept once. */
 int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]) {
     int k = 0;
     if (count <= 4) {
@@ -38,15 +38,18 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
            the first candidate. */
         gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
         gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
-        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0;
+        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
         for (int i = 0; i < count; ++i) {
             gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
             x[i] = gjk_dot3(d, u);
             y[i] = gjk_dot3(d, w);
             width2 = gjk_maxr(width2, x[i] * x[i] + y[i] * y[i]);
             lo = gjk_minr(lo, c[i].sep);
+            reach = gjk_maxr(reach, GJK_ABS(c[i].pa.x) + GJK_ABS(c[i].pa.y) + GJK_ABS(c[i].pa.z));
         }
-        gjk_real slop = TIE * GJK_SQRT(width2);
+        /* Depths tie within GJK_MANIFOLD_DEPTH_TIE of the width, and within their own rounding (from the coordinates
+           and the separation's size: a tiny contact far apart within a large speculative distance, in float). */
+        gjk_real slop = GJK_MANIFOLD_DEPTH_TIE * GJK_SQRT(width2) + 64 * GJK_REAL_EPSILON * (GJK_ABS(lo) + reach);
         int i0 = 0;
         while (c[i0].sep > lo + slop) ++i0; /* (the minimum itself qualifies: bounded) */
         for (int i = 0; i < count; ++i) {

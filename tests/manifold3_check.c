@@ -284,9 +284,9 @@ gjk_manifold3 m3_check(const m3_body *a, const m3_body *b, double spec, m3_stats
             fail_msg("%s: point %d: the normal line does not leave A / enter B there (%.3g, %.3g)", label, i, ea, eb);
     }
     /* The deepest point is the pair's signed distance, except where the manifold documents otherwise: a cap's fixed
-       rim points (up to 0.293 r sin tilt shallower) and a reduction's tie (up to GJK_MANIFOLD_TIE of the width). */
+       rim points (up to 0.293 r sin tilt shallower) and a reduction's tie (up to GJK_MANIFOLD_DEPTH_TIE of the width). */
     double cap = fmax(cap_allowance(a, n), cap_allowance(b, gjk_neg3(n)));
-    double tie = m.count == 4 ? 2 * GJK_MANIFOLD_TIE * size : 0;
+    double tie = m.count == 4 ? 2 * GJK_MANIFOLD_DEPTH_TIE * size : 0;
     double dd = deepest - exact;
     if (dd < -t || dd > t + 0.293 * cap + tie) {
         dump(&m, &r);

@@ -41,7 +41,7 @@ typedef struct m3_stats {
     double deepest_curved; /* |deepest separation - the query's signed distance| (curved shapes: EPA's accuracy) */
     double deepest_cap;    /* (deepest - signed distance) / (radius * sin tilt) for tilted cylinder and cone caps */
     double oracle;         /* |the query's signed distance - qhull's| (for information: the query's own accuracy) */
-    double deepest_tie;    /* deepest - signed distance where the reduction took a tie (GJK_MANIFOLD_TIE) */
+    double deepest_tie;    /* deepest - signed distance where the reduction took a tie (GJK_MANIFOLD_DEPTH_TIE) */
     double below;          /* how far a separation went below the signed distance (phantom depth) */
     char worst_lateral[64], worst_surface[64], worst_deepest[64]; /* where */
 } m3_stats;

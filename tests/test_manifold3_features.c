@@ -7,12 +7,12 @@
 
 #include <stdio.h>
 
-#include "feature3.h" /* GJK_MANIFOLD_TIE */
+#include "feature3.h" /* GJK_MANIFOLD_DEPTH_TIE */
 
 /* Reduction to 4 of an octagon (two squares at 45 degrees) on a face tilted by up to 0.015 (within the feature
    tolerance): the corners differ in depth by up to 0.018, and the deepest must be kept, up to a tie within
-   GJK_MANIFOLD_TIE of the width (3.5e-4 here) broken towards the fixed order; the 4 kept span the octagon (area at
-   least half). */
+   GJK_MANIFOLD_DEPTH_TIE of the width (1.4e-5 here) broken towards the fixed order; the 4 kept span the octagon (area
+   at least half). */
 static void test_reduction_keeps_deepest(void **state) {
     (void)state;
     test_rng r = {45};
@@ -30,7 +30,7 @@ static void test_reduction_keeps_deepest(void **state) {
         assert_int_equal(m.count, 4);
         double deepest = INFINITY, area = 0;
         for (int i = 0; i < 4; ++i) deepest = fmin(deepest, m.points[i].separation);
-        if (deepest < res.distance - 20 * EXACT || deepest > res.distance + GJK_MANIFOLD_TIE * 1.42 + 20 * EXACT)
+        if (deepest < res.distance - 20 * EXACT || deepest > res.distance + GJK_MANIFOLD_DEPTH_TIE * 1.42 + 20 * EXACT)
             fail_msg("trial %d: deepest %.17g, depth %.17g", trial, deepest, res.distance);
         ties += deepest > res.distance + 20 * EXACT;
         for (int i = 1; i + 1 < 4; ++i) { /* the quad's area seen along z (the points come in boundary order) */

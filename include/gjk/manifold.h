@@ -34,8 +34,9 @@
 ///   exceptions: a cylinder's or cone's cap tilted within the 1.1 degrees keeps its rim points at fixed angles of
 ///   its own frame (so that a resting cylinder's points stay put instead of following the noise of the normal
 ///   around the rim), and its deepest point may be up to 0.29 * radius * sin(tilt) shallower; a manifold reduced
-///   from more than 4 corners breaks near-ties (within 2.5e-4 of the contact's width) towards a fixed order, so that
-///   resting bodies keep their points, and may be that much shallower; a face tilted within the tolerance has its
+///   from more than 4 corners keeps the deepest, except that depths within 1e-5 of the contact's width (flush
+///   sides drifting at the rounding level) tie towards a fixed order, so that resting bodies keep their points, and
+///   may be that much shallower; a face tilted within the tolerance has its
 ///   rounded surface (margin r) up to r * 2e-4 off the point's offset along the normal;
 /// - two segments nearly parallel (within the tolerance; capsules side by side) give the 2 ends of their overlap,
 ///   each paired with the other segment's point at the same position along it: point_b - point_a is then off the
@@ -58,6 +59,8 @@
 ///   any nudge or turn below the snap (tests/test_manifold_ids.c nudges flush, stacked and tilted pairs by 1e-12 to
 ///   1e-6 and follows sliding, rocking and settling bodies frame by frame);
 /// - an id changes when its point moves more than the snap onto another feature (a corner sliding off an edge);
+/// - a manifold reduced from more than 4 points keeps its deepest: a tilt that makes another point deeper by more
+///   than 1e-5 of the contact's width changes which points are kept (each kept point still carries its own id);
 /// - the high half names A's feature and the low half B's, whichever shape gave the reference face: exchanging A and
 ///   B exchanges the halves and nothing else. (3D points come ordered by their names.)
 /// Not covered: an edge tangent to a cap's rim (its two rim crossings, 2 sqrt(2 radius offset) apart, appear or vanish
