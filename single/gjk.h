@@ -2254,19 +2254,26 @@ static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
     return c;
 }
 
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+/* Feed one plane; true when the bounds have just crossed while the origin is outside the band (a miss whatever
+   planes follow: lo only grows, hi only shrinks, maxd only grows). The test runs only where a bound moved, so a loop
+   that stops on it pays nothing for it on the planes that move neither. */
+static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index, gjk_real tol) {
     c->maxd = gjk_maxr(c->maxd, dist);
     if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+        if (-dist < c->lo * den) {
+            c->lo = -dist / den, c->best = index;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
+        if (-dist < c->hi * den) {
+            c->hi = -dist / den;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (dist > 0) {
         c->parallel_out = true; /* parallel to the plane and outside it */
     }
+    return false;
 }
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
 
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
@@ -2928,8 +2935,8 @@ static bool cast2_polygons(gjk_cast2 *c, gjk_cast_result2 *r, bool *filled) {
     const gjk_vec2 u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
     const gjk_real band = c->floor / 8;
     gjk_ray_clip clip = gjk_ray_clip_start(1);
-    for (int k = 0; k < m && !gjk_ray_clip_missed(&clip, band); ++k)
-        gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k);
+    for (int k = 0; k < m; ++k)
+        if (gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k, band)) break;
     gjk_real t = 0;
     int hit = 0;
     gjk_cast2_contact ct;
@@ -9821,8 +9828,8 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
-    for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i);
+    for (int i = 0; i < count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i, band)) break;
     gjk_real t = 0;
     int edge = 0;
     gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);
@@ -10171,8 +10178,8 @@ static gjk_ray_outcome polygon(const gjk2_body *b, gjk_vec2 o, gjk_vec2 u, gjk_r
     }
     const gjk_vec2 *v = b->verts, *nrm = b->normals;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int i = 0; i < b->count && !gjk_ray_clip_missed(&c, tol); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i);
+    for (int i = 0; i < b->count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i, tol)) break;
     int edge = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &edge);
     if (out == GJK_RAY_HIT) *n = nrm[edge];
@@ -10527,8 +10534,8 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
     const gjk_vec3 *nf = h->face_normals;
     const gjk_real *df = h->face_offsets;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int f = 0; f < h->face_count && !gjk_ray_clip_missed(&c, tol); ++f)
-        gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f);
+    for (int f = 0; f < h->face_count; ++f)
+        if (gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f, tol)) break;
     int face = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &face);
     if (out == GJK_RAY_HIT) *n = nf[face];

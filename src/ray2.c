@@ -136,8 +136,8 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
-    for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i);
+    for (int i = 0; i < count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i, band)) break;
     gjk_real t = 0;
     int edge = 0;
     gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);

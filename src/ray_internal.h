@@ -55,19 +55,26 @@ static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
     return c;
 }
 
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+/* Feed one plane; true when the bounds have just crossed while the origin is outside the band (a miss whatever
+   planes follow: lo only grows, hi only shrinks, maxd only grows). The test runs only where a bound moved, so a loop
+   that stops on it pays nothing for it on the planes that move neither. */
+static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index, gjk_real tol) {
     c->maxd = gjk_maxr(c->maxd, dist);
     if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+        if (-dist < c->lo * den) {
+            c->lo = -dist / den, c->best = index;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
+        if (-dist < c->hi * den) {
+            c->hi = -dist / den;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (dist > 0) {
         c->parallel_out = true; /* parallel to the plane and outside it */
     }
+    return false;
 }
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
 
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
