@@ -47,11 +47,10 @@ typedef struct gjk_ray_local2 {
 typedef struct gjk_ray_clip {
     gjk_real lo, hi, maxd;
     int best;
-    bool parallel_out;
 } gjk_ray_clip;
 
 static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
-    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1};
     return c;
 }
 
@@ -71,7 +70,8 @@ static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real d
             return c->hi < c->lo && c->maxd > tol;
         }
     } else if (dist > 0) {
-        c->parallel_out = true; /* parallel to the plane and outside it */
+        c->hi = -1; /* parallel to the plane and outside it: no t, and hi below lo says so (hi only shrinks) */
+        return c->maxd > tol;
     }
     return false;
 }
@@ -79,7 +79,7 @@ static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real d
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
     if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    if (c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
     *s = c->lo;
     *plane = c->best;
     return GJK_RAY_HIT;
