@@ -9,17 +9,11 @@
      valgrind --tool=callgrind --toggle-collect=gjk_raycast3 ./count_cast3 cone */
 #include <gjk/gjk.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-/* A 64-bit linear congruential sequence (Knuth's MMIX constants), its top 53 bits as a double in [0, 1). */
-static uint64_t s = 11;
-static double u(void) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(s >> 11) / 9007199254740992.0;
-}
-static double range(double lo, double hi) { return lo + (hi - lo) * u(); }
+
+#include "count_rng.h"
 static gjk_vec3 dir(void) {
     double z = range(-1, 1), a = range(-3.141592653589793, 3.141592653589793), r = sqrt(1 - z * z);
     return gjk_v3(r * cos(a), r * sin(a), z);
@@ -60,6 +54,7 @@ static gjk_shape3 make(const char *scene, int side, double *radius) {
 int main(int argc, char **argv) {
     enum { N = 1000 };
     const char *scene = argc > 1 ? argv[1] : "cylcyl";
+    count_rng_state = 11;
     int ray = strcmp(scene, "cone") == 0 || strcmp(scene, "rcyl") == 0;
     static gjk_shape3 sh[2 * N];
     static gjk_ray3 rays[N];
