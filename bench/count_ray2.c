@@ -8,17 +8,11 @@
      valgrind --tool=callgrind --toggle-collect=gjk_shape_cast2 ./count_ray2 cast4 */
 #include <gjk/gjk.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-/* A 64-bit linear congruential sequence (Knuth's MMIX constants), its top 53 bits as a double in [0, 1). */
-static uint64_t s = 7;
-static double u(void) {
-    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (double)(s >> 11) / 9007199254740992.0;
-}
-static double range(double lo, double hi) { return lo + (hi - lo) * u(); }
+
+#include "count_rng.h"
 static gjk_vec2 dir(void) {
     double a = range(-3.141592653589793, 3.141592653589793);
     return gjk_v2(cos(a), sin(a));

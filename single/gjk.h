@@ -2253,32 +2253,39 @@ typedef struct gjk_ray_local2 {
 typedef struct gjk_ray_clip {
     gjk_real lo, hi, maxd;
     int best;
-    bool parallel_out;
 } gjk_ray_clip;
 
 static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
-    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1};
     return c;
 }
 
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+/* Feed one plane; true when the bounds have just crossed while the origin is outside the band (a miss whatever
+   planes follow: lo only grows, hi only shrinks, maxd only grows). The test runs only where a bound moved, so a loop
+   that stops on it pays nothing for it on the planes that move neither. */
+static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index, gjk_real tol) {
     c->maxd = gjk_maxr(c->maxd, dist);
     if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+        if (-dist < c->lo * den) {
+            c->lo = -dist / den, c->best = index;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
+        if (-dist < c->hi * den) {
+            c->hi = -dist / den;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (dist > 0) {
-        c->parallel_out = true; /* parallel to the plane and outside it */
+        c->hi = -1; /* parallel to the plane and outside it: no t, and hi below lo says so (hi only shrinks) */
+        return c->maxd > tol;
     }
+    return false;
 }
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
 
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
     if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    if (c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
     *s = c->lo;
     *plane = c->best;
     return GJK_RAY_HIT;
@@ -2935,8 +2942,8 @@ static bool cast2_polygons(gjk_cast2 *c, gjk_cast_result2 *r, bool *filled) {
     const gjk_vec2 u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
     const gjk_real band = c->floor / 8;
     gjk_ray_clip clip = gjk_ray_clip_start(1);
-    for (int k = 0; k < m && !gjk_ray_clip_missed(&clip, band); ++k)
-        gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k);
+    for (int k = 0; k < m; ++k)
+        if (gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k, band)) break;
     gjk_real t = 0;
     int hit = 0;
     gjk_cast2_contact ct;
@@ -9801,12 +9808,11 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     const gjk_rot2 q = pose.rotation;
     const gjk_vec2 pos = pose.position;
     /* The input checks of gjk_raycast2 for the common case, in a few comparisons: a unit rotation (as
-       gjk2_unit_rotation takes it as it is), every coordinate within GJK_MAX_COORD (their 1-norms' sum is; a NaN or
-       an infinity fails that), a usable max_fraction. Anything else goes to the general path, which checks each. */
+       gjk2_unit_rotation takes it as it is) and a usable max_fraction here, the coordinates' bound below, on the
+       ray in the local frame. Anything else goes to the general path, which checks each. */
     if (!ray || !shape || shape->margin != 0) return false;
-    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON &&
-          l1_norm2(pos) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD &&
-          ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON && ray->max_fraction >= 0 &&
+          ray->max_fraction <= GJK_REAL_MAX))
         return false;
     if (shape->type == GJK_SHAPE2_BOX) {
         gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
@@ -9834,7 +9840,13 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
-    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    const gjk_real far = gjk2_norm1(o);
+    /* Every coordinate of the pose and the ray within GJK_MAX_COORD, from the 1-norm the band takes anyway: o and d
+       are origin - pos and the translation turned by a unit rotation, which keeps their 2-norms, and a 1-norm is at
+       least the 2-norm, so |pos|_1 + |o|_1 + |d|_1 bounds every coordinate of pos, origin and translation (half the
+       limit: room for the rounding of o and d). A NaN or an infinity anywhere fails the comparison. */
+    if (!(l1_norm2(pos) + far + l1_norm2(d) <= GJK_R(0.5) * GJK_MAX_COORD)) return false;
+    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(far, size);
     /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
        outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
        by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
@@ -9854,8 +9866,8 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
-    for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i);
+    for (int i = 0; i < count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i, band)) break;
     gjk_real t = 0;
     int edge = 0;
     gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);
@@ -10204,8 +10216,8 @@ static gjk_ray_outcome polygon(const gjk2_body *b, gjk_vec2 o, gjk_vec2 u, gjk_r
     }
     const gjk_vec2 *v = b->verts, *nrm = b->normals;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int i = 0; i < b->count && !gjk_ray_clip_missed(&c, tol); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i);
+    for (int i = 0; i < b->count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i, tol)) break;
     int edge = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &edge);
     if (out == GJK_RAY_HIT) *n = nrm[edge];
@@ -10560,8 +10572,8 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
     const gjk_vec3 *nf = h->face_normals;
     const gjk_real *df = h->face_offsets;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int f = 0; f < h->face_count && !gjk_ray_clip_missed(&c, tol); ++f)
-        gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f);
+    for (int f = 0; f < h->face_count; ++f)
+        if (gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f, tol)) break;
     int face = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &face);
     if (out == GJK_RAY_HIT) *n = nf[face];

@@ -402,8 +402,8 @@ static bool cast2_polygons(gjk_cast2 *c, gjk_cast_result2 *r, bool *filled) {
     const gjk_vec2 u = gjk_inv_rotate2(c->qa, gjk_sub2(c->vb, c->va));
     const gjk_real band = c->floor / 8;
     gjk_ray_clip clip = gjk_ray_clip_start(1);
-    for (int k = 0; k < m && !gjk_ray_clip_missed(&clip, band); ++k)
-        gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k);
+    for (int k = 0; k < m; ++k)
+        if (gjk_ray_clip_plane(&clip, -gjk_dot2(e[k].n, e[k].v), gjk_dot2(e[k].n, u), k, band)) break;
     gjk_real t = 0;
     int hit = 0;
     gjk_cast2_contact ct;

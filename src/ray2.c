@@ -83,12 +83,11 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     const gjk_rot2 q = pose.rotation;
     const gjk_vec2 pos = pose.position;
     /* The input checks of gjk_raycast2 for the common case, in a few comparisons: a unit rotation (as
-       gjk2_unit_rotation takes it as it is), every coordinate within GJK_MAX_COORD (their 1-norms' sum is; a NaN or
-       an infinity fails that), a usable max_fraction. Anything else goes to the general path, which checks each. */
+       gjk2_unit_rotation takes it as it is) and a usable max_fraction here, the coordinates' bound below, on the
+       ray in the local frame. Anything else goes to the general path, which checks each. */
     if (!ray || !shape || shape->margin != 0) return false;
-    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON &&
-          l1_norm2(pos) + l1_norm2(ray->origin) + l1_norm2(ray->translation) <= GJK_MAX_COORD &&
-          ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!(GJK_ABS(q.c * q.c + q.s * q.s - 1) <= GJK_R(4.0) * GJK_REAL_EPSILON && ray->max_fraction >= 0 &&
+          ray->max_fraction <= GJK_REAL_MAX))
         return false;
     if (shape->type == GJK_SHAPE2_BOX) {
         gjk_real x = shape->box.half_extents.x, y = shape->box.half_extents.y;
@@ -116,7 +115,13 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
         return false;
     }
     gjk_vec2 o = gjk_inv_rotate2(q, gjk_sub2(ray->origin, pos)), d = gjk_inv_rotate2(q, ray->translation);
-    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(gjk2_norm1(o), size);
+    const gjk_real far = gjk2_norm1(o);
+    /* Every coordinate of the pose and the ray within GJK_MAX_COORD, from the 1-norm the band takes anyway: o and d
+       are origin - pos and the translation turned by a unit rotation, which keeps their 2-norms, and a 1-norm is at
+       least the 2-norm, so |pos|_1 + |o|_1 + |d|_1 bounds every coordinate of pos, origin and translation (half the
+       limit: room for the rounding of o and d). A NaN or an infinity anywhere fails the comparison. */
+    if (!(l1_norm2(pos) + far + l1_norm2(d) <= GJK_R(0.5) * GJK_MAX_COORD)) return false;
+    const gjk_real band = GJK_TOL_TOUCH * gjk_maxr(far, size);
     /* Beyond 4 vertices, the bounding circle first (about half the rays of a scene pass a polygon by, most of them
        outside its circle; a quadrilateral fills too little of its circle to pay for the test): an origin outside it
        by more than the band whose line stays farther than that from its centre misses; cross(oc, d)^2 > rb^2 |d|^2 is
@@ -136,8 +141,8 @@ static bool polygon_fast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2
     }
     /* The segment t in [0, max_fraction], in the ray's own fraction units. */
     gjk_ray_clip c = gjk_ray_clip_start(ray->max_fraction);
-    for (int i = 0; i < count && !gjk_ray_clip_missed(&c, band); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i);
+    for (int i = 0; i < count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nr[i], gjk_sub2(o, v[i])), gjk_dot2(nr[i], d), i, band)) break;
     gjk_real t = 0;
     int edge = 0;
     gjk_ray_outcome hit = gjk_ray_clip_end(&c, band, &t, &edge);

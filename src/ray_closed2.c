@@ -97,8 +97,8 @@ static gjk_ray_outcome polygon(const gjk2_body *b, gjk_vec2 o, gjk_vec2 u, gjk_r
     }
     const gjk_vec2 *v = b->verts, *nrm = b->normals;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int i = 0; i < b->count && !gjk_ray_clip_missed(&c, tol); ++i)
-        gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i);
+    for (int i = 0; i < b->count; ++i)
+        if (gjk_ray_clip_plane(&c, gjk_dot2(nrm[i], gjk_sub2(o, v[i])), gjk_dot2(nrm[i], u), i, tol)) break;
     int edge = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &edge);
     if (out == GJK_RAY_HIT) *n = nrm[edge];

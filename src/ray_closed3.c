@@ -324,8 +324,8 @@ static gjk_ray_outcome hull(const gjk_hull3 *h, gjk_vec3 o, gjk_vec3 u, gjk_real
     const gjk_vec3 *nf = h->face_normals;
     const gjk_real *df = h->face_offsets;
     gjk_ray_clip c = gjk_ray_clip_start(RAY_MAX);
-    for (int f = 0; f < h->face_count && !gjk_ray_clip_missed(&c, tol); ++f)
-        gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f);
+    for (int f = 0; f < h->face_count; ++f)
+        if (gjk_ray_clip_plane(&c, gjk_dot3(nf[f], o) - df[f], gjk_dot3(nf[f], u), f, tol)) break;
     int face = 0;
     gjk_ray_outcome out = gjk_ray_clip_end(&c, tol, s, &face);
     if (out == GJK_RAY_HIT) *n = nf[face];

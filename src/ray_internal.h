@@ -47,32 +47,39 @@ typedef struct gjk_ray_local2 {
 typedef struct gjk_ray_clip {
     gjk_real lo, hi, maxd;
     int best;
-    bool parallel_out;
 } gjk_ray_clip;
 
 static inline gjk_ray_clip gjk_ray_clip_start(gjk_real hi) {
-    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1, false};
+    gjk_ray_clip c = {0, hi, -GJK_REAL_MAX, -1};
     return c;
 }
 
-static inline void gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index) {
+/* Feed one plane; true when the bounds have just crossed while the origin is outside the band (a miss whatever
+   planes follow: lo only grows, hi only shrinks, maxd only grows). The test runs only where a bound moved, so a loop
+   that stops on it pays nothing for it on the planes that move neither. */
+static inline bool gjk_ray_clip_plane(gjk_ray_clip *c, gjk_real dist, gjk_real den, int index, gjk_real tol) {
     c->maxd = gjk_maxr(c->maxd, dist);
     if (den < 0) {
-        if (-dist < c->lo * den) c->lo = -dist / den, c->best = index;
+        if (-dist < c->lo * den) {
+            c->lo = -dist / den, c->best = index;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (den > 0) {
-        if (-dist < c->hi * den) c->hi = -dist / den;
+        if (-dist < c->hi * den) {
+            c->hi = -dist / den;
+            return c->hi < c->lo && c->maxd > tol;
+        }
     } else if (dist > 0) {
-        c->parallel_out = true; /* parallel to the plane and outside it */
+        c->hi = -1; /* parallel to the plane and outside it: no t, and hi below lo says so (hi only shrinks) */
+        return c->maxd > tol;
     }
+    return false;
 }
-
-/* The bounds have crossed while the origin is already outside the band: a miss whatever planes follow. */
-static inline bool gjk_ray_clip_missed(const gjk_ray_clip *c, gjk_real tol) { return c->hi < c->lo && c->maxd > tol; }
 
 static inline gjk_ray_outcome gjk_ray_clip_end(const gjk_ray_clip *c, gjk_real tol, gjk_real *s, int *plane) {
     if (c->maxd <= 0) return GJK_RAY_INSIDE;
     if (c->maxd <= tol) return GJK_RAY_UNDECIDED;
-    if (c->parallel_out || c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
+    if (c->best < 0 || c->lo > c->hi) return GJK_RAY_MISS;
     *s = c->lo;
     *plane = c->best;
     return GJK_RAY_HIT;

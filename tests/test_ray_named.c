@@ -370,6 +370,64 @@ static void expect_invalid2(const gjk_shape2 *s, gjk_pose2 pose, const gjk_ray2 
                 r.normal.y == 0 && r.iterations == 0);
 }
 
+/* The sharp polygons' ray cast checks its input in a few comparisons on the ray turned into the shape's frame (the
+   coordinates' bound from the 1-norms of the pose's position and of the local ray): bad input must still be
+   refused with every field zero, including a pose and an origin both beyond the bound that cancel in the local
+   frame, and input at the bound accepted. */
+static void bad_input2_polygons(void **state) {
+    (void)state;
+    const gjk_real big = (gjk_real)(GJK_USE_FLOAT ? 1e19 : 1e151), edge = (gjk_real)(GJK_USE_FLOAT ? 1e18 : 1e150);
+    const gjk_vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    gjk_hull2 *h = gjk_hull2_create(square, 4, NULL);
+    assert_non_null(h);
+    gjk_shape2 shapes[2] = {gjk_box2(gjk_v2(1, 1)), gjk_polygon2(h)};
+    for (int k = 0; k < 2; ++k) {
+        const gjk_shape2 *s = &shapes[k];
+        gjk_pose2 id = gjk_pose2_identity(), p = id;
+        gjk_ray2 ok = {{-3, 0}, {6, 0}, 1}, r = ok;
+        gjk_ray_result2 res = gjk_raycast2(s, id, &ok);
+        assert_true(res.status == GJK_OK && res.hit && res.fraction == GJK_R(1.0) / 3);
+        p.position = gjk_v2(big, -big); /* the pose and the ray far beyond the bound, together */
+        r.origin = gjk_add2(ok.origin, p.position);
+        expect_invalid2(s, p, &r);
+        p = id;
+        p.position.y = big;
+        expect_invalid2(s, p, &ok);
+        p.position.y = -INFINITY;
+        expect_invalid2(s, p, &ok);
+        p = id;
+        p.rotation.s = NAN;
+        expect_invalid2(s, p, &ok);
+        p.rotation.s = 0;
+        p.rotation.c = INFINITY;
+        expect_invalid2(s, p, &ok);
+        r = ok;
+        r.origin.x = -big;
+        expect_invalid2(s, id, &r);
+        r = ok;
+        r.origin.y = NAN;
+        expect_invalid2(s, id, &r);
+        r = ok;
+        r.translation.x = big;
+        expect_invalid2(s, id, &r);
+        r = ok;
+        r.translation.y = -INFINITY;
+        expect_invalid2(s, id, &r);
+        r = ok;
+        r.max_fraction = NAN;
+        expect_invalid2(s, id, &r);
+        /* At the bound: accepted (by the general path where the fast one's margin for rounding declines it). */
+        r = ok;
+        r.origin.x = -edge;
+        r.translation.x = edge;
+        r.max_fraction = GJK_REAL_MAX;
+        res = gjk_raycast2(s, id, &r);
+        assert_true(res.status == GJK_OK && res.hit && isfinite(res.fraction) && isfinite(res.point.x));
+        assert_true(res.normal.x == -1 && res.normal.y == 0);
+    }
+    gjk_hull2_destroy(h);
+}
+
 static void bad_input2(void **state) {
     (void)state;
     gjk_shape2 s = gjk_circle2(1), bad = gjk_box2(gjk_v2(0, 1)), nopoly = gjk_polygon2(NULL);
@@ -457,6 +515,7 @@ int main(void) {
         cmocka_unit_test(regression_inward_v),
         cmocka_unit_test(bad_input3),
         cmocka_unit_test(bad_input2),
+        cmocka_unit_test(bad_input2_polygons),
         cmocka_unit_test(named_2d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
