@@ -12791,9 +12791,9 @@ static int clip_slab(gjk_real (*in)[3], int n, gjk_real (*out)[3], int j, gjk_re
     return m;
 }
 
-/* The centre of the part of a feature (n <= 4 points, reference-box frame) above the reference face i, i.e. with
-   |x_j| <= h_j for j != i. If rounding leaves nothing, the feature's centre clamped to the face's rectangle. */
-static gjk_vec3 clip_centre(gjk_real (*poly)[3], int n, const gjk_real h[3], int i) {
+/* The part of a feature (n <= 4 points, reference-box frame) above the reference face i, i.e. with |x_j| <= h_j for
+   j != i, into out; returns its point count, 0 when rounding leaves nothing. */
+static int clip_above(gjk_real (*poly)[3], int n, const gjk_real h[3], int i, gjk_real (*out)[3]) {
     gjk_real buf[2][MAXPOLY][3];
     int m = n, cur = 0;
     for (int k = 0; k < n; ++k)
@@ -12805,8 +12805,18 @@ static gjk_vec3 clip_centre(gjk_real (*poly)[3], int n, const gjk_real h[3], int
             cur = 1 - cur;
         }
     }
+    for (int k = 0; k < m; ++k)
+        for (int d = 0; d < 3; ++d) out[k][d] = buf[cur][k][d];
+    return m;
+}
+
+/* The centre of the part of a feature above the reference face i (clip_above). If rounding leaves nothing, the
+   feature's centre clamped to the face's rectangle. */
+static gjk_vec3 clip_centre(gjk_real (*poly)[3], int n, const gjk_real h[3], int i) {
+    gjk_real kept[MAXPOLY][3];
+    int m = clip_above(poly, n, h, i, kept);
     gjk_real c[3] = {0, 0, 0};
-    gjk_real(*src)[3] = m > 0 ? buf[cur] : poly;
+    gjk_real(*src)[3] = m > 0 ? kept : poly;
     int cnt = m > 0 ? m : n;
     for (int k = 0; k < cnt; ++k)
         for (int d = 0; d < 3; ++d) c[d] += src[k][d];
@@ -13294,18 +13304,22 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
                 n[0] = n[1] = n[2] = 0;
             }
         }
-        if (axis < 3) { /* a box face; the segment's deepest end, or all of it when level */
+        if (axis < 3) { /* a box face: the part of the segment above it; its centre when level, else its deepest point */
             int k = axis;
-            gjk_real poly[2][3];
-            int np = 1;
-            if (2 * GJK_ABS(u[k]) <= FEATURE_TOL * S) {
-                for (int d = 0; d < 3; ++d) poly[0][d] = c[d] - u[d], poly[1][d] = c[d] + u[d];
-                np = 2;
+            gjk_real poly[2][3], kept[MAXPOLY][3];
+            for (int d = 0; d < 3; ++d) poly[0][d] = c[d] - u[d], poly[1][d] = c[d] + u[d];
+            int np = 2 * GJK_ABS(u[k]) <= FEATURE_TOL * S ? 0 : clip_above(poly, 2, h, k, kept);
+            if (np == 0) {
+                p_seg = clip_centre(poly, 2, h, k);
             } else {
-                gjk_real e = bsign * u[k] > 0 ? -1 : 1;
-                for (int d = 0; d < 3; ++d) poly[0][d] = c[d] + e * u[d];
+                /* Not level: the deepest end of the part above the face. A deepest end beyond the face's rectangle
+                   happens only when the face ties with a cross axis to rounding (the segment nearly level); that
+                   end clamped to the rectangle would leave the segment. */
+                int deepest = 0;
+                for (int q = 1; q < np; ++q)
+                    if (bsign * kept[q][k] < bsign * kept[deepest][k]) deepest = q;
+                p_seg = vec(kept[deepest]);
             }
-            p_seg = clip_centre(poly, np, h, k);
             n[k] = bsign;
             p_box = gjk_mad3(p_seg, -best, vec(n));
         }

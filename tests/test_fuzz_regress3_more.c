@@ -76,10 +76,38 @@ static void test_regression_band_edge(void **st) {
     gjk_hull3_destroy(h);
 }
 
+/* A capsule of radius 0 (a segment 6.08 long) lying across a box's face, level to within 4.5e-6 (the rotations are
+   float numbers): the face axis and an edge-segment cross axis tie to rounding. In float the cross axis's edges did
+   not meet, the face answered, and its contact was the segment's deeper end clamped to the face's rectangle: the
+   end lies beyond the rectangle, and the clamped point was 0.109 off the segment, status OK (found by
+   fuzz_query_float; seed regression_level_segment_face). The face now takes the deepest point of the part of the
+   segment above it. */
+static void test_regression_level_segment_face(void **st) {
+    (void)st;
+    gjk_shape3 box = gjk_box3(gjk_v3(4, 4, 4)), seg = gjk_capsule3(0, (gjk_real)3.0399999618530273);
+    const gjk_real e = (gjk_real)5.5000000429572538e-06;
+    gjk_pose3 pa = gjk_pose3_make(gjk_v3(-4, (gjk_real)0.47999998927116394, (gjk_real)-1.5199999809265137),
+                                  (gjk_quat){(gjk_real)1.1200000047683716, (gjk_real)1.3600000143051147, e,
+                                             (gjk_real)-5.0624998948478606e-06});
+    gjk_pose3 pb = gjk_pose3_make(gjk_v3(e, e, e), (gjk_quat){e, (gjk_real)-5.6250000852742232e-06,
+                                                             (gjk_real)-2.440000057220459, e});
+    gjk_pair3 p = {&box, pa, &seg, pb};
+    /* 64 ulps of the pair's size (about 17). */
+    const double tol = 64 * (double)GJK_REAL_EPSILON * 17;
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK);
+    EXPECT_NEAR(r.distance, -1.7429864445673153e-05, tol); /* (the double build's depth) */
+    assert_true(off_shape(&box, pa, r.point_a) <= tol);
+    assert_true(off_shape(&seg, pb, r.point_b) <= tol);
+    /* The segment's deepest point above the face, as the double build finds it. */
+    EXPECT_NEAR(r.point_b.z, 2.4618175, GJK_USE_FLOAT ? 1e-3 : 1e-6);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
         cmocka_unit_test(test_regression_band_edge),
+        cmocka_unit_test(test_regression_level_segment_face),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
