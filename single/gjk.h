@@ -13308,10 +13308,10 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
             int k = axis;
             gjk_real poly[2][3], kept[MAXPOLY][3];
             for (int d = 0; d < 3; ++d) poly[0][d] = c[d] - u[d], poly[1][d] = c[d] + u[d];
-            int np = 2 * GJK_ABS(u[k]) <= FEATURE_TOL * S ? 0 : clip_above(poly, 2, h, k, kept);
-            if (np == 0) {
+            int np;
+            if (2 * GJK_ABS(u[k]) <= FEATURE_TOL * S) {
                 p_seg = clip_centre(poly, 2, h, k);
-            } else {
+            } else if ((np = clip_above(poly, 2, h, k, kept)) > 0) {
                 /* Not level: the deepest end of the part above the face. A deepest end beyond the face's rectangle
                    happens only when the face ties with a cross axis to rounding (the segment nearly level); that
                    end clamped to the rectangle would leave the segment. */
@@ -13319,6 +13319,8 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
                 for (int q = 1; q < np; ++q)
                     if (bsign * kept[q][k] < bsign * kept[deepest][k]) deepest = q;
                 p_seg = vec(kept[deepest]);
+            } else { /* rounding left nothing above the face: the deeper end, clamped to the rectangle */
+                p_seg = clip_centre(poly + (bsign * u[k] > 0 ? 0 : 1), 1, h, k);
             }
             n[k] = bsign;
             p_box = gjk_mad3(p_seg, -best, vec(n));
