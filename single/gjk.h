@@ -868,7 +868,7 @@ typedef struct gjk_cache2 {
 /// The answer of a 3D query. Fields a query does not compute are zero (see the table in gjk/query.h).
 typedef struct gjk_result3 {
     gjk_status status;  ///< GJK_OK, or why the answer is only an estimate, or GJK_INVALID_INPUT
-    bool intersect;     ///< the shapes overlap or touch (a gap below 128 eps x the pair's size counts as touching)
+    bool intersect;     ///< the shapes overlap or touch (a gap below 32 eps x the pair's size counts as touching)
     gjk_real distance;  ///< signed distance, length units: > 0 gap, < 0 minus the penetration depth, 0 touching
     gjk_vec3 normal;    ///< unit, world frame, from A to B. Separated: along point_b - point_a. Overlapping:
                         ///< translating B by depth * normal brings the shapes to touching
