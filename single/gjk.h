@@ -525,6 +525,16 @@ static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
 ///
 /// Touching shapes (distance 0 within tolerance) count as intersecting.
 ///
+/// ## Certified bounds and the speed knob
+/// Every result carries `lower` and `upper`: an interval that holds the true signed distance of the two shapes,
+/// rounding included. GJK and EPA compute both ends as they go (a separating plane bounds the gap from below, any
+/// point of the Minkowski difference bounds it from above, and EPA's polytope and support planes do the same for
+/// the depth); closed forms and separating-axis answers are exact, so their interval is the answer widened by its
+/// rounding. With the default options the interval is at most a few hundred eps x the pair's size wide on
+/// polytopes and closed forms and about 1e-9 x size (float: 1e-5) on curved shapes. gjk_query3() / gjk_query2()
+/// take a gjk_options whose `tolerance` lets GJK and EPA stop as soon as the interval is that narrow relative to
+/// the pair's size: a faster answer whose error is still certified by its own interval.
+///
 /// ## Bad input
 /// No input makes a query crash, hang or return a NaN. A query returns a zeroed result with GJK_INVALID_INPUT for:
 /// - a NULL pair or shape (the cache may be NULL), an unknown shape type, a hull or polygon shape without its hull,
@@ -822,6 +832,33 @@ extern "C" {
 /// Most vertices of the EPA polygon in 2D.
 #define GJK_EPA_MAX_VERTICES2 128
 
+/// Run-time options of gjk_query3() / gjk_query2(). A NULL options pointer, or a zeroed struct, gives the exact
+/// defaults that the named queries (gjk_distance3() and the others) use.
+typedef struct gjk_options {
+    /// Relative tolerance: GJK and EPA may stop once the certified interval [lower, upper] of the core distance or
+    /// depth is at most `tolerance` x the pair's size (the extent of the shapes around A's origin). 0 keeps the
+    /// defaults; a value below them changes nothing (the defaults are as tight as the precision allows). Closed forms
+    /// and separating-axis answers are exact whatever it is. Must be finite and >= 0, else GJK_INVALID_INPUT.
+    gjk_real tolerance;
+    /// Most GJK iterations before the query returns its best estimate with GJK_MAX_ITERATIONS. 0 keeps
+    /// GJK_MAX_GJK_ITERATIONS; at most GJK_MAX_GJK_ITERATIONS_LIMIT; negative is GJK_INVALID_INPUT.
+    int max_gjk_iterations;
+    /// Most EPA iterations (support points added to the polytope) before GJK_MAX_ITERATIONS. 0 keeps the default,
+    /// which is the polytope's capacity; larger values are clamped to it; negative is GJK_INVALID_INPUT.
+    int max_epa_iterations;
+} gjk_options;
+
+/// The largest GJK iteration cap gjk_options accepts.
+#define GJK_MAX_GJK_ITERATIONS_LIMIT 1000
+
+/// The four queries, for gjk_query3() / gjk_query2() and the debug queries of gjk/debug.h.
+typedef enum gjk_query_kind {
+    GJK_QUERY_INTERSECT = 0,     ///< gjk_intersect3 / gjk_intersect2
+    GJK_QUERY_DISTANCE,          ///< gjk_distance3 / gjk_distance2
+    GJK_QUERY_PENETRATION,       ///< gjk_penetration3 / gjk_penetration2
+    GJK_QUERY_SIGNED_DISTANCE    ///< gjk_signed_distance3 / gjk_signed_distance2
+} gjk_query_kind;
+
 /// Two 3D shapes and where they stand. The shapes are read, never written, and must stay valid during the call.
 typedef struct gjk_pair3 {
     const gjk_shape3 *a; ///< shape A
@@ -876,6 +913,9 @@ typedef struct gjk_result3 {
     gjk_vec3 point_b;   ///< world frame: the same on B; point_b = point_a + distance * normal
     int iterations;     ///< GJK iterations used
     int epa_iterations; ///< EPA iterations used (0 when EPA did not run)
+    gjk_real lower;     ///< certified lower bound of the true signed distance, length units (rounding included);
+                        ///< -GJK_REAL_MAX when the query did not bound it (intersect and distance on overlapping pairs)
+    gjk_real upper;     ///< certified upper bound of the true signed distance: lower <= true distance <= upper
 } gjk_result3;
 
 /// The answer of a 2D query; same contract as gjk_result3.
@@ -888,6 +928,9 @@ typedef struct gjk_result2 {
     gjk_vec2 point_b;   ///< world frame: the same on B; point_b = point_a + distance * normal
     int iterations;     ///< GJK iterations used
     int epa_iterations; ///< EPA iterations used (0 when EPA did not run)
+    gjk_real lower;     ///< certified lower bound of the true signed distance, length units (rounding included);
+                        ///< -GJK_REAL_MAX when the query did not bound it (intersect and distance on overlapping pairs)
+    gjk_real upper;     ///< certified upper bound of the true signed distance: lower <= true distance <= upper
 } gjk_result2;
 
 /// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
@@ -907,6 +950,10 @@ gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
 /// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
+/// Any of the four queries above, chosen by `kind`, with run-time options (NULL: the defaults, the same answer
+/// as the named query). An unknown kind or invalid options give GJK_INVALID_INPUT.
+gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options, gjk_cache3 *cache);
+
 /// The 2D mirror of gjk_intersect3().
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_distance3().
@@ -915,6 +962,8 @@ gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_signed_distance3().
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+/// The 2D mirror of gjk_query3().
+gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache);
 
 #ifdef __cplusplus
 }
@@ -1053,14 +1102,6 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// Which query gjk_query3_debug() / gjk_query2_debug() runs.
-typedef enum gjk_query_kind {
-    GJK_QUERY_INTERSECT = 0,     ///< gjk_intersect3 / gjk_intersect2
-    GJK_QUERY_DISTANCE,          ///< gjk_distance3 / gjk_distance2
-    GJK_QUERY_PENETRATION,       ///< gjk_penetration3 / gjk_penetration2
-    GJK_QUERY_SIGNED_DISTANCE    ///< gjk_signed_distance3 / gjk_signed_distance2
-} gjk_query_kind;
 
 /// The algorithm that produced the answer.
 typedef enum gjk_debug_path {
@@ -1551,6 +1592,21 @@ static inline bool gjk_quat_usable(gjk_quat q) {
     return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
 }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+
+/* A query's stopping rules, from its gjk_options (core.c, gjk_limits_from): `tol` is the caller's relative
+   tolerance (0: the defaults of tolerance.h only), and the iteration caps are resolved (never 0). The algorithms
+   take NULL for the defaults. */
+typedef struct gjk_limits {
+    gjk_real tol;
+    int max_gjk;
+    int max_epa;
+} gjk_limits;
+/* max_epa when the caller sets none: each EPA stops at its own capacity. */
+#define GJK_EPA_ITERATIONS_NONE 0x40000000
+/* The defaults (for NULL options) */
+extern const gjk_limits gjk_default_limits;
+/* false for invalid options (negative or non-finite tolerance, negative caps). */
+bool gjk_limits_from(const gjk_options *options, gjk_limits *out);
 /* The less certain of two statuses (the enum is ordered from GJK_OK up). */
 static inline gjk_status gjk_worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }
@@ -2172,6 +2228,10 @@ typedef struct gjk_gjk_result3 {
                              touching band; zero inside a tetrahedron) */
     gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
     gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
+    gjk_real lower_signed; /* a lower bound of the signed core distance (minus the depth when the cores overlap):
+                              v.w / |v| can be negative, and still bounds it; -GJK_REAL_MAX when no support was met */
+    gjk_real upper;       /* an upper bound of the core distance: |v| of the answer's point of D (0 inside a solid
+                             tetrahedron, GJK_REAL_MAX when no point was kept) */
     gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */
     int iterations;
     gjk_status status;
@@ -2182,11 +2242,11 @@ typedef struct gjk_gjk_result3 {
 /* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
    from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
-              gjk_gjk_result3 *r);
+              const gjk_limits *lim, gjk_gjk_result3 *r);
 /* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
    a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
    degenerate, cap), and then the caller runs gjk_gjk3. */
-bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limits *lim, gjk_gjk_result3 *r);
 
 /* ---- EPA ----------------------------------------------------------------------------------------------------- */
 typedef struct gjk_epa_result3 {
@@ -2196,11 +2256,14 @@ typedef struct gjk_epa_result3 {
     int iterations;
     gjk_status status;
     gjk_real scale; /* largest support point met, GJK's included: the size rounding is relative to */
+    gjk_real lower, upper; /* bounds of the core depth found (before rounding allowances): lower is the nearest face
+                              of a polytope inside D that holds the origin (-GJK_REAL_MAX when none does), upper the
+                              least support value n . support(n) met (GJK_REAL_MAX when none) */
 } gjk_epa_result3;
 
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint, const gjk_limits *lim);
 
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
@@ -3414,6 +3477,24 @@ const char *gjk_status_string(gjk_status status) {
     return "unknown";
 }
 
+const gjk_limits gjk_default_limits = {0, GJK_MAX_GJK_ITERATIONS, GJK_EPA_ITERATIONS_NONE};
+
+bool gjk_limits_from(const gjk_options *options, gjk_limits *out) {
+    out->tol = 0;
+    out->max_gjk = GJK_MAX_GJK_ITERATIONS;
+    out->max_epa = GJK_EPA_ITERATIONS_NONE;
+    if (!options) return true;
+    /* (written so that a NaN tolerance fails the test) */
+    if (!(options->tolerance >= 0 && options->tolerance <= GJK_REAL_MAX)) return false;
+    if (options->max_gjk_iterations < 0 || options->max_epa_iterations < 0) return false;
+    out->tol = options->tolerance;
+    if (options->max_gjk_iterations > 0)
+        out->max_gjk = options->max_gjk_iterations < GJK_MAX_GJK_ITERATIONS_LIMIT ? options->max_gjk_iterations
+                                                                                    : GJK_MAX_GJK_ITERATIONS_LIMIT;
+    if (options->max_epa_iterations > 0) out->max_epa = options->max_epa_iterations;
+    return true;
+}
+
 static void *default_alloc(size_t size, void *user) {
     (void)user;
     return malloc(size);
@@ -4131,10 +4212,11 @@ static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, doub
    does. Every h is an upper bound, so the answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
 #define REFINE_STEPS 96
-static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
+static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth, gjk_real *least) {
     gjk_vec3 n = *normal;
     gjk_real h0 = *depth;
     gjk_real h = gjk_dot3(n, gjk_minkowski3_support(m, n).w);
+    *least = gjk_minr(*least, h);
     if (!(h <= h0)) h = h0; /* (never worse than the face's own bound, should rounding differ) */
     gjk_real step = GJK_R(0.05);
     const gjk_real min_step = GJK_USE_FLOAT ? GJK_R(1e-4) : GJK_R(1e-8);
@@ -4147,6 +4229,7 @@ static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
             gjk_vec3 c = gjk_normalize3(gjk_mad3(n, step, turns[i]));
             gjk_vertex3 cw = gjk_minkowski3_support(m, c);
             gjk_real ch = gjk_dot3(c, cw.w);
+            *least = gjk_minr(*least, ch);
             if (ch < h) {
                 h = ch;
                 n = c;
@@ -4184,11 +4267,14 @@ static void record_polytope(const gjk_minkowski3 *m, const polytope *P, int answ
     }
 }
 
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint, const gjk_limits *lim) {
     polytope P;
     gjk_epa_result3 r;
+    if (!lim) lim = &gjk_default_limits;
     r.status = GJK_OK;
     r.iterations = 0;
+    r.lower = -GJK_REAL_MAX;
+    r.upper = GJK_REAL_MAX;
     P.scale = g->scale > 0 ? g->scale : 1;
     gjk_vec3 flat_n = gjk_v3(0, 0, 1);
     int dim = seed(&P, m, &g->simplex, &flat_n);
@@ -4201,12 +4287,17 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         if (!(gjk_len_sq3(flat_n) > 0)) flat_n = gjk_v3(0, 0, 1);
         r.normal = flat_n;
         r.scale = P.scale;
+        r.lower = 0; /* flat to rounding: no depth beyond the caller's allowance */
+        r.upper = 0;
         return r;
     }
     tetrahedron(&P);
     /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
     gjk_dvec3 inner = gjk_dscale3(gjk_dadd3(gjk_dadd3(vw(&P, 0), vw(&P, 1)), gjk_dadd3(vw(&P, 2), vw(&P, 3))), 0.25);
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
+    tol_rel += lim->tol;
+    const int max_iterations = lim->max_epa < 4 * MAX_V ? lim->max_epa : 4 * MAX_V;
+    gjk_real least = GJK_REAL_MAX; /* the least support value n . support(n) met: an upper bound of the depth */
 
     /* The face with the smallest upper bound seen: D lies within upper of the origin along its normal, so moving B
        by upper * n always separates. An EPA that stops before its bounds meet (capacity, rounding) answers with
@@ -4230,7 +4321,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             break;
         }
         epa_face *B = &P.f[best];
-        if (r.iterations >= 4 * MAX_V) {
+        if (r.iterations >= max_iterations) {
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
@@ -4238,6 +4329,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_vertex3 w = gjk_minkowski3_support(m, gjk_from_dv3(B->n));
         gjk_dvec3 wd = gjk_to_dv3(w.w);
         double upper = gjk_ddot3(B->n, wd);
+        least = gjk_minr(least, (gjk_real)upper);
         P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
         if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
         if (upper < tight_upper) {
@@ -4319,7 +4411,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         best = -1;
         r.status = GJK_DEGENERATE;
     }
+    /* The nearest face of a polytope inside D that holds the origin bounds the depth from below. */
+    if (best >= 0 && P.f[best].dist >= 0) r.lower = (gjk_real)P.f[best].dist;
     if (best < 0) {
+        r.upper = least;
         gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
         r.depth = 0;
         r.normal = gjk_normalize3(hint);
@@ -4358,7 +4453,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            (the support points at the refined normal can be far apart along a continuum of contacts). */
         normal = gjk_normalize3(gjk_from_dv3(tight_n));
         depth = (gjk_real)tight_upper;
-        refine(m, &normal, &depth);
+        refine(m, &normal, &depth, &least);
         proj = gjk_dscale3(tight_n, tight_dist);
         fi = tight_v;
     }
@@ -4381,6 +4476,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
         gjk_simplex3_witness(&g->simplex, m, g->closest, &r.pa, &r.pb);
         r.depth = -gjk_len3(g->closest);
+        r.upper = least;
         r.normal = gjk_normalize3(gjk_neg3(g->closest));
         if (m->rec) record_polytope(m, &P, chosen);
         return r;
@@ -4396,6 +4492,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            supporting plane. */
         gjk_vertex3 w = gjk_minkowski3_support(m, normal);
         gjk_real upper = gjk_dot3(normal, w.w);
+        least = gjk_minr(least, upper);
         if (upper > depth) {
             if (upper - depth > tol_rel * P.scale) r.status = gjk_worse_status(r.status, GJK_DEGENERATE);
             depth = upper;
@@ -4415,11 +4512,13 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.pb = gjk_mad3(w.a, -depth, normal);
         }
         r.depth = depth;
+        r.upper = least;
         if (m->rec) record_polytope(m, &P, chosen);
         return r;
     }
     gjk_witness3(fv, lam, 3, m, gjk_from_dv3(proj), &r.pa, &r.pb);
     r.depth = depth;
+    r.upper = least;
     if (m->rec) record_polytope(m, &P, chosen);
     return r;
 }
@@ -5278,12 +5377,14 @@ static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
 }
 
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
-              gjk_gjk_result3 *r) {
+              const gjk_limits *lim, gjk_gjk_result3 *r) {
+    if (!lim) lim = &gjk_default_limits;
     r->status = GJK_OK;
     r->overlap = false;
     r->separated = false;
     r->iterations = 0;
     r->lower = 0;
+    r->lower_signed = -GJK_REAL_MAX;
     r->axis = gjk_v3(0, 0, 0);
 
     gjk_simplex3 *s = &r->simplex;
@@ -5303,6 +5404,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             r->overlap = true;
             r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
+            r->upper = 0;
             return;
         }
     } else {
@@ -5322,6 +5424,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
        relative gap of e lets the normal err by up to sqrt(e). Curved cores need the relative gap. */
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
     gjk_real lower2 = 0; /* squared best lower bound, times vv of its axis: compared without square roots */
+    gjk_real neg2 = GJK_REAL_MAX; /* while no bound is positive: the least (v.w)^2 / |v|^2 of those <= 0 */
     int stalls = 0;      /* steps taken without rounding-visible progress (see below) */
     gjk_simplex3 kept;   /* the simplex before the first of them, and its closest point */
     gjk_vec3 kept_v = v;
@@ -5337,10 +5440,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
            answer's, so that the queries agree on pairs in the band). */
         if (mode == GJK_MODE_BOOLEAN && vv <= radius2) break;
         if (mode == GJK_MODE_BOOLEAN && radius > 0) {
-            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
-            if (vv <= lim * lim) break;
+            gjk_real band = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vv <= band * band) break;
         }
-        if (r->iterations >= GJK_MAX_GJK_ITERATIONS) {
+        if (r->iterations >= lim->max_gjk) {
             r->status = GJK_MAX_ITERATIONS;
             break;
         }
@@ -5356,18 +5459,22 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vw > 0 && vw * vw > lower2 * vv) {
             lower2 = vw * vw / vv;
             r->axis = v;
+        } else if (vw <= 0 && lower2 == 0) {
+            neg2 = gjk_minr(neg2, vw * vw / vv);
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
            counts as touching: without it the queries disagree on rounded pairs in the band). */
         if (mode != GJK_MODE_DISTANCE && vw > 0 && vw * vw > radius2 * vv) {
-            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
-            if (vw * vw > lim * lim * vv) {
+            gjk_real band = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vw * vw > band * band * vv) {
                 r->separated = true;
                 break;
             }
         }
-        /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|). */
-        gjk_real floor = GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
+        /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|); the caller's
+           tolerance is relative to the scale: (|v|^2 - v.w) / |v| is the width of the interval [lower, upper]. */
+        gjk_real sv = GJK_SQRT(scale2 * vv);
+        gjk_real floor = (GJK_R(8.0) * GJK_REAL_EPSILON + lim->tol) * sv;
         if (vv - vw <= tol_rel * vv + floor || repeats(s, w)) break;
         gjk_subsimplex3 sub;
         gjk_simplex3_closest(s, s->count + 1, &sub);
@@ -5403,7 +5510,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
+    r->lower_signed = lower2 > 0 ? r->lower : neg2 < GJK_REAL_MAX ? -GJK_SQRT(neg2) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
+    r->upper = gjk_len3(r->closest);
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }
@@ -5448,11 +5557,13 @@ static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
     return ao;
 }
 
-bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limits *lim, gjk_gjk_result3 *r) {
+    if (!lim) lim = &gjk_default_limits;
     r->status = GJK_OK;
     r->overlap = r->separated = false;
     r->iterations = 0;
     r->lower = 0;
+    r->lower_signed = -GJK_REAL_MAX;
     r->axis = gjk_v3(0, 0, 0);
     gjk_vec3 d = initial_dir;
     if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
@@ -5468,7 +5579,8 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
     if (dw0 > 0 && dw0 * dw0 > touch2 * scale2 * dd0) {
         r->separated = true;
         r->axis = d;
-        r->lower = dw0 / GJK_SQRT(dd0);
+        r->lower = r->lower_signed = dw0 / GJK_SQRT(dd0);
+        r->upper = gjk_len3(W[0]);
         r->iterations = 1;
         r->scale = GJK_SQRT(scale2);
         r->v = r->closest = gjk_v3(0, 0, 0);
@@ -5476,7 +5588,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
         return true;
     }
     d = gjk_neg3(W[0]);
-    while (r->iterations < GJK_MAX_GJK_ITERATIONS) {
+    while (r->iterations < lim->max_gjk) {
         gjk_real dd = gjk_len_sq3(d);
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
         if (!(dd > 0) || !gjk_finite(dd)) break;
@@ -5490,7 +5602,8 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
             if (dw * dw > touch2 * scale2 * dd) {
                 r->separated = true;
                 r->axis = gjk_neg3(d);
-                r->lower = -dw / GJK_SQRT(dd);
+                r->lower = r->lower_signed = -dw / GJK_SQRT(dd);
+                r->upper = gjk_len3(w);
             }
             break; /* within the tolerance: let the distance GJK decide */
         }
@@ -5546,6 +5659,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
     r->scale = GJK_SQRT(scale2);
     r->v = r->closest = gjk_v3(0, 0, 0);
     r->simplex.count = 0;
+    if (r->overlap) r->upper = 0;
     return r->overlap || r->separated;
 }
 
@@ -8268,6 +8382,9 @@ static gjk_result2 zero_result(gjk_status status) {
     r.point_b = gjk_v2(0, 0);
     r.iterations = 0;
     r.epa_iterations = 0;
+    /* (zeroed for invalid input, as every other field; otherwise unbounded until an answer bounds it) */
+    r.lower = status == GJK_INVALID_INPUT ? 0 : -GJK_REAL_MAX;
+    r.upper = status == GJK_INVALID_INPUT ? 0 : GJK_REAL_MAX;
     return r;
 }
 
@@ -8777,6 +8894,18 @@ gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     return signed_distance2_impl(pair, cache, NULL);
 }
 
+gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache) {
+    gjk_limits lim;
+    if (!gjk_limits_from(options, &lim)) return zero_result(GJK_INVALID_INPUT);
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, cache, NULL);
+    case GJK_QUERY_DISTANCE: return distance2_impl(pair, cache, NULL);
+    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, cache, NULL);
+    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, cache, NULL);
+    default: return zero_result(GJK_INVALID_INPUT);
+    }
+}
+
 /* A debug record starts empty, keeping only its inputs. */
 static void reset_debug2(gjk_debug2 *debug) {
     if (!debug) return;
@@ -8827,11 +8956,13 @@ typedef struct prepared3 {
     gjk_user_guard3 guard[2];
     gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
     bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
+    const gjk_limits *lim; /* the caller's stopping rules */
 } prepared3;
 
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
-static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
+static gjk_status prepare(const gjk_pair3 *pair, const gjk_limits *lim, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
+    p->lim = lim;
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
@@ -8897,8 +9028,20 @@ static void prepare_search(const gjk_pair3 *pair, const gjk_cache3 *cache, prepa
 }
 
 static gjk_result3 invalid3(void) {
-    gjk_result3 r = {GJK_INVALID_INPUT, false, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0};
+    gjk_result3 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_INVALID_INPUT;
     return r;
+}
+
+/* The certified interval of the signed distance from bounds of the signed core distance (GJK_REAL_MAX in magnitude:
+   unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame and of
+   the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
+   errors. */
+static void set_bounds(const prepared3 *p, gjk_result3 *r, gjk_real lo, gjk_real hi, gjk_real scale) {
+    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R);
+    r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
+    r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
 }
 
 static gjk_vec3 to_world(const prepared3 *p, gjk_vec3 local) {
@@ -8923,6 +9066,16 @@ static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb,
     gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * core_dist, n), cb = gjk_mad3(mid, GJK_R(0.5) * core_dist, n);
     r->point_a = to_world(p, gjk_mad3(ca, p->ra, n));
     r->point_b = to_world(p, gjk_mad3(cb, -p->rb, n));
+}
+
+/* finish() for an answer with its bounds of the signed core distance; the interval is widened to hold the answer
+   (it still holds the true distance). */
+static void finish_bounded(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n,
+                           gjk_real core_dist, gjk_real scale, gjk_real lo, gjk_real hi) {
+    finish(p, r, pa, pb, n, core_dist, scale);
+    set_bounds(p, r, lo, hi, scale);
+    r->lower = gjk_minr(r->lower, r->distance);
+    r->upper = gjk_maxr(r->upper, r->distance);
 }
 
 /* Keep the search direction v and, when given, the simplex, for the next query on this pair. */
@@ -8969,29 +9122,34 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
     note_path(p, GJK_PATH_CLOSED_FORM);
     r->status = GJK_OK;
     r->iterations = 0;
-    if (k == GJK_SPECIAL_SEPARATED) separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
-    else finish(p, r, s.pa, s.pb, s.normal, s.core_dist, s.scale);
+    if (k == GJK_SPECIAL_SEPARATED) {
+        separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
+        set_bounds(p, r, s.core_dist, GJK_REAL_MAX, s.scale);
+    } else {
+        finish_bounded(p, r, s.pa, s.pb, s.normal, s.core_dist, s.scale, s.core_dist, s.core_dist);
+    }
     store_cache(cache, pair, gjk_neg3(s.normal), NULL);
     return true;
 }
 
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3; closed_forms false skips them (for a
    pair the caller knows they leave to GJK). */
-static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
-                                gjk_debug3 *dbg, bool closed_forms) {
+static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, gjk_gjk_mode mode,
+                                bool *bad, gjk_debug3 *dbg, bool closed_forms) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
     note_path(&p, GJK_PATH_GJK);
-    gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
+    gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, p.lim, &g);
     r.status = g.status;
     r.iterations = g.iterations;
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
+        set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
         store_cache(cache, pair, g.axis, final_simplex(&g));
         return r;
     }
@@ -9000,25 +9158,30 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
-        finish(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale);
+        finish_bounded(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale, g.lower_signed, g.upper);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
     note_path(&p, GJK_PATH_GJK_EPA);
-    gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
+    gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint, p.lim);
     r.status = gjk_worse_status(r.status, e.status);
     r.epa_iterations = e.iterations;
-    /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). */
-    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale));
+    /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). Bounds: any
+       support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
+       GJK's point of D bounds the distance from above. */
+    gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
+    finish_bounded(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale),
+                   gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
 }
 
-static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
+static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, bool *bad,
+                                  gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     gjk_vec3 pa, pb, n;
     gjk_real d;
     gjk_special3_result s;
@@ -9033,12 +9196,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
         pb = s.pb;
         n = s.normal;
         d = s.core_dist;
-        finish(&p, &r, pa, pb, n, d, s.scale);
+        finish_bounded(&p, &r, pa, pb, n, d, s.scale, d, d);
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p, true);
         note_path(&p, GJK_PATH_GJK);
-        gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, &g);
+        gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, p.lim, &g);
         r.status = g.status;
         r.iterations = g.iterations;
         store_cache(cache, pair, g.v, final_simplex(&g));
@@ -9048,11 +9211,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
             r.intersect = true;
             r.distance = 0;
             r.point_a = r.point_b = to_world(&p, pa);
+            set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
             return r;
         }
         d = gjk_len3(g.v);
         n = gjk_normalize3(gjk_neg3(g.v));
-        finish(&p, &r, pa, pb, n, d, g.scale);
+        finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
     }
     if (r.intersect) {
         /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
@@ -9067,11 +9231,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
     return r;
 }
 
-static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
+static gjk_result3 intersect3_impl(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, bool *bad,
+                                   gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
     gjk_special3_result s;
     gjk_special_kind k = p.closed_forms ? gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s) : GJK_SPECIAL_NONE;
@@ -9081,6 +9246,9 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
         r.iterations = 0;
         /* An exact core distance decides with the same touching rule as finish(). */
         r.intersect = k == GJK_SPECIAL_OVERLAP || (k == GJK_SPECIAL_EXACT && s.core_dist - R <= GJK_TOL_TOUCH * s.scale);
+        if (k == GJK_SPECIAL_EXACT) set_bounds(&p, &r, s.core_dist, s.core_dist, s.scale);
+        else if (k == GJK_SPECIAL_OVERLAP) set_bounds(&p, &r, -GJK_REAL_MAX, R, s.scale);
+        else set_bounds(&p, &r, s.core_dist, GJK_REAL_MAX, s.scale);
         if (!r.intersect) {
             separated_by_axis(&p, &r, gjk_neg3(s.normal), s.core_dist);
             store_cache(cache, pair, gjk_neg3(s.normal), NULL);
@@ -9095,10 +9263,12 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     prepare_search(pair, cache, &p, R > 0 || p.m.rec || (cache && cache->count == 4));
     note_path(&p, GJK_PATH_GJK);
     /* (A debug query takes the distance GJK, whose steps have support points to record.) */
-    if (p.warm.count == 4 || R > 0 || p.m.rec || !gjk_boolean3(&p.m, p.dir, &g))
-        gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, &g);
+    if (p.warm.count == 4 || R > 0 || p.m.rec || !gjk_boolean3(&p.m, p.dir, p.lim, &g))
+        gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, p.lim, &g);
     r.status = g.status;
     r.iterations = g.iterations;
+    /* (Overlapping cores: GJK's planes bound the depth only loosely; the boolean query computes none.) */
+    set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
         store_cache(cache, pair, g.axis, final_simplex(&g));
@@ -9123,37 +9293,54 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     }
     gjk_real sum = r.distance + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z;
+    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
+    if (!(r.lower >= -GJK_REAL_MAX)) r.lower = -GJK_REAL_MAX;
+    if (!(r.upper <= GJK_REAL_MAX)) r.upper = GJK_REAL_MAX;
     if (r.status == GJK_INVALID_INPUT || gjk_finite(sum)) return r;
     gjk_result3 z = invalid3();
     z.status = GJK_DEGENERATE;
+    z.lower = -GJK_REAL_MAX;
+    z.upper = GJK_REAL_MAX;
     z.iterations = r.iterations;
     z.epa_iterations = r.epa_iterations;
     return z;
 }
 
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). */
+static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
+                        gjk_debug3 *debug) {
     bool bad = false;
-    gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
+    gjk_result3 r;
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, lim, cache, &bad, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance3_impl(pair, lim, cache, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, lim, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, lim, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
+    default: return invalid3();
+    }
     return guarded(r, bad, cache);
+}
+
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return run3(GJK_QUERY_INTERSECT, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_DISTANCE, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_PENETRATION, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_SIGNED_DISTANCE, pair, &gjk_default_limits, cache, NULL);
+}
+gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options, gjk_cache3 *cache) {
+    gjk_limits lim;
+    if (!gjk_limits_from(options, &lim)) return invalid3();
+    return run3(kind, pair, &lim, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
+    gjk_result3 r = signed_query(pair, &gjk_default_limits, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
 
@@ -9168,16 +9355,7 @@ static void reset_debug(gjk_debug3 *debug) {
 
 gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug) {
     reset_debug(debug);
-    bool bad = false;
-    gjk_result3 r;
-    switch (kind) {
-    case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
-    default: return invalid3();
-    }
-    r = guarded(r, bad, cache);
+    gjk_result3 r = run3(kind, pair, &gjk_default_limits, cache, debug);
     if (r.status == GJK_INVALID_INPUT) reset_debug(debug); /* (a callback may fail after steps were recorded) */
     return r;
 }
@@ -13675,7 +13853,7 @@ static void measure(toi3 *s) {
     } else {
         dir = gjk_sub3(gjk_core3_center(c->a), gjk_minkowski3_b_to_a(&s->m, gjk_core3_center(c->b)));
     }
-    gjk_gjk3(&s->m, dir, c->ra + c->rb, GJK_MODE_DISTANCE, &warm, &s->g);
+    gjk_gjk3(&s->m, dir, c->ra + c->rb, GJK_MODE_DISTANCE, &warm, NULL, &s->g);
     s->measured = true;
     if (!s->g.overlap) {
         s->n = gjk_mat33_mul(s->rot_a, gjk_normalize3(gjk_neg3(s->g.v)));
@@ -13878,6 +14056,7 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_COPYSIGN
 #undef GJK_MAX_COORD
 #undef GJK_QUAT_LEN2_MIN
+#undef GJK_EPA_ITERATIONS_NONE
 #undef GJK_TOL_ABS
 #undef GJK_TOL_TOUCH
 #undef GJK_TOL_REL

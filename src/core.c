@@ -18,6 +18,24 @@ const char *gjk_status_string(gjk_status status) {
     return "unknown";
 }
 
+const gjk_limits gjk_default_limits = {0, GJK_MAX_GJK_ITERATIONS, GJK_EPA_ITERATIONS_NONE};
+
+bool gjk_limits_from(const gjk_options *options, gjk_limits *out) {
+    out->tol = 0;
+    out->max_gjk = GJK_MAX_GJK_ITERATIONS;
+    out->max_epa = GJK_EPA_ITERATIONS_NONE;
+    if (!options) return true;
+    /* (written so that a NaN tolerance fails the test) */
+    if (!(options->tolerance >= 0 && options->tolerance <= GJK_REAL_MAX)) return false;
+    if (options->max_gjk_iterations < 0 || options->max_epa_iterations < 0) return false;
+    out->tol = options->tolerance;
+    if (options->max_gjk_iterations > 0)
+        out->max_gjk = options->max_gjk_iterations < GJK_MAX_GJK_ITERATIONS_LIMIT ? options->max_gjk_iterations
+                                                                                    : GJK_MAX_GJK_ITERATIONS_LIMIT;
+    if (options->max_epa_iterations > 0) out->max_epa = options->max_epa_iterations;
+    return true;
+}
+
 static void *default_alloc(size_t size, void *user) {
     (void)user;
     return malloc(size);

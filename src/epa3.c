@@ -298,10 +298,11 @@ static void barycentric(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 p, doub
    does. Every h is an upper bound, so the answer still separates.
    Bounded: at most REFINE_STEPS rounds of 4 supports, only on this rare path. */
 #define REFINE_STEPS 96
-static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
+static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth, gjk_real *least) {
     gjk_vec3 n = *normal;
     gjk_real h0 = *depth;
     gjk_real h = gjk_dot3(n, gjk_minkowski3_support(m, n).w);
+    *least = gjk_minr(*least, h);
     if (!(h <= h0)) h = h0; /* (never worse than the face's own bound, should rounding differ) */
     gjk_real step = GJK_R(0.05);
     const gjk_real min_step = GJK_USE_FLOAT ? GJK_R(1e-4) : GJK_R(1e-8);
@@ -314,6 +315,7 @@ static void refine(const gjk_minkowski3 *m, gjk_vec3 *normal, gjk_real *depth) {
             gjk_vec3 c = gjk_normalize3(gjk_mad3(n, step, turns[i]));
             gjk_vertex3 cw = gjk_minkowski3_support(m, c);
             gjk_real ch = gjk_dot3(c, cw.w);
+            *least = gjk_minr(*least, ch);
             if (ch < h) {
                 h = ch;
                 n = c;
@@ -351,11 +353,14 @@ static void record_polytope(const gjk_minkowski3 *m, const polytope *P, int answ
     }
 }
 
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint) {
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint, const gjk_limits *lim) {
     polytope P;
     gjk_epa_result3 r;
+    if (!lim) lim = &gjk_default_limits;
     r.status = GJK_OK;
     r.iterations = 0;
+    r.lower = -GJK_REAL_MAX;
+    r.upper = GJK_REAL_MAX;
     P.scale = g->scale > 0 ? g->scale : 1;
     gjk_vec3 flat_n = gjk_v3(0, 0, 1);
     int dim = seed(&P, m, &g->simplex, &flat_n);
@@ -368,12 +373,17 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         if (!(gjk_len_sq3(flat_n) > 0)) flat_n = gjk_v3(0, 0, 1);
         r.normal = flat_n;
         r.scale = P.scale;
+        r.lower = 0; /* flat to rounding: no depth beyond the caller's allowance */
+        r.upper = 0;
         return r;
     }
     tetrahedron(&P);
     /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
     gjk_dvec3 inner = gjk_dscale3(gjk_dadd3(gjk_dadd3(vw(&P, 0), vw(&P, 1)), gjk_dadd3(vw(&P, 2), vw(&P, 3))), 0.25);
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
+    tol_rel += lim->tol;
+    const int max_iterations = lim->max_epa < 4 * MAX_V ? lim->max_epa : 4 * MAX_V;
+    gjk_real least = GJK_REAL_MAX; /* the least support value n . support(n) met: an upper bound of the depth */
 
     /* The face with the smallest upper bound seen: D lies within upper of the origin along its normal, so moving B
        by upper * n always separates. An EPA that stops before its bounds meet (capacity, rounding) answers with
@@ -397,7 +407,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             break;
         }
         epa_face *B = &P.f[best];
-        if (r.iterations >= 4 * MAX_V) {
+        if (r.iterations >= max_iterations) {
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
@@ -405,6 +415,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         gjk_vertex3 w = gjk_minkowski3_support(m, gjk_from_dv3(B->n));
         gjk_dvec3 wd = gjk_to_dv3(w.w);
         double upper = gjk_ddot3(B->n, wd);
+        least = gjk_minr(least, (gjk_real)upper);
         P.scale = gjk_maxr(P.scale, gjk_len3(w.w));
         if (upper - B->dist <= tol_rel * P.scale) break; /* the bounds met */
         if (upper < tight_upper) {
@@ -486,7 +497,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         best = -1;
         r.status = GJK_DEGENERATE;
     }
+    /* The nearest face of a polytope inside D that holds the origin bounds the depth from below. */
+    if (best >= 0 && P.f[best].dist >= 0) r.lower = (gjk_real)P.f[best].dist;
     if (best < 0) {
+        r.upper = least;
         gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
         r.depth = 0;
         r.normal = gjk_normalize3(hint);
@@ -525,7 +539,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            (the support points at the refined normal can be far apart along a continuum of contacts). */
         normal = gjk_normalize3(gjk_from_dv3(tight_n));
         depth = (gjk_real)tight_upper;
-        refine(m, &normal, &depth);
+        refine(m, &normal, &depth, &least);
         proj = gjk_dscale3(tight_n, tight_dist);
         fi = tight_v;
     }
@@ -548,6 +562,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            (With the origin inside, the nearest face's foot point lies in the face: no such miss.) */
         gjk_simplex3_witness(&g->simplex, m, g->closest, &r.pa, &r.pb);
         r.depth = -gjk_len3(g->closest);
+        r.upper = least;
         r.normal = gjk_normalize3(gjk_neg3(g->closest));
         if (m->rec) record_polytope(m, &P, chosen);
         return r;
@@ -563,6 +578,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            supporting plane. */
         gjk_vertex3 w = gjk_minkowski3_support(m, normal);
         gjk_real upper = gjk_dot3(normal, w.w);
+        least = gjk_minr(least, upper);
         if (upper > depth) {
             if (upper - depth > tol_rel * P.scale) r.status = gjk_worse_status(r.status, GJK_DEGENERATE);
             depth = upper;
@@ -582,11 +598,13 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.pb = gjk_mad3(w.a, -depth, normal);
         }
         r.depth = depth;
+        r.upper = least;
         if (m->rec) record_polytope(m, &P, chosen);
         return r;
     }
     gjk_witness3(fv, lam, 3, m, gjk_from_dv3(proj), &r.pa, &r.pb);
     r.depth = depth;
+    r.upper = least;
     if (m->rec) record_polytope(m, &P, chosen);
     return r;
 }

@@ -35,12 +35,14 @@ static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
 }
 
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
-              gjk_gjk_result3 *r) {
+              const gjk_limits *lim, gjk_gjk_result3 *r) {
+    if (!lim) lim = &gjk_default_limits;
     r->status = GJK_OK;
     r->overlap = false;
     r->separated = false;
     r->iterations = 0;
     r->lower = 0;
+    r->lower_signed = -GJK_REAL_MAX;
     r->axis = gjk_v3(0, 0, 0);
 
     gjk_simplex3 *s = &r->simplex;
@@ -60,6 +62,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
             r->overlap = true;
             r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
+            r->upper = 0;
             return;
         }
     } else {
@@ -79,6 +82,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
        relative gap of e lets the normal err by up to sqrt(e). Curved cores need the relative gap. */
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
     gjk_real lower2 = 0; /* squared best lower bound, times vv of its axis: compared without square roots */
+    gjk_real neg2 = GJK_REAL_MAX; /* while no bound is positive: the least (v.w)^2 / |v|^2 of those <= 0 */
     int stalls = 0;      /* steps taken without rounding-visible progress (see below) */
     gjk_simplex3 kept;   /* the simplex before the first of them, and its closest point */
     gjk_vec3 kept_v = v;
@@ -94,10 +98,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
            answer's, so that the queries agree on pairs in the band). */
         if (mode == GJK_MODE_BOOLEAN && vv <= radius2) break;
         if (mode == GJK_MODE_BOOLEAN && radius > 0) {
-            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
-            if (vv <= lim * lim) break;
+            gjk_real band = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vv <= band * band) break;
         }
-        if (r->iterations >= GJK_MAX_GJK_ITERATIONS) {
+        if (r->iterations >= lim->max_gjk) {
             r->status = GJK_MAX_ITERATIONS;
             break;
         }
@@ -113,18 +117,22 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vw > 0 && vw * vw > lower2 * vv) {
             lower2 = vw * vw / vv;
             r->axis = v;
+        } else if (vw <= 0 && lower2 == 0) {
+            neg2 = gjk_minr(neg2, vw * vw / vv);
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
            counts as touching: without it the queries disagree on rounded pairs in the band). */
         if (mode != GJK_MODE_DISTANCE && vw > 0 && vw * vw > radius2 * vv) {
-            gjk_real lim = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
-            if (vw * vw > lim * lim * vv) {
+            gjk_real band = radius + GJK_TOL_TOUCH * GJK_SQRT(scale2);
+            if (vw * vw > band * band * vv) {
                 r->separated = true;
                 break;
             }
         }
-        /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|). */
-        gjk_real floor = GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
+        /* Duality gap closed, relative to |v|^2, with a floor for the rounding of w (eps * scale * |v|); the caller's
+           tolerance is relative to the scale: (|v|^2 - v.w) / |v| is the width of the interval [lower, upper]. */
+        gjk_real sv = GJK_SQRT(scale2 * vv);
+        gjk_real floor = (GJK_R(8.0) * GJK_REAL_EPSILON + lim->tol) * sv;
         if (vv - vw <= tol_rel * vv + floor || repeats(s, w)) break;
         gjk_subsimplex3 sub;
         gjk_simplex3_closest(s, s->count + 1, &sub);
@@ -160,7 +168,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
+    r->lower_signed = lower2 > 0 ? r->lower : neg2 < GJK_REAL_MAX ? -GJK_SQRT(neg2) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
+    r->upper = gjk_len3(r->closest);
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }
@@ -205,11 +215,13 @@ static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
     return ao;
 }
 
-bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r) {
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limits *lim, gjk_gjk_result3 *r) {
+    if (!lim) lim = &gjk_default_limits;
     r->status = GJK_OK;
     r->overlap = r->separated = false;
     r->iterations = 0;
     r->lower = 0;
+    r->lower_signed = -GJK_REAL_MAX;
     r->axis = gjk_v3(0, 0, 0);
     gjk_vec3 d = initial_dir;
     if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
@@ -225,7 +237,8 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
     if (dw0 > 0 && dw0 * dw0 > touch2 * scale2 * dd0) {
         r->separated = true;
         r->axis = d;
-        r->lower = dw0 / GJK_SQRT(dd0);
+        r->lower = r->lower_signed = dw0 / GJK_SQRT(dd0);
+        r->upper = gjk_len3(W[0]);
         r->iterations = 1;
         r->scale = GJK_SQRT(scale2);
         r->v = r->closest = gjk_v3(0, 0, 0);
@@ -233,7 +246,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
         return true;
     }
     d = gjk_neg3(W[0]);
-    while (r->iterations < GJK_MAX_GJK_ITERATIONS) {
+    while (r->iterations < lim->max_gjk) {
         gjk_real dd = gjk_len_sq3(d);
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
         if (!(dd > 0) || !gjk_finite(dd)) break;
@@ -247,7 +260,8 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
             if (dw * dw > touch2 * scale2 * dd) {
                 r->separated = true;
                 r->axis = gjk_neg3(d);
-                r->lower = -dw / GJK_SQRT(dd);
+                r->lower = r->lower_signed = -dw / GJK_SQRT(dd);
+                r->upper = gjk_len3(w);
             }
             break; /* within the tolerance: let the distance GJK decide */
         }
@@ -303,5 +317,6 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3
     r->scale = GJK_SQRT(scale2);
     r->v = r->closest = gjk_v3(0, 0, 0);
     r->simplex.count = 0;
+    if (r->overlap) r->upper = 0;
     return r->overlap || r->separated;
 }

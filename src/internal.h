@@ -74,6 +74,21 @@ static inline bool gjk_quat_usable(gjk_quat q) {
     return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
 }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+
+/* A query's stopping rules, from its gjk_options (core.c, gjk_limits_from): `tol` is the caller's relative
+   tolerance (0: the defaults of tolerance.h only), and the iteration caps are resolved (never 0). The algorithms
+   take NULL for the defaults. */
+typedef struct gjk_limits {
+    gjk_real tol;
+    int max_gjk;
+    int max_epa;
+} gjk_limits;
+/* max_epa when the caller sets none: each EPA stops at its own capacity. */
+#define GJK_EPA_ITERATIONS_NONE 0x40000000
+/* The defaults (for NULL options) */
+extern const gjk_limits gjk_default_limits;
+/* false for invalid options (negative or non-finite tolerance, negative caps). */
+bool gjk_limits_from(const gjk_options *options, gjk_limits *out);
 /* The less certain of two statuses (the enum is ordered from GJK_OK up). */
 static inline gjk_status gjk_worse_status(gjk_status a, gjk_status b) { return a > b ? a : b; }
 static inline gjk_real gjk_minr(gjk_real a, gjk_real b) { return a < b ? a : b; }

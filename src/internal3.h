@@ -193,6 +193,10 @@ typedef struct gjk_gjk_result3 {
                              touching band; zero inside a tetrahedron) */
     gjk_real scale;       /* size of the problem: largest |w| met, for relative tolerances */
     gjk_real lower;       /* best lower bound of the core distance found (separating axes) */
+    gjk_real lower_signed; /* a lower bound of the signed core distance (minus the depth when the cores overlap):
+                              v.w / |v| can be negative, and still bounds it; -GJK_REAL_MAX when no support was met */
+    gjk_real upper;       /* an upper bound of the core distance: |v| of the answer's point of D (0 inside a solid
+                             tetrahedron, GJK_REAL_MAX when no point was kept) */
     gjk_vec3 axis;        /* direction of that bound (unit, A->B sense is -axis) */
     int iterations;
     gjk_status status;
@@ -203,11 +207,11 @@ typedef struct gjk_gjk_result3 {
 /* `warm` (may be NULL or empty): a simplex to start from (vertices must be points of the current D, i.e. built
    from points of the two cores); otherwise GJK starts from the support along -initial_dir. */
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
-              gjk_gjk_result3 *r);
+              const gjk_limits *lim, gjk_gjk_result3 *r);
 /* Boolean GJK on the cores alone (no radii), without closest points: true when it proved overlap (r->overlap) or
    a separation beyond the touching tolerance (r->separated, r->axis, r->lower); false when undecided (touching,
    degenerate, cap), and then the caller runs gjk_gjk3. */
-bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_gjk_result3 *r);
+bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limits *lim, gjk_gjk_result3 *r);
 
 /* ---- EPA ----------------------------------------------------------------------------------------------------- */
 typedef struct gjk_epa_result3 {
@@ -217,11 +221,14 @@ typedef struct gjk_epa_result3 {
     int iterations;
     gjk_status status;
     gjk_real scale; /* largest support point met, GJK's included: the size rounding is relative to */
+    gjk_real lower, upper; /* bounds of the core depth found (before rounding allowances): lower is the nearest face
+                              of a polytope inside D that holds the origin (-GJK_REAL_MAX when none does), upper the
+                              least support value n . support(n) met (GJK_REAL_MAX when none) */
 } gjk_epa_result3;
 
 /* Penetration of the cores, seeded by the GJK simplex that ended with the cores overlapping. `hint` is a direction
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
-gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
+gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint, const gjk_limits *lim);
 
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's

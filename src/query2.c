@@ -31,6 +31,9 @@ static gjk_result2 zero_result(gjk_status status) {
     r.point_b = gjk_v2(0, 0);
     r.iterations = 0;
     r.epa_iterations = 0;
+    /* (zeroed for invalid input, as every other field; otherwise unbounded until an answer bounds it) */
+    r.lower = status == GJK_INVALID_INPUT ? 0 : -GJK_REAL_MAX;
+    r.upper = status == GJK_INVALID_INPUT ? 0 : GJK_REAL_MAX;
     return r;
 }
 
@@ -538,6 +541,18 @@ gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) { return dis
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) { return penetration2_impl(pair, cache, NULL); }
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     return signed_distance2_impl(pair, cache, NULL);
+}
+
+gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache) {
+    gjk_limits lim;
+    if (!gjk_limits_from(options, &lim)) return zero_result(GJK_INVALID_INPUT);
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, cache, NULL);
+    case GJK_QUERY_DISTANCE: return distance2_impl(pair, cache, NULL);
+    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, cache, NULL);
+    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, cache, NULL);
+    default: return zero_result(GJK_INVALID_INPUT);
+    }
 }
 
 /* A debug record starts empty, keeping only its inputs. */

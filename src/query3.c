@@ -27,11 +27,13 @@ typedef struct prepared3 {
     gjk_user_guard3 guard[2];
     gjk_recorder3 rec;   /* gjk_query3_debug only (m.rec points here) */
     bool closed_forms;   /* try the closed forms first (all but debug queries that skip them) */
+    const gjk_limits *lim; /* the caller's stopping rules */
 } prepared3;
 
 /* `bad` is set when a user callback answers a non-finite or unbounded point during the query; `dbg` (gjk/debug.h)
    is the debug query's record, NULL for the plain queries. */
-static gjk_status prepare(const gjk_pair3 *pair, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
+static gjk_status prepare(const gjk_pair3 *pair, const gjk_limits *lim, prepared3 *p, bool *bad, gjk_debug3 *dbg) {
+    p->lim = lim;
     if (!pair || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK)
         return GJK_INVALID_INPUT;
     if (!gjk_quat_usable(pair->pose_a.rotation) || !gjk_quat_usable(pair->pose_b.rotation)) return GJK_INVALID_INPUT;
@@ -97,8 +99,20 @@ static void prepare_search(const gjk_pair3 *pair, const gjk_cache3 *cache, prepa
 }
 
 static gjk_result3 invalid3(void) {
-    gjk_result3 r = {GJK_INVALID_INPUT, false, 0, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0, 0};
+    gjk_result3 r;
+    memset(&r, 0, sizeof r);
+    r.status = GJK_INVALID_INPUT;
     return r;
+}
+
+/* The certified interval of the signed distance from bounds of the signed core distance (GJK_REAL_MAX in magnitude:
+   unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame and of
+   the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
+   errors. */
+static void set_bounds(const prepared3 *p, gjk_result3 *r, gjk_real lo, gjk_real hi, gjk_real scale) {
+    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R);
+    r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
+    r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
 }
 
 
@@ -124,6 +138,16 @@ static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb,
     gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * core_dist, n), cb = gjk_mad3(mid, GJK_R(0.5) * core_dist, n);
     r->point_a = to_world(p, gjk_mad3(ca, p->ra, n));
     r->point_b = to_world(p, gjk_mad3(cb, -p->rb, n));
+}
+
+/* finish() for an answer with its bounds of the signed core distance; the interval is widened to hold the answer
+   (it still holds the true distance). */
+static void finish_bounded(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n,
+                           gjk_real core_dist, gjk_real scale, gjk_real lo, gjk_real hi) {
+    finish(p, r, pa, pb, n, core_dist, scale);
+    set_bounds(p, r, lo, hi, scale);
+    r->lower = gjk_minr(r->lower, r->distance);
+    r->upper = gjk_maxr(r->upper, r->distance);
 }
 
 /* Keep the search direction v and, when given, the simplex, for the next query on this pair. */
@@ -170,29 +194,34 @@ static bool special_answer(const gjk_pair3 *pair, gjk_cache3 *cache, const prepa
     note_path(p, GJK_PATH_CLOSED_FORM);
     r->status = GJK_OK;
     r->iterations = 0;
-    if (k == GJK_SPECIAL_SEPARATED) separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
-    else finish(p, r, s.pa, s.pb, s.normal, s.core_dist, s.scale);
+    if (k == GJK_SPECIAL_SEPARATED) {
+        separated_by_axis(p, r, gjk_neg3(s.normal), s.core_dist);
+        set_bounds(p, r, s.core_dist, GJK_REAL_MAX, s.scale);
+    } else {
+        finish_bounded(p, r, s.pa, s.pb, s.normal, s.core_dist, s.scale, s.core_dist, s.core_dist);
+    }
     store_cache(cache, pair, gjk_neg3(s.normal), NULL);
     return true;
 }
 
 /* The signed-distance core shared by gjk_signed_distance3 and gjk_penetration3; closed_forms false skips them (for a
    pair the caller knows they leave to GJK). */
-static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gjk_mode mode, bool *bad,
-                                gjk_debug3 *dbg, bool closed_forms) {
+static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, gjk_gjk_mode mode,
+                                bool *bad, gjk_debug3 *dbg, bool closed_forms) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
     note_path(&p, GJK_PATH_GJK);
-    gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
+    gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, p.lim, &g);
     r.status = g.status;
     r.iterations = g.iterations;
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
+        set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
         store_cache(cache, pair, g.axis, final_simplex(&g));
         return r;
     }
@@ -201,25 +230,30 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
-        finish(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale);
+        finish_bounded(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale, g.lower_signed, g.upper);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
     note_path(&p, GJK_PATH_GJK_EPA);
-    gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint);
+    gjk_epa_result3 e = gjk_epa3(&p.m, &g, p.hint, p.lim);
     r.status = gjk_worse_status(r.status, e.status);
     r.epa_iterations = e.iterations;
-    /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). */
-    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale));
+    /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). Bounds: any
+       support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
+       GJK's point of D bounds the distance from above. */
+    gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
+    finish_bounded(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale),
+                   gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
 }
 
-static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
+static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, bool *bad,
+                                  gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     gjk_vec3 pa, pb, n;
     gjk_real d;
     gjk_special3_result s;
@@ -234,12 +268,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
         pb = s.pb;
         n = s.normal;
         d = s.core_dist;
-        finish(&p, &r, pa, pb, n, d, s.scale);
+        finish_bounded(&p, &r, pa, pb, n, d, s.scale, d, d);
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p, true);
         note_path(&p, GJK_PATH_GJK);
-        gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, &g);
+        gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, p.lim, &g);
         r.status = g.status;
         r.iterations = g.iterations;
         store_cache(cache, pair, g.v, final_simplex(&g));
@@ -249,11 +283,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
             r.intersect = true;
             r.distance = 0;
             r.point_a = r.point_b = to_world(&p, pa);
+            set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
             return r;
         }
         d = gjk_len3(g.v);
         n = gjk_normalize3(gjk_neg3(g.v));
-        finish(&p, &r, pa, pb, n, d, g.scale);
+        finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
     }
     if (r.intersect) {
         /* Overlap within the radii (cores apart by d <= R = ra + rb): the point at d * ra / R from A's core
@@ -268,11 +303,12 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
     return r;
 }
 
-static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool *bad, gjk_debug3 *dbg) {
+static gjk_result3 intersect3_impl(const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache, bool *bad,
+                                   gjk_debug3 *dbg) {
     prepared3 p;
     gjk_gjk_result3 g;
     gjk_result3 r = invalid3();
-    if (prepare(pair, &p, bad, dbg) != GJK_OK) return r;
+    if (prepare(pair, lim, &p, bad, dbg) != GJK_OK) return r;
     gjk_real R = p.ra + p.rb;
     gjk_special3_result s;
     gjk_special_kind k = p.closed_forms ? gjk_special3(&p.m, R, GJK_MODE_BOOLEAN, &s) : GJK_SPECIAL_NONE;
@@ -282,6 +318,9 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
         r.iterations = 0;
         /* An exact core distance decides with the same touching rule as finish(). */
         r.intersect = k == GJK_SPECIAL_OVERLAP || (k == GJK_SPECIAL_EXACT && s.core_dist - R <= GJK_TOL_TOUCH * s.scale);
+        if (k == GJK_SPECIAL_EXACT) set_bounds(&p, &r, s.core_dist, s.core_dist, s.scale);
+        else if (k == GJK_SPECIAL_OVERLAP) set_bounds(&p, &r, -GJK_REAL_MAX, R, s.scale);
+        else set_bounds(&p, &r, s.core_dist, GJK_REAL_MAX, s.scale);
         if (!r.intersect) {
             separated_by_axis(&p, &r, gjk_neg3(s.normal), s.core_dist);
             store_cache(cache, pair, gjk_neg3(s.normal), NULL);
@@ -296,10 +335,12 @@ static gjk_result3 intersect3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, boo
     prepare_search(pair, cache, &p, R > 0 || p.m.rec || (cache && cache->count == 4));
     note_path(&p, GJK_PATH_GJK);
     /* (A debug query takes the distance GJK, whose steps have support points to record.) */
-    if (p.warm.count == 4 || R > 0 || p.m.rec || !gjk_boolean3(&p.m, p.dir, &g))
-        gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, &g);
+    if (p.warm.count == 4 || R > 0 || p.m.rec || !gjk_boolean3(&p.m, p.dir, p.lim, &g))
+        gjk_gjk3(&p.m, p.dir, R, GJK_MODE_BOOLEAN, &p.warm, p.lim, &g);
     r.status = g.status;
     r.iterations = g.iterations;
+    /* (Overlapping cores: GJK's planes bound the depth only loosely; the boolean query computes none.) */
+    set_bounds(&p, &r, g.lower_signed, g.upper, g.scale);
     if (g.separated) {
         separated_by_axis(&p, &r, g.axis, g.lower);
         store_cache(cache, pair, g.axis, final_simplex(&g));
@@ -324,37 +365,54 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     }
     gjk_real sum = r.distance + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z;
+    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
+    if (!(r.lower >= -GJK_REAL_MAX)) r.lower = -GJK_REAL_MAX;
+    if (!(r.upper <= GJK_REAL_MAX)) r.upper = GJK_REAL_MAX;
     if (r.status == GJK_INVALID_INPUT || gjk_finite(sum)) return r;
     gjk_result3 z = invalid3();
     z.status = GJK_DEGENERATE;
+    z.lower = -GJK_REAL_MAX;
+    z.upper = GJK_REAL_MAX;
     z.iterations = r.iterations;
     z.epa_iterations = r.epa_iterations;
     return z;
 }
 
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). */
+static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
+                        gjk_debug3 *debug) {
     bool bad = false;
-    gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
+    gjk_result3 r;
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, lim, cache, &bad, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance3_impl(pair, lim, cache, &bad, debug); break;
+    case GJK_QUERY_PENETRATION: r = signed_query(pair, lim, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, lim, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
+    default: return invalid3();
+    }
     return guarded(r, bad, cache);
+}
+
+gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    return run3(GJK_QUERY_INTERSECT, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_DISTANCE, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_PENETRATION, pair, &gjk_default_limits, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
-    bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
-    return guarded(r, bad, cache);
+    return run3(GJK_QUERY_SIGNED_DISTANCE, pair, &gjk_default_limits, cache, NULL);
+}
+gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options, gjk_cache3 *cache) {
+    gjk_limits lim;
+    if (!gjk_limits_from(options, &lim)) return invalid3();
+    return run3(kind, pair, &lim, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
-    gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
+    gjk_result3 r = signed_query(pair, &gjk_default_limits, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
 
@@ -369,16 +427,7 @@ static void reset_debug(gjk_debug3 *debug) {
 
 gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug) {
     reset_debug(debug);
-    bool bad = false;
-    gjk_result3 r;
-    switch (kind) {
-    case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
-    case GJK_QUERY_PENETRATION: r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, debug, true); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, debug, true); break;
-    default: return invalid3();
-    }
-    r = guarded(r, bad, cache);
+    gjk_result3 r = run3(kind, pair, &gjk_default_limits, cache, debug);
     if (r.status == GJK_INVALID_INPUT) reset_debug(debug); /* (a callback may fail after steps were recorded) */
     return r;
 }

@@ -96,7 +96,7 @@ static void measure(toi3 *s) {
     } else {
         dir = gjk_sub3(gjk_core3_center(c->a), gjk_minkowski3_b_to_a(&s->m, gjk_core3_center(c->b)));
     }
-    gjk_gjk3(&s->m, dir, c->ra + c->rb, GJK_MODE_DISTANCE, &warm, &s->g);
+    gjk_gjk3(&s->m, dir, c->ra + c->rb, GJK_MODE_DISTANCE, &warm, NULL, &s->g);
     s->measured = true;
     if (!s->g.overlap) {
         s->n = gjk_mat33_mul(s->rot_a, gjk_normalize3(gjk_neg3(s->g.v)));

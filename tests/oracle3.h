@@ -154,12 +154,17 @@ typedef struct x3_stats {
     const char *name;
     long pairs, overlapping, deep, failures, oracle_failures, normal_checked;
     double max_dist_err, max_depth_err, max_normal_err, max_witness_err, max_unit_err;
+    double max_width;       /* widest certified interval [lower, upper] of the signed queries, relative to scale */
+    double max_loose_width; /* the same with the tolerance option at X3_LOOSE_TOLERANCE */
     double seconds;
     double worst_normal_distance, worst_normal_tie; /* where the largest normal error happened */
     int reason_count; /* failure reasons seen (text up to the first number) and how often */
     char reasons[X3_MAX_REASONS][X3_REASON_LEN];
     long reason_hits[X3_MAX_REASONS];
 } x3_stats;
+
+/* The relative tolerance of the second, loose pass of x3_check (gjk_query3 with gjk_options). */
+#define X3_LOOSE_TOLERANCE 1e-3
 
 /* Flags for x3_check. */
 enum {

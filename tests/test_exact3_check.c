@@ -64,6 +64,8 @@ void x3_report(const x3_stats *st) {
                   "(relative to scale)\n",
                   st->name, st->max_dist_err, st->max_depth_err, st->max_normal_err, st->max_witness_err,
                   st->max_unit_err);
+    print_message("[exact3] %-11s certified interval width: defaults %.3e, tolerance %g: %.3e (relative to scale)\n",
+                  st->name, st->max_width, X3_LOOSE_TOLERANCE, st->max_loose_width);
     print_message("[exact3] %-11s worst normal at exact distance %.3e, tie gap %.3e\n", st->name,
                   st->worst_normal_distance, st->worst_normal_tie);
     for (int i = 0; i < st->reason_count; ++i)
@@ -177,6 +179,7 @@ typedef struct pair_ctx {
     int sep, ovl; /* separated / overlapping beyond the band */
     double ltol;  /* distance tolerance of this pair (depth tolerance when overlapping) */
     double ptol;  /* witness tolerance */
+    double dsize; /* largest |point of D| plus the radii: the size the oracle rounds at */
     check_log log;
     x3_stats *st;
 } pair_ctx;
@@ -295,6 +298,24 @@ static void check_penetration(pair_ctx *x, const gjk_result3 *p) {
         flag(&x->log, "penetration: bound %.17g, exact %.17g", p->distance, ex);
 }
 
+/* The certified interval holds the exact signed distance, give or take the oracle's own rounding (double, a few
+   eps of D's size: the oracle and the library round differently). Intersect and distance leave the depth of an
+   overlapping pair unbounded (lower = -max) and the boolean exits leave the gap unbounded above: only the ends
+   they state are checked. `width` (may be NULL) receives upper - lower relative to the scale when both ends are
+   finite. */
+static void check_bounds(pair_ctx *x, const gjk_result3 *r, const char *q, double *width) {
+    double ex = x->ex->distance, slack = 16 * DBL_EPSILON * x->dsize;
+    if (r->status == GJK_INVALID_INPUT) return;
+    if (!(r->lower <= r->upper)) flag(&x->log, "%s: bounds [%.17g, %.17g] empty", q, r->lower, r->upper);
+    if (r->lower > ex + slack || r->upper < ex - slack)
+        flag(&x->log, "%s: exact %.17g outside the bounds [%.17g, %.17g]", q, ex, r->lower, r->upper);
+    if (r->status == GJK_OK && (r->distance < r->lower || r->distance > r->upper) &&
+        (q[0] == 's' || (q[0] == 'p' && r->intersect)))
+        flag(&x->log, "%s: answer %.17g outside its bounds [%.17g, %.17g]", q, r->distance, r->lower, r->upper);
+    if (width && r->lower > -GJK_REAL_MAX && r->upper < GJK_REAL_MAX)
+        *width = fmax(*width, ((double)r->upper - r->lower) / x->scale);
+}
+
 int x3_check(const x3_body *a, const x3_body *b, const oracle3_answer *exact, const oracle3_pair *pair,
              const x3_tol *tol, int flags, x3_stats *st) {
     gjk_pair3 pr = {&a->shape, a->pose, &b->shape, b->pose};
@@ -322,6 +343,20 @@ int x3_check(const x3_body *a, const x3_body *b, const oracle3_answer *exact, co
     check_intersect(&x, &i);
     check_distance(&x, &d);
     check_penetration(&x, &p);
+    x.dsize = dsize + pair->radius;
+    check_bounds(&x, &r, "signed bounds", &st->max_width);
+    check_bounds(&x, &i, "intersect bounds", NULL);
+    check_bounds(&x, &d, "distance bounds", NULL);
+    check_bounds(&x, &p, "penetration bounds", NULL);
+    /* The same queries stopped early by the tolerance option: faster, wider, still certified. */
+    gjk_options loose = {(gjk_real)X3_LOOSE_TOLERANCE, 0, 0};
+    const gjk_query_kind kinds[4] = {GJK_QUERY_SIGNED_DISTANCE, GJK_QUERY_INTERSECT, GJK_QUERY_DISTANCE,
+                                     GJK_QUERY_PENETRATION};
+    const char *names[4] = {"signed loose", "intersect loose", "distance loose", "penetration loose"};
+    for (int k = 0; k < 4; ++k) {
+        gjk_result3 l = gjk_query3(kinds[k], &pr, &loose, NULL);
+        check_bounds(&x, &l, names[k], k == 0 ? &st->max_loose_width : NULL);
+    }
 
     if (!x.log.bad) return 1;
     for (int k = 0; k < x.log.bad && k < 4; ++k) count_reason(st, x.log.why[k]);

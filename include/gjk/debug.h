@@ -34,14 +34,6 @@
 extern "C" {
 #endif
 
-/// Which query gjk_query3_debug() / gjk_query2_debug() runs.
-typedef enum gjk_query_kind {
-    GJK_QUERY_INTERSECT = 0,     ///< gjk_intersect3 / gjk_intersect2
-    GJK_QUERY_DISTANCE,          ///< gjk_distance3 / gjk_distance2
-    GJK_QUERY_PENETRATION,       ///< gjk_penetration3 / gjk_penetration2
-    GJK_QUERY_SIGNED_DISTANCE    ///< gjk_signed_distance3 / gjk_signed_distance2
-} gjk_query_kind;
-
 /// The algorithm that produced the answer.
 typedef enum gjk_debug_path {
     GJK_PATH_NONE = 0,    ///< no answer: invalid input
