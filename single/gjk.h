@@ -5376,6 +5376,16 @@ static bool repeats(const gjk_simplex3 *s, gjk_vec3 w) {
     return false;
 }
 
+/* sum lambda_i w_i, the simplex's point that the barycentric coordinates name: a point of D whatever their
+   rounding (they are >= 0 and sum to 1), unlike v, which the solver computes its own way and which on a sliver can
+   lie off the simplex by more than rounding (1e4 eps of the size on cylinder rims). Its length is the certified
+   upper bound of the core distance. */
+static gjk_vec3 combination(const gjk_simplex3 *s) {
+    gjk_vec3 c = gjk_scale3(s->v[0].w, s->lambda[0]);
+    for (int i = 1; i < s->count; ++i) c = gjk_mad3(c, s->lambda[i], s->v[i].w);
+    return c;
+}
+
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
               const gjk_limits *lim, gjk_gjk_result3 *r) {
     if (!lim) lim = &gjk_default_limits;
@@ -5512,7 +5522,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     r->lower = GJK_SQRT(lower2);
     r->lower_signed = lower2 > 0 ? r->lower : neg2 < GJK_REAL_MAX ? -GJK_SQRT(neg2) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
-    r->upper = gjk_len3(r->closest);
+    r->upper = s->count == 4 ? 0 : gjk_len3(combination(s));
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }

@@ -5,3 +5,4 @@
 gjk_add_test(test_exact3_oracle test_exact3_oracle.c oracle3.c)
 gjk_add_test(test_exact3 test_exact3.c test_exact3_body.c test_exact3_check.c oracle3.c)
 gjk_add_test(test_exact3_more test_exact3_more.c test_exact3_body.c test_exact3_check.c oracle3.c)
+gjk_add_test(test_bounds3_curved test_bounds3_curved.c oracle3.c)
