@@ -156,11 +156,20 @@ template <class M> Result convert_manifold(const M &m) {
     return o;
 }
 
+// The speed knob: the queries at this relative tolerance (gjk_options), with their certified bounds; a column of
+// its own, "gjk tol", next to the exact defaults.
+const gjk_real kLooseTolerance = (gjk_real)1e-4;
+
 class GjkLib : public Lib {
 public:
-    explicit GjkLib(bool warm) : warm_(warm) {}
-    const char *name() const override { return warm_ ? "gjk warm" : "gjk"; }
-    bool supports(const Scene &, Query q) const override { return !warm_ || (q != Q_RAYCAST && q != Q_CAST); }
+    explicit GjkLib(bool warm, bool loose = false) : warm_(warm), loose_(loose) {
+        options_ = gjk_options{};
+        options_.tolerance = kLooseTolerance;
+    }
+    const char *name() const override { return loose_ ? "gjk tol" : warm_ ? "gjk warm" : "gjk"; }
+    bool supports(const Scene &, Query q) const override {
+        return loose_ ? q < Q_RAYCAST : !warm_ || (q != Q_RAYCAST && q != Q_CAST);
+    }
     bool prepare(const Scene &s) override {
         if (!g_.build(s)) return false;
         for (int q = 0; q < Q_COUNT; ++q) {
@@ -245,8 +254,15 @@ public:
         }
         return sum;
     }
+    static gjk_query_kind kind(Query q) {
+        return q == Q_INTERSECT ? GJK_QUERY_INTERSECT : q == Q_DISTANCE ? GJK_QUERY_DISTANCE : GJK_QUERY_PENETRATION;
+    }
     Result run(Query q, int i) override {
         if (q >= Q_RAYCAST) return row(q, i);
+        if (loose_) {
+            if (g_.dim == 2) return convert(q, gjk_query2(kind(q), &g_.p2[(size_t)i], &options_, nullptr));
+            return convert(q, gjk_query3(kind(q), &g_.p3[(size_t)i], &options_, nullptr));
+        }
         if (g_.dim == 2) {
             const gjk_pair2 *p = &g_.p2[(size_t)i];
             gjk_cache2 *c = cache2(q, i);
@@ -263,6 +279,19 @@ public:
     double pass(Query q, const std::vector<int> &idx) override {
         if (q >= Q_RAYCAST) return row_pass(q, idx);
         double sum = 0;
+        if (loose_) {
+            const gjk_query_kind k = kind(q);
+            for (int i : idx) {
+                if (g_.dim == 2) {
+                    gjk_result2 r = gjk_query2(k, &g_.p2[(size_t)i], &options_, nullptr);
+                    sum += (double)r.distance + (double)r.intersect;
+                } else {
+                    gjk_result3 r = gjk_query3(k, &g_.p3[(size_t)i], &options_, nullptr);
+                    sum += (double)r.distance + (double)r.intersect;
+                }
+            }
+            return sum;
+        }
         if (g_.dim == 2) {
             for (int i : idx) {
                 const gjk_pair2 *p = &g_.p2[(size_t)i];
@@ -286,7 +315,8 @@ public:
     }
 
 private:
-    bool warm_;
+    bool warm_, loose_;
+    gjk_options options_;
     GjkScene g_;
     std::vector<gjk_cache3> c3_[Q_COUNT];
     std::vector<gjk_cache2> c2_[Q_COUNT];
@@ -350,4 +380,5 @@ bool gjk_signed(const Scene &s, const Pair &p, double *sd, V3 *normal) {
 void add_gjk_libs(std::vector<std::unique_ptr<Lib>> &libs) {
     libs.emplace_back(new GjkLib(false));
     libs.emplace_back(new GjkLib(true));
+    libs.emplace_back(new GjkLib(false, true));
 }
