@@ -9303,9 +9303,9 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     }
     gjk_real sum = r.distance + r.normal.x + r.normal.y + r.normal.z + r.point_a.x + r.point_a.y + r.point_a.z +
                    r.point_b.x + r.point_b.y + r.point_b.z;
-    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
-    if (!(r.lower >= -GJK_REAL_MAX)) r.lower = -GJK_REAL_MAX;
-    if (!(r.upper <= GJK_REAL_MAX)) r.upper = GJK_REAL_MAX;
+    /* An end that came out NaN or infinite (a bound divided by an underflowed length) is left unbounded. */
+    if (!(GJK_ABS(r.lower) <= GJK_REAL_MAX)) r.lower = -GJK_REAL_MAX;
+    if (!(GJK_ABS(r.upper) <= GJK_REAL_MAX)) r.upper = GJK_REAL_MAX;
     if (r.status == GJK_INVALID_INPUT || gjk_finite(sum)) return r;
     gjk_result3 z = invalid3();
     z.status = GJK_DEGENERATE;
