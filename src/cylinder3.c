@@ -1,23 +1,20 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
-/* A starting point for GJK on two cylinders, or a capsule and a cylinder: the closest points of their boundary
-   features, found by Newton's method.
+/* A starting point for GJK on two cylinders: the closest points of their boundary features, found by Newton's method.
 
    GJK converges only linearly on curved cores (docs/numerics.md, "GJK termination"): on two cylinders whose closest
    points lie on a rim (a circle) against a side (a ruled surface) or another rim, each step gains about half a
    decimal digit, and the relative duality gap of 1e-13 takes 25 to 30 steps. The features themselves are simple
    curves, though: a rim is a circle, and a side is the set of points at the radius from the axis, so the distance
-   from a point to it is the distance to the axis minus the radius; a capsule's core is a segment, a side of radius
-   0 with two ends. The closest points of two such curves (circle and circle, circle and axis, axis and axis)
-   minimise a smooth function of two parameters, which Newton's method solves to rounding in a few steps. The
-   closest points of a rim and a cap (a disc), or of a segment's end and any feature, are closed: the rim's point
-   deepest along the cap's normal, when its foot lies in the disc; the feature's point nearest the end.
+   from a point to it is the distance to the axis minus the radius. The closest points of two such curves (circle
+   and circle, circle and axis, axis and axis) minimise a smooth function of two parameters, which Newton's method
+   solves to rounding in a few steps. The closest points of a rim and a cap (a disc) are closed: the rim's point
+   deepest along the cap's normal, when its foot lies in the disc.
 
-   Nothing here is trusted: the best candidate only becomes GJK's first simplex (one vertex, a point of D = A - B
-   made of a point of each core), and GJK's own duality gap decides. When the candidate is the closest pair, GJK's
-   first support along it certifies it and GJK stops after one step; when it is not (the closest features were
-   others, e.g. a cap against a cap, or the cores overlap), GJK goes on from a point of D at least as close as a
-   cold start's first one would typically be.
+   Nothing here is trusted: a candidate becomes GJK's first simplex (one vertex, a point of D = A - B made of a
+   point of each core) only when GJK's own duality-gap test accepts it, and GJK then repeats that test in its first
+   step and stops. Where no candidate passes (the closest features were others, e.g. a cap against a cap, or the
+   cores touch or overlap), GJK starts cold, as it would without this file.
 
    The computation runs in double on coordinates scaled by a power of two (exact) to the pair's size, so that no
    square underflows or overflows at any scale the queries accept. */
@@ -134,7 +131,7 @@ typedef struct cyl3_candidate {
 /* Candidates nearer than this (the pair scaled to a size of 1/2 to 1) are not offered: the cores touch or overlap
    there, and a one-vertex simplex at the origin would end GJK at once with nothing for EPA to grow from (two
    identical cylinders at the same pose: the candidate is a rim point on the other's side, and EPA seeded from it
-   alone ends at its cap in float, its witnesses 0.41 off). GJK's cold start handles such pairs as before. */
+   alone ends at its cap in float, its witnesses 0.41 off). */
 #define CYL3_MIN_DIST 1e-6
 
 static void cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
@@ -165,25 +162,6 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_can
     cyl3_offer(best, p, q);
 }
 
-/* A point (a segment's end) against a rim or a side: the feature's point nearest it, in closed form. */
-static void cyl3_try_point(gjk_dvec3 p, const cyl3_curve *k, bool point_is_a, cyl3_candidate *best) {
-    gjk_dvec3 d = gjk_dsub3(p, k->c), q;
-    if (k->line) {
-        double t = gjk_ddot3(d, k->e1);
-        if (!(fabs(t) <= k->len)) return; /* beyond the side: a rim or a cap is nearer */
-        gjk_dvec3 foot = gjk_dadd3(k->c, gjk_dscale3(k->e1, t)), r = gjk_dsub3(p, foot);
-        double l = gjk_dlen3(r);
-        if (!(l > k->R)) return;
-        q = gjk_dadd3(foot, gjk_dscale3(r, k->R / l));
-    } else {
-        double x = gjk_ddot3(d, k->e1), y = gjk_ddot3(d, k->e2), l = sqrt(x * x + y * y);
-        if (!(l > 0)) return; /* on the rim's axis: every rim point is as near */
-        q = gjk_dadd3(k->c, gjk_dadd3(gjk_dscale3(k->e1, k->R * x / l), gjk_dscale3(k->e2, k->R * y / l)));
-    }
-    if (point_is_a) cyl3_offer(best, p, q);
-    else cyl3_offer(best, q, p);
-}
-
 /* A rim against a cap (the disc of radius R at c, outward normal n): the rim's point deepest along -n, when it lies
    outside the cap's plane and its foot in the disc. */
 static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double R, bool rim_is_a,
@@ -201,24 +179,6 @@ static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double
     else cyl3_offer(best, foot, p);
 }
 
-/* One core's features, A's frame, scaled: a cylinder's facing rim, side and cap, or a segment (a capsule's core) as
-   a side of radius 0 and its facing end. */
-typedef struct cyl3_core {
-    cyl3_curve rim, side;
-    gjk_dvec3 cap_n; /* the facing cap's outward normal (cylinder) */
-    bool segment;
-} cyl3_core;
-
-/* A point (a segment's end) against a cylinder's cap: its foot, when it lies in the disc and the point outside. */
-static void cyl3_try_endcap(gjk_dvec3 p, const cyl3_core *cyl, bool point_is_a, cyl3_candidate *best) {
-    double h = gjk_ddot3(cyl->cap_n, gjk_dsub3(p, cyl->rim.c));
-    if (!(h > 0)) return;
-    gjk_dvec3 foot = gjk_dsub3(p, gjk_dscale3(cyl->cap_n, h));
-    if (!(gjk_dlen_sq3(gjk_dsub3(foot, cyl->rim.c)) <= cyl->rim.R * cyl->rim.R)) return;
-    if (point_is_a) cyl3_offer(best, p, foot);
-    else cyl3_offer(best, foot, p);
-}
-
 /* The candidate as a vertex of D at the pair's scale (B's point in B's frame, as its support function gives it), and
    whether GJK's duality-gap test (gjk3.c) already accepts it: the support of D along -v lies within the relative gap
    of v's own plane. */
@@ -233,97 +193,51 @@ static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double
     return vv - gjk_dot3(v->w, w) <= GJK_TOL_REL * vv + GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
 }
 
-/* `other`: the other core's centre, which picks the facing rim or end. */
-static bool cyl3_core_make(const gjk_shape3 *s, gjk_dvec3 c, gjk_dvec3 ax, gjk_dvec3 e1, gjk_dvec3 e2, double k,
-                           gjk_dvec3 other, cyl3_core *f) {
-    double r, h;
-    if (s->type == GJK_SHAPE3_CYLINDER) {
-        r = s->cylinder.radius * k, h = s->cylinder.half_height * k;
-        f->segment = false;
-    } else if (s->type == GJK_SHAPE3_CAPSULE) {
-        r = 0, h = s->capsule.half_height * k;
-        f->segment = true;
-    } else {
-        return false;
-    }
-    double sign = gjk_ddot3(ax, gjk_dsub3(other, c)) >= 0 ? 1 : -1;
-    f->cap_n = gjk_dscale3(ax, sign);
-    cyl3_curve rim = {gjk_dadd3(c, gjk_dscale3(ax, sign * h)), e1, e2, r, 0, false};
-    cyl3_curve side = {c, ax, e1, r, h, true};
-    f->rim = rim;
-    f->side = side;
-    return true;
-}
-
-/* Candidate i of the pair (false: none of that kind for these cores). */
-static bool cyl3_try(int i, const cyl3_core *a, const cyl3_core *b, cyl3_candidate *best) {
-    switch (i) {
-    case 0: /* a rim against a side (a segment is a side of radius 0) */
-        cyl3_try_curves(a->segment ? &a->side : &a->rim, &b->side, best);
-        return true;
-    case 1:
-        cyl3_try_curves(&a->side, b->segment ? &b->side : &b->rim, best);
-        return true;
-    case 2: /* rim against rim, or an end against a rim */
-        if (a->segment && b->segment) return false;
-        if (a->segment) cyl3_try_point(a->rim.c, &b->rim, true, best);
-        else if (b->segment) cyl3_try_point(b->rim.c, &a->rim, false, best);
-        else cyl3_try_curves(&a->rim, &b->rim, best);
-        return true;
-    case 3: /* side against side (done above for a segment), or an end against a side */
-        if (a->segment) cyl3_try_point(a->rim.c, &b->side, true, best);
-        else if (b->segment) cyl3_try_point(b->rim.c, &a->side, false, best);
-        else cyl3_try_curves(&a->side, &b->side, best);
-        return true;
-    case 4: /* a rim or an end against the other's cap */
-        if (b->segment) return false;
-        if (a->segment) cyl3_try_endcap(a->rim.c, b, true, best);
-        else cyl3_try_cap(&a->rim, b->rim.c, b->cap_n, b->rim.R, true, best);
-        return true;
-    default:
-        if (a->segment) return false;
-        if (b->segment) cyl3_try_endcap(b->rim.c, a, false, best);
-        else cyl3_try_cap(&b->rim, a->rim.c, a->cap_n, a->rim.R, false, best);
-        return true;
-    }
-}
-
 bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
-    const gjk_shape3 *sa = m->a, *sb = m->b;
-    bool cyl_a = sa->type == GJK_SHAPE3_CYLINDER, cyl_b = sb->type == GJK_SHAPE3_CYLINDER;
-    bool cap_a = sa->type == GJK_SHAPE3_CAPSULE, cap_b = sb->type == GJK_SHAPE3_CAPSULE;
-    /* Two cylinders, or a cylinder and a capsule (two capsules have their closed form in special3.c). */
-    if (!((cyl_a && (cyl_b || cap_b)) || (cap_a && cyl_b))) return false;
-    double ea = cyl_a ? sa->cylinder.radius + sa->cylinder.half_height : sa->capsule.half_height;
-    double eb = cyl_b ? sb->cylinder.radius + sb->cylinder.half_height : sb->capsule.half_height;
+    if (m->a->type != GJK_SHAPE3_CYLINDER || m->b->type != GJK_SHAPE3_CYLINDER) return false;
+    double ra = m->a->cylinder.radius, ha = m->a->cylinder.half_height;
+    double rb = m->b->cylinder.radius, hb = m->b->cylinder.half_height;
     gjk_dvec3 pos = gjk_to_dv3(m->pos);
-    double size = fabs(pos.x) + fabs(pos.y) + fabs(pos.z) + ea + eb;
+    double size = fabs(pos.x) + fabs(pos.y) + fabs(pos.z) + ra + ha + rb + hb;
     int e;
     if (!(size > 0) || !isfinite(size)) return false;
     frexp(size, &e);
     double k = ldexp(1.0, -e); /* exact: the pair scaled to a size of 1/2 to 1 */
+    ra *= k, ha *= k, rb *= k, hb *= k;
     pos = gjk_dscale3(pos, k);
     /* B's axes in A's frame: the columns of the rotation. */
     gjk_dvec3 bx = gjk_dv3(m->rot.r0.x, m->rot.r1.x, m->rot.r2.x);
     gjk_dvec3 by = gjk_dv3(m->rot.r0.y, m->rot.r1.y, m->rot.r2.y);
     gjk_dvec3 bz = gjk_dv3(m->rot.r0.z, m->rot.r1.z, m->rot.r2.z);
-    gjk_dvec3 o = gjk_dv3(0, 0, 0);
-    cyl3_core a, b;
-    /* The rims that face the other core's centre (the other two are farther in all but contrived poses, and GJK
-       settles those). */
-    cyl3_core_make(sa, o, gjk_dv3(0, 0, 1), gjk_dv3(1, 0, 0), gjk_dv3(0, 1, 0), k, pos, &a);
-    cyl3_core_make(sb, pos, bz, bx, by, k, o, &b);
+    gjk_dvec3 ex = gjk_dv3(1, 0, 0), ey = gjk_dv3(0, 1, 0), ez = gjk_dv3(0, 0, 1);
+    /* The rims that face the other cylinder's centre (the other two are farther in all but contrived poses, and
+       GJK settles those). */
+    double sa = pos.z >= 0 ? 1 : -1, sb = gjk_ddot3(bz, pos) <= 0 ? 1 : -1;
+    cyl3_curve rim_a = {gjk_dv3(0, 0, sa * ha), ex, ey, ra, 0, false};
+    cyl3_curve rim_b = {gjk_dadd3(pos, gjk_dscale3(bz, sb * hb)), bx, by, rb, 0, false};
+    cyl3_curve side_a = {gjk_dv3(0, 0, 0), ez, ex, ra, ha, true};
+    cyl3_curve side_b = {pos, bz, bx, rb, hb, true};
     cyl3_candidate best;
     best.dist = DBL_MAX;
     /* Most likely first (a rim against a side, then rim against rim, side against side, rim against cap over the
        benchmark's random poses), and stop at the first candidate that GJK's own test certifies. */
-    for (int i = 0; i < 6; ++i) {
+    bool certified = false;
+    for (int i = 0; i < 6 && !certified; ++i) {
         double before = best.dist;
-        if (!cyl3_try(i, &a, &b, &best)) continue;
-        if (best.dist < before && cyl3_vertex(m, &best, 1.0 / k, &warm->v[0])) break;
+        switch (i) {
+        case 0: cyl3_try_curves(&rim_a, &side_b, &best); break;
+        case 1: cyl3_try_curves(&side_a, &rim_b, &best); break;
+        case 2: cyl3_try_curves(&rim_a, &rim_b, &best); break;
+        case 3: cyl3_try_curves(&side_a, &side_b, &best); break;
+        case 4: cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best); break;
+        default: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        }
+        if (best.dist < before) certified = cyl3_vertex(m, &best, 1.0 / k, &warm->v[0]);
     }
-    /* (warm->v[0] holds the best candidate: each improvement was written there, certified or not.) */
-    if (!(best.dist < DBL_MAX) || !gjk_finite3(warm->v[0].w)) return false;
+    /* Only a certified candidate is handed on: where none is, GJK's cold start runs as it would without this file
+       (a candidate that is not the closest pair, or cores that overlap, would only change the simplex GJK and EPA
+       end on, and EPA's seed with it). */
+    if (!certified || !gjk_finite3(warm->v[0].w)) return false;
     warm->lambda[0] = 1;
     warm->count = 1;
     return true;

@@ -187,8 +187,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
-    /* (Penetration queries on unrounded cores are about overlapping ones, where the start has nothing to find.) */
-    if ((mode == GJK_MODE_DISTANCE || p.ra + p.rb > 0) && p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
+    if (mode == GJK_MODE_DISTANCE && p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
     note_path(&p, GJK_PATH_GJK);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, &g);
     r.status = g.status;
