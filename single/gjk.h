@@ -2063,9 +2063,28 @@ static inline int gjk_hull3_grid_size(int nv) {
     return k;
 }
 
+/* The squared radial part of d (and |d.z|) for which a cylinder's support needs none of gjk_core3_support's guards
+   against underflow and overflow (its direction scaling and tiny-rim rescaling leave such directions untouched). */
+#if GJK_USE_FLOAT
+#define GJK_CYL_RR_LO GJK_R(1e-20)
+#define GJK_CYL_RR_HI GJK_R(1e20)
+#define GJK_CYL_Z_HI GJK_R(1e10)
+#else
+#define GJK_CYL_RR_LO 1e-150
+#define GJK_CYL_RR_HI 1e150
+#define GJK_CYL_Z_HI 1e75
+#endif
+
 /* gjk_core3_support with the frequent cases inline (the queries' hot path). */
 static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d) {
     switch (s->type) {
+    case GJK_SHAPE3_CYLINDER: {
+        gjk_real rr = d.x * d.x + d.y * d.y;
+        if (!(rr >= GJK_CYL_RR_LO && rr <= GJK_CYL_RR_HI && GJK_ABS(d.z) <= GJK_CYL_Z_HI))
+            return gjk_core3_support(s, d);
+        gjk_real k = s->cylinder.radius / GJK_SQRT(rr);
+        return gjk_v3(d.x * k, d.y * k, d.z >= 0 ? s->cylinder.half_height : -s->cylinder.half_height);
+    }
     case GJK_SHAPE3_BOX:
         return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
                       GJK_COPYSIGN(s->box.half_extents.z, d.z));
@@ -3540,6 +3559,374 @@ void gjk_assert_fail(const char *condition, const char *file, int line) { g_asse
 
 /* ---- end of src/core.c ---- */
 
+/* ---- src/cylinder3.c ---- */
+/* A starting point for GJK on two cylinders: the closest points of their boundary features, found by Newton's method.
+
+   GJK converges only linearly on curved cores (docs/numerics.md, "GJK termination"): on two cylinders whose closest
+   points lie on a rim (a circle) against a side (a ruled surface) or another rim, each step gains about half a
+   decimal digit, and the relative duality gap of 1e-13 takes 25 to 30 steps. The features themselves are simple
+   curves, though: a rim is a circle, and a side is the set of points at the radius from the axis, so the distance
+   from a point to it is the distance to the axis minus the radius. The closest points of two such curves (circle
+   and circle, circle and axis, axis and axis) minimise a smooth function of two parameters, which Newton's method
+   solves to rounding in a few steps. The closest points of a rim and a cap (a disc) are closed: the rim's point
+   deepest along the cap's normal, when its foot lies in the disc.
+
+   Nothing here is trusted: a candidate becomes GJK's first simplex (one vertex, a point of D = A - B made of a
+   point of each core) only when GJK's own duality-gap test accepts it, and GJK then repeats that test in its first
+   step and stops. Where no candidate passes (the closest features were others, e.g. a cap against a cap, or the
+   cores touch or overlap), GJK starts cold, as it would without this file.
+
+   The computation runs in double on coordinates scaled by a power of two (exact) to the pair's size, so that no
+   square underflows or overflows at any scale the queries accept. */
+/* ---- src/dvec3.h ---- */
+/* Double-precision 3D vectors for EPA's polytope, in every build.
+
+   EPA decides which faces a new support point sees and which face is closest from plane equations of its own
+   vertices. In float those planes round by about 1e-7 of the polytope's size, and on a polytope with long thin
+   faces (shapes 1e5 long touching by 1) the rounding flips visibility tests: the polytope stops being convex and
+   EPA ends on a face whose projection of the origin lies far outside it (in float: contact points 6e4 and 8e4 off
+   both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
+   its source: differences of floats are exact in double and a cross product of them rounds by 1e-16. In double
+   builds these are the ordinary vectors. */
+#ifndef GJK_DVEC3_H
+#define GJK_DVEC3_H
+
+typedef struct gjk_dvec3 {
+    double x, y, z;
+} gjk_dvec3;
+
+#define GJK_DREAL_EPSILON DBL_EPSILON
+
+static inline gjk_dvec3 gjk_dv3(double x, double y, double z) {
+    gjk_dvec3 r = {x, y, z};
+    return r;
+}
+static inline gjk_dvec3 gjk_to_dv3(gjk_vec3 v) { return gjk_dv3(v.x, v.y, v.z); }
+static inline gjk_vec3 gjk_from_dv3(gjk_dvec3 v) { return gjk_v3((gjk_real)v.x, (gjk_real)v.y, (gjk_real)v.z); }
+static inline gjk_dvec3 gjk_dadd3(gjk_dvec3 a, gjk_dvec3 b) { return gjk_dv3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline gjk_dvec3 gjk_dsub3(gjk_dvec3 a, gjk_dvec3 b) { return gjk_dv3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline gjk_dvec3 gjk_dscale3(gjk_dvec3 a, double s) { return gjk_dv3(a.x * s, a.y * s, a.z * s); }
+static inline double gjk_ddot3(gjk_dvec3 a, gjk_dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline gjk_dvec3 gjk_dcross3(gjk_dvec3 a, gjk_dvec3 b) {
+    return gjk_dv3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static inline double gjk_dlen_sq3(gjk_dvec3 a) { return gjk_ddot3(a, a); }
+static inline double gjk_dlen3(gjk_dvec3 a) { return sqrt(gjk_ddot3(a, a)); }
+
+#endif
+
+/* ---- end of src/dvec3.h ---- */
+/* ---- src/special3.h ---- */
+/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
+   box-box and segment-box). Private to the library.
+
+   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
+   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
+
+   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
+   capsule or segment shape; the margins only enter through R):
+   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
+     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
+     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
+     (coincident points), oriented deterministically;
+   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
+   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
+     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
+   Any other pair: NONE. */
+#ifndef GJK_SPECIAL3_H
+#define GJK_SPECIAL3_H
+
+typedef enum gjk_special_kind {
+    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
+    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
+    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
+                              separating axis (unit, A to B) */
+    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
+                              else filled */
+} gjk_special_kind;
+
+/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
+typedef struct gjk_special3_result {
+    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
+    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
+                           by depth * normal brings the cores to touching */
+    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
+    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
+                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
+                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
+                           1-norms, so at most sqrt(3) times the Euclidean figure. */
+} gjk_special3_result;
+
+/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
+   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
+   GJK_MODE_BOOLEAN accepts any. */
+gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* Two cylinders (cylinder3.c): the closest points of their facing rims, sides and caps by Newton's method, as a
+   one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
+   untouched, for other pairs or when no candidate passes (GJK then starts cold). */
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+
+/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
+
+/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
+   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
+   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
+bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
+                           gjk_vec3 *n, gjk_real *ln);
+
+/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
+   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
+   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
+
+/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
+   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
+gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
+                                          gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* 1-norm, the cheap size measure behind `scale`. */
+static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+#endif
+
+/* ---- end of src/special3.h ---- */
+
+/* A feature curve: a circle c + R (cos e1 + sin e2), its angle carried as the unit pair (cs, sn) so that no
+   trigonometric function is needed, or a line c + t e1 (the axis of a side, |t| <= len, the side at radius R). */
+typedef struct cyl3_curve {
+    gjk_dvec3 c, e1, e2;
+    double R, len;
+    bool line;
+} cyl3_curve;
+
+typedef struct cyl3_param {
+    double cs, sn, t;
+} cyl3_param;
+
+/* Point, first and second derivative of the curve at its parameter (for a circle, with respect to the angle). */
+static void cyl3_eval(const cyl3_curve *k, const cyl3_param *q, gjk_dvec3 *p, gjk_dvec3 *d1, gjk_dvec3 *d2) {
+    if (k->line) {
+        *p = gjk_dadd3(k->c, gjk_dscale3(k->e1, q->t));
+        *d1 = k->e1;
+        *d2 = gjk_dv3(0, 0, 0);
+        return;
+    }
+    gjk_dvec3 radial = gjk_dadd3(gjk_dscale3(k->e1, k->R * q->cs), gjk_dscale3(k->e2, k->R * q->sn));
+    *p = gjk_dadd3(k->c, radial);
+    *d1 = gjk_dadd3(gjk_dscale3(k->e1, -k->R * q->sn), gjk_dscale3(k->e2, k->R * q->cs));
+    *d2 = gjk_dscale3(radial, -1.0);
+}
+
+/* Move the parameter by `step` (an angle for a circle: the unit pair is turned and renormalised, which follows the
+   circle to second order and exactly in the limit of Newton's small final steps). */
+static void cyl3_move(const cyl3_curve *k, cyl3_param *q, double step) {
+    if (k->line) {
+        q->t += step;
+        return;
+    }
+    double cs = q->cs - q->sn * step, sn = q->sn + q->cs * step, l = sqrt(cs * cs + sn * sn);
+    q->cs = cs / l;
+    q->sn = sn / l;
+}
+
+/* The parameter of the curve nearest the direction `towards` seen from its centre (the foot of `towards` on a line,
+   clamped to the segment). */
+static void cyl3_aim(const cyl3_curve *k, gjk_dvec3 towards, cyl3_param *q) {
+    gjk_dvec3 d = gjk_dsub3(towards, k->c);
+    if (k->line) {
+        double t = gjk_ddot3(d, k->e1);
+        q->t = t > k->len ? k->len : (t < -k->len ? -k->len : t);
+        return;
+    }
+    double x = gjk_ddot3(d, k->e1), y = gjk_ddot3(d, k->e2), l = sqrt(x * x + y * y);
+    q->cs = l > 0 ? x / l : 1;
+    q->sn = l > 0 ? y / l : 0;
+}
+
+/* Local minimum of |P(s) - Q(t)|^2 / 2 over the two curves' parameters by damped Newton steps from the given
+   parameters; false when it does not settle (a singular or indefinite Hessian: parallel lines, concentric
+   circles) or ends outside a line's segment. */
+#define CYL3_NEWTON_STEPS 12
+static bool cyl3_closest(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_param *qa, cyl3_param *qb) {
+    for (int it = 0; it < CYL3_NEWTON_STEPS; ++it) {
+        gjk_dvec3 p, p1, p2, q, q1, q2;
+        cyl3_eval(ka, qa, &p, &p1, &p2);
+        cyl3_eval(kb, qb, &q, &q1, &q2);
+        gjk_dvec3 r = gjk_dsub3(p, q);
+        double ga = gjk_ddot3(r, p1), gb = -gjk_ddot3(r, q1);
+        double haa = gjk_ddot3(p1, p1) + gjk_ddot3(r, p2), hbb = gjk_ddot3(q1, q1) - gjk_ddot3(r, q2);
+        double hab = -gjk_ddot3(p1, q1);
+        double det = haa * hbb - hab * hab;
+        /* Away from a minimum the Hessian may be indefinite: a step along the gradient scaled by a positive
+           diagonal bound of the Hessian still descends. */
+        double sa, sb;
+        bool newton = haa > 0 && det > 1e-12 * haa * hbb;
+        if (newton) {
+            sa = -(hbb * ga - hab * gb) / det;
+            sb = -(haa * gb - hab * ga) / det;
+        } else {
+            double da = fabs(haa) + fabs(hab), db = fabs(hbb) + fabs(hab);
+            if (!(da > 0) || !(db > 0)) return false;
+            sa = -ga / da;
+            sb = -gb / db;
+        }
+        /* Steps of more than a radian (or the segment's length) are cut back: the model holds only nearby. */
+        double lim_a = ka->line ? 2 * ka->len + 1 : 1, lim_b = kb->line ? 2 * kb->len + 1 : 1;
+        double big = fabs(sa) / lim_a > fabs(sb) / lim_b ? fabs(sa) / lim_a : fabs(sb) / lim_b;
+        if (big > 1) {
+            sa /= big;
+            sb /= big;
+            newton = false;
+        }
+        if (!isfinite(sa) || !isfinite(sb)) return false;
+        cyl3_move(ka, qa, sa);
+        cyl3_move(kb, qb, sb);
+        /* Converged: Newton's error after a step of length e is of the order of e^2, so a full step below 1e-8 of
+           the (unit) size leaves the points within rounding of the minimum. */
+        double moved = fabs(sa) * (ka->line ? 1 : ka->R) + fabs(sb) * (kb->line ? 1 : kb->R);
+        if (newton ? moved < 1e-8 : moved < 1e-15) break;
+    }
+    if (ka->line && !(fabs(qa->t) <= ka->len)) return false;
+    if (kb->line && !(fabs(qb->t) <= kb->len)) return false;
+    return true;
+}
+
+/* A candidate pair: points on the two cores (A's frame, scaled) and their distance. */
+typedef struct cyl3_candidate {
+    gjk_dvec3 pa, pb;
+    double dist;
+} cyl3_candidate;
+
+/* Candidates nearer than this (the pair scaled to a size of 1/2 to 1) are not offered: the cores touch or overlap
+   there, and a one-vertex simplex at the origin would end GJK at once with nothing for EPA to grow from (two
+   identical cylinders at the same pose: the candidate is a rim point on the other's side, and EPA seeded from it
+   alone ends at its cap in float, its witnesses 0.41 off). */
+#define CYL3_MIN_DIST 1e-6
+
+static void cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
+    double d = gjk_dlen3(gjk_dsub3(pa, pb));
+    if (d > CYL3_MIN_DIST && d < best->dist) {
+        best->pa = pa;
+        best->pb = pb;
+        best->dist = d;
+    }
+}
+
+/* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
+   point). */
+static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_candidate *best) {
+    cyl3_param qa, qb;
+    cyl3_aim(ka, kb->c, &qa);
+    cyl3_aim(kb, ka->c, &qb);
+    if (!cyl3_closest(ka, kb, &qa, &qb)) return;
+    gjk_dvec3 p, q, t1, t2;
+    cyl3_eval(ka, &qa, &p, &t1, &t2);
+    cyl3_eval(kb, &qb, &q, &t1, &t2);
+    gjk_dvec3 r = gjk_dsub3(q, p);
+    double l = gjk_dlen3(r), reach = (ka->line ? ka->R : 0) + (kb->line ? kb->R : 0);
+    if (!(l > reach)) return; /* a rim inside the other's side: the cores overlap there, or another feature is closer */
+    gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
+    if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
+    if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
+    cyl3_offer(best, p, q);
+}
+
+/* A rim against a cap (the disc of radius R at c, outward normal n): the rim's point deepest along -n, when it lies
+   outside the cap's plane and its foot in the disc. */
+static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double R, bool rim_is_a,
+                         cyl3_candidate *best) {
+    double x = -gjk_ddot3(n, rim->e1), y = -gjk_ddot3(n, rim->e2), l = sqrt(x * x + y * y);
+    if (!(l > 0)) return; /* parallel planes: a continuum of closest points, GJK's case */
+    cyl3_param q = {x / l, y / l, 0};
+    gjk_dvec3 p, t1, t2;
+    cyl3_eval(rim, &q, &p, &t1, &t2);
+    double h = gjk_ddot3(n, gjk_dsub3(p, c));
+    if (!(h > 0)) return;
+    gjk_dvec3 foot = gjk_dsub3(p, gjk_dscale3(n, h));
+    if (!(gjk_dlen_sq3(gjk_dsub3(foot, c)) <= R * R)) return;
+    if (rim_is_a) cyl3_offer(best, p, foot);
+    else cyl3_offer(best, foot, p);
+}
+
+/* The candidate as a vertex of D at the pair's scale (B's point in B's frame, as its support function gives it), and
+   whether GJK's duality-gap test (gjk3.c) already accepts it: the support of D along -v lies within the relative gap
+   of v's own plane. */
+static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double unscale, gjk_vertex3 *v) {
+    v->a = gjk_from_dv3(gjk_dscale3(c->pa, unscale));
+    v->bl = gjk_mat33_tmul(m->rot, gjk_sub3(gjk_from_dv3(gjk_dscale3(c->pb, unscale)), m->pos));
+    v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(m, v->bl));
+    gjk_real vv = gjk_len_sq3(v->w);
+    if (!(vv > 0) || !gjk_finite(vv)) return false;
+    gjk_vec3 w = gjk_minkowski3_support(m, gjk_neg3(v->w)).w;
+    gjk_real scale2 = gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), vv);
+    return vv - gjk_dot3(v->w, w) <= GJK_TOL_REL * vv + GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
+}
+
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
+    if (m->a->type != GJK_SHAPE3_CYLINDER || m->b->type != GJK_SHAPE3_CYLINDER) return false;
+    double ra = m->a->cylinder.radius, ha = m->a->cylinder.half_height;
+    double rb = m->b->cylinder.radius, hb = m->b->cylinder.half_height;
+    gjk_dvec3 pos = gjk_to_dv3(m->pos);
+    double size = fabs(pos.x) + fabs(pos.y) + fabs(pos.z) + ra + ha + rb + hb;
+    int e;
+    if (!(size > 0) || !isfinite(size)) return false;
+    frexp(size, &e);
+    double k = ldexp(1.0, -e); /* exact: the pair scaled to a size of 1/2 to 1 */
+    ra *= k, ha *= k, rb *= k, hb *= k;
+    pos = gjk_dscale3(pos, k);
+    /* B's axes in A's frame: the columns of the rotation. */
+    gjk_dvec3 bx = gjk_dv3(m->rot.r0.x, m->rot.r1.x, m->rot.r2.x);
+    gjk_dvec3 by = gjk_dv3(m->rot.r0.y, m->rot.r1.y, m->rot.r2.y);
+    gjk_dvec3 bz = gjk_dv3(m->rot.r0.z, m->rot.r1.z, m->rot.r2.z);
+    gjk_dvec3 ex = gjk_dv3(1, 0, 0), ey = gjk_dv3(0, 1, 0), ez = gjk_dv3(0, 0, 1);
+    /* The rims that face the other cylinder's centre (the other two are farther in all but contrived poses, and
+       GJK settles those). */
+    double sa = pos.z >= 0 ? 1 : -1, sb = gjk_ddot3(bz, pos) <= 0 ? 1 : -1;
+    cyl3_curve rim_a = {gjk_dv3(0, 0, sa * ha), ex, ey, ra, 0, false};
+    cyl3_curve rim_b = {gjk_dadd3(pos, gjk_dscale3(bz, sb * hb)), bx, by, rb, 0, false};
+    cyl3_curve side_a = {gjk_dv3(0, 0, 0), ez, ex, ra, ha, true};
+    cyl3_curve side_b = {pos, bz, bx, rb, hb, true};
+    cyl3_candidate best;
+    best.dist = DBL_MAX;
+    /* Most likely first (a rim against a side, then rim against rim, side against side, rim against cap over the
+       benchmark's random poses), and stop at the first candidate that GJK's own test certifies. */
+    bool certified = false;
+    for (int i = 0; i < 6 && !certified; ++i) {
+        double before = best.dist;
+        switch (i) {
+        case 0: cyl3_try_curves(&rim_a, &side_b, &best); break;
+        case 1: cyl3_try_curves(&side_a, &rim_b, &best); break;
+        case 2: cyl3_try_curves(&rim_a, &rim_b, &best); break;
+        case 3: cyl3_try_curves(&side_a, &side_b, &best); break;
+        case 4: cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best); break;
+        default: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        }
+        if (best.dist < before) certified = cyl3_vertex(m, &best, 1.0 / k, &warm->v[0]);
+    }
+    /* Only a certified candidate is handed on: where none is, GJK's cold start runs as it would without this file
+       (a candidate that is not the closest pair, or cores that overlap, would only change the simplex GJK and EPA
+       end on, and EPA's seed with it). */
+    if (!certified || !gjk_finite3(warm->v[0].w)) return false;
+    warm->lambda[0] = 1;
+    warm->count = 1;
+    return true;
+}
+
+/* ---- end of src/cylinder3.c ---- */
+#undef CYL3_MIN_DIST
+#undef CYL3_NEWTON_STEPS
+
 /* ---- src/debug.c ---- */
 /* Recording for the debug queries (gjk/debug.h): the GJK simplex after each step and the final EPA polytope,
    copied into the caller's struct in the world frame.
@@ -3903,44 +4290,6 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
    - fixed capacity (no allocation): when full, the best face is returned with GJK_MAX_ITERATIONS;
    - float builds: the polytope's planes are computed in double from the (exact) float vertices (dvec3.h), since
      float planes on long thin faces made the polytope non-convex. */
-/* ---- src/dvec3.h ---- */
-/* Double-precision 3D vectors for EPA's polytope, in every build.
-
-   EPA decides which faces a new support point sees and which face is closest from plane equations of its own
-   vertices. In float those planes round by about 1e-7 of the polytope's size, and on a polytope with long thin
-   faces (shapes 1e5 long touching by 1) the rounding flips visibility tests: the polytope stops being convex and
-   EPA ends on a face whose projection of the origin lies far outside it (in float: contact points 6e4 and 8e4 off
-   both shapes). The vertices themselves are exact floats, so computing on them in double removes the problem at
-   its source: differences of floats are exact in double and a cross product of them rounds by 1e-16. In double
-   builds these are the ordinary vectors. */
-#ifndef GJK_DVEC3_H
-#define GJK_DVEC3_H
-
-typedef struct gjk_dvec3 {
-    double x, y, z;
-} gjk_dvec3;
-
-#define GJK_DREAL_EPSILON DBL_EPSILON
-
-static inline gjk_dvec3 gjk_dv3(double x, double y, double z) {
-    gjk_dvec3 r = {x, y, z};
-    return r;
-}
-static inline gjk_dvec3 gjk_to_dv3(gjk_vec3 v) { return gjk_dv3(v.x, v.y, v.z); }
-static inline gjk_vec3 gjk_from_dv3(gjk_dvec3 v) { return gjk_v3((gjk_real)v.x, (gjk_real)v.y, (gjk_real)v.z); }
-static inline gjk_dvec3 gjk_dadd3(gjk_dvec3 a, gjk_dvec3 b) { return gjk_dv3(a.x + b.x, a.y + b.y, a.z + b.z); }
-static inline gjk_dvec3 gjk_dsub3(gjk_dvec3 a, gjk_dvec3 b) { return gjk_dv3(a.x - b.x, a.y - b.y, a.z - b.z); }
-static inline gjk_dvec3 gjk_dscale3(gjk_dvec3 a, double s) { return gjk_dv3(a.x * s, a.y * s, a.z * s); }
-static inline double gjk_ddot3(gjk_dvec3 a, gjk_dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline gjk_dvec3 gjk_dcross3(gjk_dvec3 a, gjk_dvec3 b) {
-    return gjk_dv3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
-}
-static inline double gjk_dlen_sq3(gjk_dvec3 a) { return gjk_ddot3(a, a); }
-static inline double gjk_dlen3(gjk_dvec3 a) { return sqrt(gjk_ddot3(a, a)); }
-
-#endif
-
-/* ---- end of src/dvec3.h ---- */
 
 #define MAX_V GJK_EPA_MAX_VERTICES
 #define MAX_F (2 * GJK_EPA_MAX_VERTICES)
@@ -6901,86 +7250,6 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
 #endif
 
 /* ---- end of src/manifold3_internal.h ---- */
-/* ---- src/special3.h ---- */
-/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
-   box-box and segment-box). Private to the library.
-
-   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
-   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
-
-   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
-   capsule or segment shape; the margins only enter through R):
-   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
-     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
-     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
-     (coincident points), oriented deterministically;
-   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
-     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
-     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
-     most R + tol: NONE (GJK sizes the gap);
-   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
-     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
-   Any other pair: NONE. */
-#ifndef GJK_SPECIAL3_H
-#define GJK_SPECIAL3_H
-
-typedef enum gjk_special_kind {
-    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
-    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
-    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
-                              separating axis (unit, A to B) */
-    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
-                              else filled */
-} gjk_special_kind;
-
-/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3_result {
-    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
-    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
-                           by depth * normal brings the cores to touching */
-    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
-    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
-                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
-                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
-                           1-norms, so at most sqrt(3) times the Euclidean figure. */
-} gjk_special3_result;
-
-/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
-   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
-   GJK_MODE_BOOLEAN accepts any. */
-gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
-
-/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
-   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
-   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
-bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
-                           gjk_vec3 *n, gjk_real *ln);
-
-/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
-   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
-   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
-   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
-bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
-
-/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
-   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
-gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
-gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
-                                          gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* 1-norm, the cheap size measure behind `scale`. */
-static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
-
-#endif
-
-/* ---- end of src/special3.h ---- */
 
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
@@ -9153,6 +9422,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
+    if (mode == GJK_MODE_DISTANCE && p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
     note_path(&p, GJK_PATH_GJK);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, p.lim, &g);
     r.status = g.status;
@@ -9210,6 +9480,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p, true);
+        if (p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
         note_path(&p, GJK_PATH_GJK);
         gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, p.lim, &g);
         r.status = g.status;
@@ -14072,6 +14343,9 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
 #undef GJK_HULL_GRID_MIN
+#undef GJK_CYL_RR_LO
+#undef GJK_CYL_RR_HI
+#undef GJK_CYL_Z_HI
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX

@@ -28,9 +28,28 @@ static inline int gjk_hull3_grid_size(int nv) {
     return k;
 }
 
+/* The squared radial part of d (and |d.z|) for which a cylinder's support needs none of gjk_core3_support's guards
+   against underflow and overflow (its direction scaling and tiny-rim rescaling leave such directions untouched). */
+#if GJK_USE_FLOAT
+#define GJK_CYL_RR_LO GJK_R(1e-20)
+#define GJK_CYL_RR_HI GJK_R(1e20)
+#define GJK_CYL_Z_HI GJK_R(1e10)
+#else
+#define GJK_CYL_RR_LO 1e-150
+#define GJK_CYL_RR_HI 1e150
+#define GJK_CYL_Z_HI 1e75
+#endif
+
 /* gjk_core3_support with the frequent cases inline (the queries' hot path). */
 static inline gjk_vec3 gjk_core3_support_inline(const gjk_shape3 *s, gjk_vec3 d) {
     switch (s->type) {
+    case GJK_SHAPE3_CYLINDER: {
+        gjk_real rr = d.x * d.x + d.y * d.y;
+        if (!(rr >= GJK_CYL_RR_LO && rr <= GJK_CYL_RR_HI && GJK_ABS(d.z) <= GJK_CYL_Z_HI))
+            return gjk_core3_support(s, d);
+        gjk_real k = s->cylinder.radius / GJK_SQRT(rr);
+        return gjk_v3(d.x * k, d.y * k, d.z >= 0 ? s->cylinder.half_height : -s->cylinder.half_height);
+    }
     case GJK_SHAPE3_BOX:
         return gjk_v3(GJK_COPYSIGN(s->box.half_extents.x, d.x), GJK_COPYSIGN(s->box.half_extents.y, d.y),
                       GJK_COPYSIGN(s->box.half_extents.z, d.z));

@@ -215,6 +215,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
+    if (mode == GJK_MODE_DISTANCE && p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
     note_path(&p, GJK_PATH_GJK);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, p.lim, &g);
     r.status = g.status;
@@ -272,6 +273,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p, true);
+        if (p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
         note_path(&p, GJK_PATH_GJK);
         gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, p.lim, &g);
         r.status = g.status;

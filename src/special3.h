@@ -52,6 +52,11 @@ typedef struct gjk_special3_result {
    GJK_MODE_BOOLEAN accepts any. */
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 
+/* Two cylinders (cylinder3.c): the closest points of their facing rims, sides and caps by Newton's method, as a
+   one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
+   untouched, for other pairs or when no candidate passes (GJK then starts cold). */
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+
 /* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
 
 /* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
