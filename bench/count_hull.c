@@ -1,7 +1,7 @@
 /* Instruction-count driver for the hull cells of the benchmark: 1000 random pairs of hulls of N points on spheres of
    radius 0.5 to 2 (as bench/scenes.cpp makes them), B placed at up to 1.2 times the sum of the radii from A so that
    about half the pairs overlap, 10 rounds of one query. Arguments: the query ("intersect", "distance",
-   "penetration" or "signed") and N (default 32).
+   "penetration" or "signed"), N (default 32) and the number of rounds (default 10; more for timing by hand).
      gcc -O2 -Iinclude -IBUILD/include bench/count_hull.c BUILD/libgjk.a -lm -o count_hull
      valgrind --tool=callgrind --toggle-collect=gjk_penetration3 ./count_hull penetration 8
    The sum of the answers it prints changes only when an answer does. */
@@ -23,8 +23,8 @@ int main(int argc, char **argv) {
     static double rad[2 * N];
     static gjk_pair3 p[N];
     const char *q = argc > 1 ? argv[1] : "penetration";
-    int n = argc > 2 ? atoi(argv[2]) : 32;
-    if (n < 4 || n > 4096) return 2;
+    int n = argc > 2 ? atoi(argv[2]) : 32, rounds = argc > 3 ? atoi(argv[3]) : 10;
+    if (n < 4 || n > 4096 || rounds < 1) return 2;
     gjk_vec3 *pts = (gjk_vec3 *)malloc(sizeof(gjk_vec3) * (size_t)n);
     for (int i = 0; i < 2 * N; ++i) {
         rad[i] = range(0.5, 2.0);
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
                                      gjk_quat_from_axis_angle(dir(), range(-3.14, 3.14)));
     }
     double acc = 0;
-    for (int r = 0; r < 10; ++r)
+    for (int r = 0; r < rounds; ++r)
         for (int i = 0; i < N; ++i) {
             gjk_result3 res;
             if (strcmp(q, "intersect") == 0) res = gjk_intersect3(&p[i], NULL);
