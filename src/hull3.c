@@ -85,6 +85,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     size_t ovfs = place(&size, (size_t)ni, sizeof(int), GJK_ALIGNOF(int));
     int grid = gjk_hull3_grid_size(nv);
     size_t osc = place(&size, (size_t)(6 * grid * grid), sizeof(int), GJK_ALIGNOF(int));
+    int stride = grid > 0 ? 0 : (nv + 3) / 4 * 4;
+    size_t osoa = place(&size, 3 * (size_t)stride, sizeof(gjk_real), 16);
     unsigned char *mem = (unsigned char *)gjk_alloc(size);
     gjk_hull3 *h = (gjk_hull3 *)mem;
     if (!mem) return NULL;
@@ -102,6 +104,8 @@ gjk_hull3 *gjk_hull3_alloc(int nv, int nf, int ni, int na) {
     h->vertex_faces = (int *)(mem + ovfs);
     h->support_grid = grid;
     h->support_cells = grid > 0 ? (int *)(mem + osc) : NULL;
+    h->vertex_soa = stride > 0 ? (gjk_real *)(mem + osoa) : NULL;
+    h->vertex_soa_stride = stride;
     return h;
 }
 
@@ -390,6 +394,18 @@ static void build_support_cells(gjk_hull3 *h) {
     }
 }
 
+/* The rows of gjk_hull3.vertex_soa, once the vertices are final. */
+static void fill_vertex_soa(gjk_hull3 *h) {
+    int n = h->vertex_count, stride = h->vertex_soa_stride;
+    gjk_real *x = h->vertex_soa, *y = x + stride, *z = y + stride;
+    for (int i = 0; i < stride; i++) {
+        gjk_vec3 v = h->vertices[i < n ? i : 0];
+        x[i] = v.x;
+        y[i] = v.y;
+        z[i] = v.z;
+    }
+}
+
 /* The faces around each vertex (counting sort of the face-vertex incidences, faces in increasing order), which the
    contact manifolds read to find the faces that reach a support plane without scanning them all. */
 static void vertex_faces(gjk_hull3 *h) {
@@ -447,6 +463,7 @@ gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *statu
     gjk_free(q.nf);
     gjk_free(block);
     if (h && h->support_grid > 0) build_support_cells(h);
+    if (h && h->vertex_soa) fill_vertex_soa(h);
     if (h) vertex_faces(h);
     if (status) *status = h ? GJK_OK : st;
     return h;

@@ -7,6 +7,7 @@
    here is guarded), and the discontinuous supports of cylinders and cones, where any point of the flat cap or rim
    is a valid answer and the code just has to return one of them deterministically. */
 #include "internal3.h"
+#include <math.h>
 
 static gjk_shape3 shape_of(gjk_shape3_type type) {
     gjk_shape3 s;
@@ -140,6 +141,96 @@ static int hull_scan(const gjk_hull3 *h, gjk_vec3 d) {
     return best;
 }
 
+/* The same scan over the vertices' rows (gjk_hull3.vertex_soa), several at a time, in two passes: every dot product
+   and their maximum (exact: max does not round), then the first vertex whose dot product equals it, found from a
+   bit mask of the compares over 64 vertices at a time (no branch on where the best vertex is: a mispredicted exit
+   per query costs more than the compares). That is hull_scan's answer to the bit (the same sums in gjk_dot3's order,
+   no fused multiply-add, ties to the lowest index) without hull_scan's chain of compares through the running best,
+   one per vertex, which sets its speed. The padding repeats vertex 0, so a padded slot can tie with it but never
+   comes first. A NaN direction matches no vertex and answers vertex 0, as hull_scan does. */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define HULL_SCAN_SSE2 1
+#include <emmintrin.h>
+#endif
+
+#ifdef HULL_SCAN_SSE2
+/* The lowest set bit's index, 0 for no bit. */
+#if defined(__GNUC__) || defined(__clang__)
+static int hull_first_bit(unsigned long long mask) { return mask ? __builtin_ctzll(mask) : 0; }
+#else
+static int hull_first_bit(unsigned long long mask) {
+    int i = 0;
+    while (mask && !(mask & 1u)) mask >>= 1, ++i;
+    return mask ? i : 0;
+}
+#endif
+#endif
+
+#if defined(HULL_SCAN_SSE2) && !GJK_USE_FLOAT
+static int hull_scan_rows(const gjk_real *x, int stride, gjk_vec3 d) {
+    const gjk_real *y = x + stride, *z = y + stride;
+    __m128d dx = _mm_set1_pd(d.x), dy = _mm_set1_pd(d.y), dz = _mm_set1_pd(d.z);
+    __m128d dots[GJK_HULL_GRID_MIN / 2 + 2];
+    __m128d m0 = _mm_set1_pd(-HUGE_VAL), m1 = m0;
+    for (int i = 0; i < stride; i += 4) {
+        __m128d t0 = _mm_add_pd(_mm_add_pd(_mm_mul_pd(_mm_loadu_pd(x + i), dx), _mm_mul_pd(_mm_loadu_pd(y + i), dy)),
+                                _mm_mul_pd(_mm_loadu_pd(z + i), dz));
+        __m128d t1 = _mm_add_pd(
+            _mm_add_pd(_mm_mul_pd(_mm_loadu_pd(x + i + 2), dx), _mm_mul_pd(_mm_loadu_pd(y + i + 2), dy)),
+            _mm_mul_pd(_mm_loadu_pd(z + i + 2), dz));
+        dots[i / 2] = t0;
+        dots[i / 2 + 1] = t1;
+        m0 = _mm_max_pd(m0, t0);
+        m1 = _mm_max_pd(m1, t1);
+    }
+    __m128d m = _mm_max_pd(m0, m1);
+    m = _mm_max_pd(m, _mm_shuffle_pd(m, m, 1));
+    for (int j0 = 0; j0 < stride / 2; j0 += 32) {
+        unsigned long long mask = 0;
+        int j1 = j0 + 32 < stride / 2 ? j0 + 32 : stride / 2;
+        for (int j = j0; j < j1; ++j)
+            mask |= (unsigned long long)_mm_movemask_pd(_mm_cmpeq_pd(dots[j], m)) << (2 * (j - j0));
+        if (mask) return 2 * j0 + hull_first_bit(mask);
+    }
+    return 0;
+}
+#elif defined(HULL_SCAN_SSE2)
+static int hull_scan_rows(const gjk_real *x, int stride, gjk_vec3 d) {
+    const gjk_real *y = x + stride, *z = y + stride;
+    __m128 dx = _mm_set1_ps(d.x), dy = _mm_set1_ps(d.y), dz = _mm_set1_ps(d.z);
+    __m128 dots[GJK_HULL_GRID_MIN / 4 + 1];
+    __m128 m = _mm_set1_ps(-HUGE_VALF);
+    for (int i = 0; i < stride; i += 4) {
+        __m128 t = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(x + i), dx), _mm_mul_ps(_mm_loadu_ps(y + i), dy)),
+                              _mm_mul_ps(_mm_loadu_ps(z + i), dz));
+        dots[i / 4] = t;
+        m = _mm_max_ps(m, t);
+    }
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)));
+    m = _mm_max_ps(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)));
+    for (int j0 = 0; j0 < stride / 4; j0 += 16) {
+        unsigned long long mask = 0;
+        int j1 = j0 + 16 < stride / 4 ? j0 + 16 : stride / 4;
+        for (int j = j0; j < j1; ++j)
+            mask |= (unsigned long long)_mm_movemask_ps(_mm_cmpeq_ps(dots[j], m)) << (4 * (j - j0));
+        if (mask) return 4 * j0 + hull_first_bit(mask);
+    }
+    return 0;
+}
+#else
+static int hull_scan_rows(const gjk_real *x, int stride, gjk_vec3 d) {
+    const gjk_real *y = x + stride, *z = y + stride;
+    gjk_real dots[GJK_HULL_GRID_MIN + 3], m = -(gjk_real)HUGE_VAL;
+    for (int i = 0; i < stride; ++i) {
+        dots[i] = x[i] * d.x + y[i] * d.y + z[i] * d.z;
+        m = dots[i] > m ? dots[i] : m;
+    }
+    for (int i = 0; i < stride; ++i)
+        if (dots[i] == m) return i;
+    return 0;
+}
+#endif
+
 /* Hill climbing over the hull's edge graph (van den Bergen, "Collision Detection in Interactive 3D Environments", 2003,
    sec. 4.3.4; Cameron, "Enhancing GJK: computing minimum and penetration distances between convex polyhedra", ICRA
    1997): move to the best neighbour while it is strictly farther along d. On a convex polytope a vertex with no better
@@ -168,6 +259,10 @@ int gjk_hull3_climb(const gjk_hull3 *h, gjk_vec3 d, int start) {
 }
 
 int gjk_hull3_support_index(const gjk_hull3 *h, gjk_vec3 d) {
+    if (h->vertex_soa) {
+        COUNT(h->vertex_count);
+        return hull_scan_rows(h->vertex_soa, h->vertex_soa_stride, d);
+    }
     int k = h->support_grid;
     if (k <= 0 || !h->support_cells) return hull_scan(h, d);
     /* The cell of d (see build_support_cells in hull3.c): the major axis picks the cube face, the other two

@@ -6,6 +6,8 @@
    zero, NaN) to a valid start. Each case compares the returned vertex with a scan of every input point. */
 #include "testutil.h"
 
+#include <string.h>
+
 #define PI 3.14159265358979323846
 
 static gjk_real max_dot(const gjk_vec3 *pts, int n, gjk_vec3 d) {
@@ -63,7 +65,7 @@ static void check_hull(const gjk_vec3 *pts, int n, unsigned seed, double tol) {
 static void test_sphere_points_all_sizes(void **st) {
     (void)st;
     static gjk_vec3 pts[3000];
-    const int sizes[8] = {8, 15, 16, 17, 24, 64, 300, 3000};
+    const int sizes[8] = {8, 15, 64, 191, 192, 193, 300, 3000};
     test_rng r = {1};
     for (int k = 0; k < 8; ++k) {
         for (int i = 0; i < sizes[k]; ++i) pts[i] = test_unit3(&r);
@@ -126,11 +128,69 @@ static void test_offset_and_scale(void **st) {
     check_hull(pts, 200, 14, TU(1e-13));
 }
 
+/* The vertex with the largest dot product, the first of the tied ones: what a hull's support answers without cells. */
+static gjk_vec3 first_max(const gjk_hull3 *h, gjk_vec3 d) {
+    int best = 0;
+    for (int i = 1; i < h->vertex_count; ++i)
+        if (gjk_dot3(h->vertices[i], d) > gjk_dot3(h->vertices[best], d)) best = i;
+    return h->vertices[best];
+}
+
+static void check_first_max(const gjk_hull3 *h, gjk_vec3 d) {
+    gjk_shape3 s = gjk_hull_shape3(h);
+    gjk_hull3 by_hand = *h; /* as a hull filled by hand: no rows, the one-at-a-time scan */
+    by_hand.vertex_soa = NULL;
+    by_hand.vertex_soa_stride = 0;
+    gjk_shape3 t = gjk_hull_shape3(&by_hand);
+    gjk_vec3 want = first_max(h, d), got = gjk_shape3_support(&s, d), plain = gjk_shape3_support(&t, d);
+    if (memcmp(&got, &want, sizeof got) != 0 || memcmp(&plain, &want, sizeof got) != 0)
+        fail_msg("n=%d dir (%.9g %.9g %.9g): rows answer (%.17g %.17g %.17g), scan (%.17g %.17g %.17g), first best "
+                 "(%.17g %.17g %.17g)",
+                 h->vertex_count, d.x, d.y, d.z, got.x, got.y, got.z, plain.x, plain.y, plain.z, want.x, want.y,
+                 want.z);
+}
+
+/* Hulls under 192 vertices have no support cells and scan their vertex rows several at a time (SSE2 where the
+   compiler targets it): the answer must be the first vertex with the largest dot product, to the bit, the same as
+   the one-at-a-time scan of a hull without rows, for every size (the padding of the last group of 4 included), for
+   directions that tie several vertices (the faces of a cube, lattice directions), and with each vertex's position
+   in the rows (the first, the last, the padded tail) holding the best one. */
+static void test_scan_rows_first_max(void **st) {
+    (void)st;
+    static gjk_vec3 pts[200];
+    test_rng r = {15};
+    static const int more[14] = {47, 48, 49, 63, 64, 65, 100, 127, 128, 129, 150, 190, 191, 192};
+    for (int k = 0; k < 37 + 14; ++k) {
+        int m = k < 37 ? 4 + k : more[k - 37];
+        for (int i = 0; i < m; ++i) pts[i] = test_unit3(&r);
+        gjk_hull3 *h = gjk_hull3_create(pts, m, NULL);
+        assert_non_null(h);
+        assert_int_equal(h->vertex_soa != NULL, h->vertex_count < 192);
+        for (int i = 0; i < 2000; ++i) check_first_max(h, nasty_direction(&r, i));
+        for (int v = 0; v < h->vertex_count; ++v) check_first_max(h, h->vertices[v]);
+        gjk_hull3_destroy(h);
+    }
+    /* Ties: a cube's corners in several orders, each face normal and lattice direction reaching 2 or 4 of them. */
+    for (int rep = 0; rep < 8; ++rep) {
+        int n = 0;
+        for (int k = 0; k < 8; ++k) {
+            int c = (k + rep * 3) % 8;
+            pts[n++] = gjk_v3((gjk_real)(c & 1 ? 1 : -1), (gjk_real)(c & 2 ? 2 : -2), (gjk_real)(c & 4 ? 0.5 : -0.5));
+        }
+        gjk_hull3 *h = gjk_hull3_create(pts, n, NULL);
+        assert_non_null(h);
+        for (int x = -1; x <= 1; ++x)
+            for (int y = -1; y <= 1; ++y)
+                for (int z = -1; z <= 1; ++z) check_first_max(h, gjk_v3((gjk_real)x, (gjk_real)y, (gjk_real)z));
+        gjk_hull3_destroy(h);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sphere_points_all_sizes), cmocka_unit_test(test_box_lattice_ties),
         cmocka_unit_test(test_prism_rings),             cmocka_unit_test(test_flat_and_needle),
-        cmocka_unit_test(test_offset_and_scale),
+        cmocka_unit_test(test_offset_and_scale),        cmocka_unit_test(test_scan_rows_first_max),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

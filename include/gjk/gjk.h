@@ -32,9 +32,9 @@
 /// - Check `status`: anything but GJK_OK means the result is an estimate (finite) or the input was invalid.
 /// - Keep one zero-initialised `gjk_cache3` / `gjk_cache2` per pair and query kind across frames: a pair that moved
 ///   a little then needs one or two GJK iterations instead of four to eight (curved shapes gain the most).
-/// - Sphere, capsule and box pairs (any mix) are answered by closed forms before GJK; hulls of any size cost about
-///   the same per support point (a direction lookup then a short hill climb), so prefer one detailed hull to many
-///   small ones.
+/// - Sphere, capsule and box pairs (any mix) are answered by closed forms before GJK; a hull's support point costs
+///   a scan of its vertices, several at a time, under 192 vertices, and a direction lookup then a short hill climb
+///   from there, about the same at any size, so prefer one detailed hull to many small ones.
 /// @mainpage gjk API reference
 /// Convex collision detection in 2D and 3D. Start with gjk/gjk.h, the one header to include; it lists the others.
 /// Every struct field gives its frame (world, A's local frame, or the shape's local frame) and its units.

@@ -51,9 +51,13 @@ typedef struct gjk_hull3 {
     int *vertex_faces;      ///< the faces each vertex belongs to (contact manifolds find a vertex's faces here)
     gjk_vec3 centroid;      ///< a point inside the hull (vertex average), local frame
     gjk_real radius;        ///< largest distance from centroid to a vertex
-    int support_grid;       ///< k: cells per side of each cube face in the support lookup (0: none, small hulls)
+    int support_grid;       ///< k: cells per side of each cube face in the support lookup (0: none, under 192 vertices)
     int *support_cells;     ///< [6 k k] for each cell of directions, the support vertex of its centre direction:
                             ///< where hill-climbing support queries start (so a query costs a few dot products)
+    gjk_real *vertex_soa;   ///< hulls without support cells: the vertices again as three rows x, y, z of
+                            ///< vertex_soa_stride coordinates each (the tail repeats vertex 0), which support queries
+                            ///< scan several vertices at a time; NULL (a hull filled by hand): they scan `vertices`
+    int vertex_soa_stride;  ///< row length of vertex_soa: vertex_count rounded up to a multiple of 4 (0 when NULL)
 } gjk_hull3;
 
 /// Convex hull of a 2D point cloud. `dimension` 2: a polygon with vertices in counter-clockwise order; 1: a segment
