@@ -185,6 +185,8 @@ public:
 
 // Factories (one per adapter file); a peer that is not built returns nothing.
 void add_gjk_libs(std::vector<std::unique_ptr<Lib>> &libs);
+// The relative tolerance of the "gjk tol" column (gjk_options.tolerance; 1e-4 unless --tolerance sets it).
+void gjk_set_bench_tolerance(double t);
 void add_ccd_libs(std::vector<std::unique_ptr<Lib>> &libs);
 void add_bullet_libs(std::vector<std::unique_ptr<Lib>> &libs);
 void add_fcl_libs(std::vector<std::unique_ptr<Lib>> &libs);

@@ -46,6 +46,7 @@ void usage(FILE *f) {
                  "  --time SEC         minimum time per measurement (default 0.3, quick 0.05)\n"
                  "  --reps N           repetitions, interleaved across libraries (default 5, quick 3)\n"
                  "  --no-accuracy      timing only\n"
+                 "  --tolerance T      relative tolerance of the 'gjk tol' column (default 1e-4)\n"
                  "  --markdown FILE    also write the results as a markdown table\n"
                  "  --list             list scenes, queries and libraries\n"
                  "scenes:");
@@ -164,6 +165,16 @@ int main(int argc, char **argv) {
         else if (!std::strcmp(a, "--time")) o.seconds = std::atof(need(a)), set_time = true;
         else if (!std::strcmp(a, "--reps")) o.reps = std::atoi(need(a)), set_reps = true;
         else if (!std::strcmp(a, "--no-accuracy")) o.accuracy = false;
+        else if (!std::strcmp(a, "--tolerance")) {
+            const char *v = need(a);
+            char *end = nullptr;
+            double t = std::strtod(v, &end);
+            if (!(t >= 0 && t < 1) || end == v || *end) {
+                std::fprintf(stderr, "gjk-bench: --tolerance needs a number in [0, 1), got %s\n", v);
+                return 2;
+            }
+            gjk_set_bench_tolerance(t);
+        }
         else if (!std::strcmp(a, "--markdown")) o.markdown = need(a);
         else if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h")) {
             usage(stdout);

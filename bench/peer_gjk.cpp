@@ -158,19 +158,20 @@ template <class M> Result convert_manifold(const M &m) {
 
 // The speed knob: the queries at this relative tolerance (gjk_options), with their certified bounds; a column of
 // its own, "gjk tol", next to the exact defaults.
-const gjk_real kLooseTolerance = (gjk_real)1e-4;
+gjk_real loose_tolerance = (gjk_real)1e-4;
 
 class GjkLib : public Lib {
 public:
     explicit GjkLib(bool warm, bool loose = false) : warm_(warm), loose_(loose) {
         options_ = gjk_options{};
-        options_.tolerance = kLooseTolerance;
+        options_.tolerance = loose_tolerance;
     }
     const char *name() const override { return loose_ ? "gjk tol" : warm_ ? "gjk warm" : "gjk"; }
     bool supports(const Scene &, Query q) const override {
         return loose_ ? q < Q_RAYCAST : !warm_ || (q != Q_RAYCAST && q != Q_CAST);
     }
     bool prepare(const Scene &s) override {
+        options_.tolerance = loose_tolerance; // (set after the command line is read)
         if (!g_.build(s)) return false;
         for (int q = 0; q < Q_COUNT; ++q) {
             c3_[q].assign(s.pairs.size(), gjk_cache3{});
@@ -376,6 +377,8 @@ bool gjk_signed(const Scene &s, const Pair &p, double *sd, V3 *normal) {
     *normal = b3(r.normal);
     return r.status != GJK_INVALID_INPUT;
 }
+
+void gjk_set_bench_tolerance(double t) { loose_tolerance = (gjk_real)t; }
 
 void add_gjk_libs(std::vector<std::unique_ptr<Lib>> &libs) {
     libs.emplace_back(new GjkLib(false));
