@@ -13,6 +13,7 @@
    order of their size. */
 #include <string.h>
 
+#include "rescale.h"
 #include "special3.h"
 
 typedef struct prepared3 {
@@ -332,28 +333,40 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
+/* Pairs outside the comfortable scale range are answered rescaled by a power of two, without their cache
+   (rescale.h). */
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_intersect3(&rs.pair, NULL));
     gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_distance3(&rs.pair, NULL));
     gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_penetration3(&rs.pair, NULL));
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3(&rs.pair, NULL));
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL));
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
