@@ -538,6 +538,10 @@ static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
 /// A pair whose own arithmetic still overflows (2D: radii summing beyond the largest float) is GJK_INVALID_INPUT,
 /// and an answer that overflows despite bounded inputs is returned zeroed with GJK_DEGENERATE. Checks are O(1)
 /// per query: a hull's points are checked once, by gjk_hull3_create() / gjk_hull2_create().
+///
+/// Every scale within those bounds is answered, down to subnormal sizes: a pair far from size 1 (beyond 2^±200,
+/// float 2^-16 and 2^24) is answered as a copy rescaled by a power of two, exactly, without its cache
+/// (docs/numerics.md, "Scale range").
 #ifndef GJK_QUERY_H
 #define GJK_QUERY_H
 
@@ -845,7 +849,8 @@ typedef struct gjk_pair2 {
 /// shape's core, in that shape's local frame); the next query on the same pair starts GJK from that simplex placed
 /// at the new poses, so a pair that moved a little needs one or two GJK iterations instead of four to eight. The
 /// cache remembers which shapes it belongs to and is ignored (cold start) for any other pair; if you change a shape
-/// in place (its size, its hull), zero its caches.
+/// in place (its size, its hull), zero its caches. Pairs answered rescaled (see "Bad input" above) neither read nor
+/// write the cache.
 typedef struct gjk_cache3 {
     gjk_vec3 axis;           ///< last search direction, in A's local frame; zero for none
     int count;               ///< simplex points kept below, 0 to 4
@@ -2438,53 +2443,100 @@ typedef struct gjk_rescaled2 {
 
 /* Bound on every local coordinate of a shape (its core's and the margin): exact for value shapes, from the hull's
    centroid and radius, and from six axis supports for user shapes. NaN for a shape whose fields are unusable
-   (validation then rejects the pair on the ordinary path). */
+   (validation then rejects the pair on the ordinary path). The frequent kinds inline: the check runs on every call. */
 gjk_real gjk_rescale3_extent(const gjk_shape3 *s);
 gjk_real gjk_rescale2_extent(const gjk_shape2 *s);
+static inline gjk_real gjk_rescale_max_abs3(gjk_vec3 v) {
+    return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z));
+}
+static inline gjk_real gjk_rescale3_extent_inline(const gjk_shape3 *s) {
+    switch (s->type) {
+    case GJK_SHAPE3_SPHERE: return s->sphere.radius + s->margin;
+    case GJK_SHAPE3_BOX: return gjk_rescale_max_abs3(s->box.half_extents) + s->margin;
+    case GJK_SHAPE3_CAPSULE:
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
+    case GJK_SHAPE3_HULL:
+        if (s->hull.hull) return s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid) + s->margin;
+        return gjk_rescale3_extent(s);
+    default: return gjk_rescale3_extent(s);
+    }
+}
+static inline gjk_real gjk_rescale2_extent_inline(const gjk_shape2 *s) {
+    switch (s->type) {
+    case GJK_SHAPE2_CIRCLE: return s->circle.radius + s->margin;
+    case GJK_SHAPE2_BOX: return gjk_maxr(GJK_ABS(s->box.half_extents.x), GJK_ABS(s->box.half_extents.y)) + s->margin;
+    case GJK_SHAPE2_CAPSULE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
+    case GJK_SHAPE2_POLYGON:
+        if (s->polygon.hull) {
+            gjk_vec2 c = s->polygon.hull->centroid;
+            return s->polygon.hull->radius + gjk_maxr(GJK_ABS(c.x), GJK_ABS(c.y)) + s->margin;
+        }
+        return gjk_rescale2_extent(s);
+    default: return gjk_rescale2_extent(s);
+    }
+}
+
+/* True when a pair of size m (a NaN size, from bad input, stays on the ordinary path, which rejects it) lies
+   outside the window. */
+static inline bool gjk_rescale_outside(gjk_real m) { return m < GJK_RESCALE_LOW || m > GJK_RESCALE_HIGH; }
 
 /* The rescaling of a pair whose size m lies outside the window: fills `out` and returns true; false for a pair
    that needs none or is invalid input (the ordinary path then answers or rejects it). */
 bool gjk_rescale3_build(const gjk_pair3 *pair, gjk_real m, gjk_rescaled3 *out);
 bool gjk_rescale2_build(const gjk_pair2 *pair, gjk_real m, gjk_rescaled2 *out);
 
-static inline gjk_real gjk_rescale_max_abs3(gjk_vec3 v) {
-    return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z));
-}
-
 /* The common path: a few comparisons, then gjk_rescale3_build only outside the window. `extra` is any further
-   length of the entry point (a cast's translations, a ray's, a manifold's speculative distance), 0 for none. A NaN
-   size (bad input) stays on the ordinary path, which rejects it. */
+   length of the entry point (a cast's translations, a speculative distance), 0 for none. */
 static inline bool gjk_rescale3_pair(const gjk_pair3 *pair, gjk_real extra, gjk_rescaled3 *out) {
     if (!pair || !pair->a || !pair->b) return false;
-    gjk_real m = gjk_maxr(gjk_rescale3_extent(pair->a), gjk_rescale3_extent(pair->b));
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(pair->a), gjk_rescale3_extent_inline(pair->b));
     m = gjk_maxr(gjk_maxr(m, extra), gjk_rescale_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
-    if (!(m < GJK_RESCALE_LOW) && !(m > GJK_RESCALE_HIGH)) return false;
-    return gjk_rescale3_build(pair, m, out);
+    return gjk_rescale_outside(m) && gjk_rescale3_build(pair, m, out);
 }
 static inline bool gjk_rescale2_pair(const gjk_pair2 *pair, gjk_real extra, gjk_rescaled2 *out) {
     if (!pair || !pair->a || !pair->b) return false;
-    gjk_real m = gjk_maxr(gjk_maxr(gjk_rescale2_extent(pair->a), gjk_rescale2_extent(pair->b)), extra);
+    gjk_real m = gjk_maxr(gjk_maxr(gjk_rescale2_extent_inline(pair->a), gjk_rescale2_extent_inline(pair->b)), extra);
     gjk_vec2 d = gjk_sub2(pair->pose_b.position, pair->pose_a.position);
     m = gjk_maxr(m, gjk_maxr(GJK_ABS(d.x), GJK_ABS(d.y)));
-    if (!(m < GJK_RESCALE_LOW) && !(m > GJK_RESCALE_HIGH)) return false;
-    return gjk_rescale2_build(pair, m, out);
+    return gjk_rescale_outside(m) && gjk_rescale2_build(pair, m, out);
 }
+
+static inline bool gjk_rescale3_nonzero(gjk_vec3 v) { return v.x != 0 || v.y != 0 || v.z != 0; }
+static inline bool gjk_rescale2_nonzero(gjk_vec2 v) { return v.x != 0 || v.y != 0; }
 
 /* Lengths back to the caller's scale, and points back to the world frame. */
 gjk_real gjk_rescale_length(gjk_real x, int shift);
 gjk_vec3 gjk_rescale3_point(const gjk_rescaled3 *s, gjk_vec3 p);
 gjk_vec2 gjk_rescale2_point(const gjk_rescaled2 *s, gjk_vec2 p);
-/* A query's answer back to the caller's scale (a zeroed GJK_INVALID_INPUT result stays zeroed). */
-gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r);
-gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r);
+/* A query's answer back to the caller's scale, its points only when the query computed them (`points`: the
+   intersect queries and separated penetration queries leave them zero). A zeroed GJK_INVALID_INPUT result stays
+   zeroed. */
+gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool points);
+gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool points);
 
 /* The other entry points, each answered through the same rescaling when its lengths lie outside the window:
    true with *out the answer at the caller's scale, false for the ordinary path. A ray is the pair (shape, the point
    at the ray's origin). */
 bool gjk_rescale3_collide(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_manifold3 *out);
 bool gjk_rescale2_collide(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_manifold2 *out);
-bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out);
-bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out);
+bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out);
+bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out);
+static inline bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray,
+                                        gjk_ray_result3 *out) {
+    if (!ray || !shape) return false;
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_rescale_max_abs3(ray->translation));
+    m = gjk_maxr(m, gjk_rescale_max_abs3(gjk_sub3(ray->origin, pose.position)));
+    return gjk_rescale_outside(m) && gjk_rescale3_raycast_slow(shape, pose, ray, out);
+}
+static inline bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray,
+                                        gjk_ray_result2 *out) {
+    if (!ray || !shape) return false;
+    gjk_vec2 o = gjk_sub2(ray->origin, pose.position), t = ray->translation;
+    gjk_real m = gjk_maxr(gjk_maxr(GJK_ABS(o.x), GJK_ABS(o.y)), gjk_maxr(GJK_ABS(t.x), GJK_ABS(t.y)));
+    m = gjk_maxr(m, gjk_rescale2_extent_inline(shape));
+    return gjk_rescale_outside(m) && gjk_rescale2_raycast_slow(shape, pose, ray, out);
+}
 bool gjk_rescale3_cast(const gjk_cast_input3 *input, gjk_cast_result3 *out);
 bool gjk_rescale2_cast(const gjk_cast_input2 *input, gjk_cast_result2 *out);
 
@@ -8893,22 +8945,27 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
    (rescale.h). */
 gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL));
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL), false);
     return intersect2_impl(pair, cache, NULL);
 }
 gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL));
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL), true);
     return distance2_impl(pair, cache, NULL);
 }
 gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, penetration2_impl(&rs.pair, NULL, NULL));
+    if (gjk_rescale2_pair(pair, 0, &rs)) {
+        gjk_result2 x = penetration2_impl(&rs.pair, NULL, NULL);
+        /* Points when it computed them: a separated answer with points has two distinct ones. */
+        bool points = x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b);
+        return gjk_rescale2_result(&rs, x, points);
+    }
     return penetration2_impl(pair, cache, NULL);
 }
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL));
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL), true);
     return signed_distance2_impl(pair, cache, NULL);
 }
 
@@ -9271,35 +9328,40 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_intersect3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_intersect3(&rs.pair, NULL), false);
     gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_distance3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_distance3(&rs.pair, NULL), true);
     gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_penetration3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) {
+        gjk_result3 x = gjk_penetration3(&rs.pair, NULL);
+        /* Points when it computed them: a separated answer with points has two distinct ones. */
+        bool points = x.intersect || gjk_rescale3_nonzero(x.point_a) || gjk_rescale3_nonzero(x.point_b);
+        return gjk_rescale3_result(&rs, x, points);
+    }
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3(&rs.pair, NULL), true);
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL), true);
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }
@@ -11238,9 +11300,10 @@ gjk_vec3 gjk_rescale3_point(const gjk_rescaled3 *s, gjk_vec3 p) {
     return gjk_add3(rescale_vec3(p, -s->shift), s->origin);
 }
 
-gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r) {
+gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool points) {
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    if (!points) return r;
     r.point_a = gjk_rescale3_point(s, r.point_a);
     r.point_b = gjk_rescale3_point(s, r.point_b);
     return r;
@@ -11336,9 +11399,10 @@ gjk_vec2 gjk_rescale2_point(const gjk_rescaled2 *s, gjk_vec2 p) {
     return gjk_add2(rescale_vec2(p, -s->shift), s->origin);
 }
 
-gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r) {
+gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool points) {
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    if (!points) return r;
     r.point_a = gjk_rescale2_point(s, r.point_a);
     r.point_b = gjk_rescale2_point(s, r.point_b);
     return r;
@@ -11358,6 +11422,10 @@ static gjk_real rescale_extra(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD 
 
 bool gjk_rescale3_collide(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_manifold3 *out) {
     gjk_rescaled3 rs;
+    /* A hull keeps its faces on the ordinary path: its signed distance goes through the rescaled query, and the
+       manifold's features rescale themselves (manifold3.c), where the wrapped hull would have none. */
+    if (pair && pair->a && pair->b && (pair->a->type == GJK_SHAPE3_HULL || pair->b->type == GJK_SHAPE3_HULL))
+        return false;
     if (!gjk_rescale3_pair(pair, rescale_extra(speculative_distance), &rs)) return false;
     *out = gjk_collide3(&rs.pair, rescale_input_length(speculative_distance, rs.shift), NULL);
     for (int i = 0; i < out->count; ++i) {
@@ -11380,8 +11448,10 @@ bool gjk_rescale2_collide(const gjk_pair2 *pair, gjk_real speculative_distance, 
     return true;
 }
 
-bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out) {
-    if (!ray || !shape) return false;
+bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out) {
+    /* A sharp hull's ray clips its face planes (ray_closed3.c), which multiplies no more than two lengths: exact at
+       every accepted scale, and exact only on the ordinary path. */
+    if (!ray || !shape || (shape->type == GJK_SHAPE3_HULL && shape->margin == 0)) return false;
     gjk_shape3 origin = gjk_point3();
     gjk_pair3 pair;
     memset(&pair, 0, sizeof pair);
@@ -11397,12 +11467,12 @@ bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray
     scaled.origin = rs.pair.pose_b.position;
     scaled.translation = rescale_vec3(ray->translation, rs.shift);
     *out = gjk_raycast3(rs.pair.a, rs.pair.pose_a, &scaled);
-    if (out->status != GJK_INVALID_INPUT) out->point = gjk_rescale3_point(&rs, out->point);
+    if (out->hit) out->point = gjk_rescale3_point(&rs, out->point); /* (a miss has none) */
     return true;
 }
 
-bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
-    if (!ray || !shape) return false;
+bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
+    if (!ray || !shape || (shape->type == GJK_SHAPE2_POLYGON && shape->margin == 0)) return false; /* (as in 3D) */
     gjk_shape2 origin = gjk_point2();
     gjk_pair2 pair;
     memset(&pair, 0, sizeof pair);
@@ -11418,7 +11488,7 @@ bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray
     scaled.origin = rs.pair.pose_b.position;
     scaled.translation = rescale_vec2(ray->translation, rs.shift);
     *out = gjk_raycast2(rs.pair.a, rs.pair.pose_a, &scaled);
-    if (out->status != GJK_INVALID_INPUT) out->point = gjk_rescale2_point(&rs, out->point);
+    if (out->hit) out->point = gjk_rescale2_point(&rs, out->point); /* (a miss has none) */
     return true;
 }
 

@@ -338,35 +338,40 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_intersect3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_intersect3(&rs.pair, NULL), false);
     gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_distance3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_distance3(&rs.pair, NULL), true);
     gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_penetration3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) {
+        gjk_result3 x = gjk_penetration3(&rs.pair, NULL);
+        /* Points when it computed them: a separated answer with points has two distinct ones. */
+        bool points = x.intersect || gjk_rescale3_nonzero(x.point_a) || gjk_rescale3_nonzero(x.point_b);
+        return gjk_rescale3_result(&rs, x, points);
+    }
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3(&rs.pair, NULL), true);
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
     bool bad = false;
     gjk_rescaled3 rs;
-    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL));
+    if (gjk_rescale3_pair(pair, 0, &rs)) return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL), true);
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
 }

@@ -150,9 +150,10 @@ gjk_vec3 gjk_rescale3_point(const gjk_rescaled3 *s, gjk_vec3 p) {
     return gjk_add3(rescale_vec3(p, -s->shift), s->origin);
 }
 
-gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r) {
+gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool points) {
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    if (!points) return r;
     r.point_a = gjk_rescale3_point(s, r.point_a);
     r.point_b = gjk_rescale3_point(s, r.point_b);
     return r;
@@ -248,9 +249,10 @@ gjk_vec2 gjk_rescale2_point(const gjk_rescaled2 *s, gjk_vec2 p) {
     return gjk_add2(rescale_vec2(p, -s->shift), s->origin);
 }
 
-gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r) {
+gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool points) {
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    if (!points) return r;
     r.point_a = gjk_rescale2_point(s, r.point_a);
     r.point_b = gjk_rescale2_point(s, r.point_b);
     return r;
@@ -270,6 +272,10 @@ static gjk_real rescale_extra(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD 
 
 bool gjk_rescale3_collide(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_manifold3 *out) {
     gjk_rescaled3 rs;
+    /* A hull keeps its faces on the ordinary path: its signed distance goes through the rescaled query, and the
+       manifold's features rescale themselves (manifold3.c), where the wrapped hull would have none. */
+    if (pair && pair->a && pair->b && (pair->a->type == GJK_SHAPE3_HULL || pair->b->type == GJK_SHAPE3_HULL))
+        return false;
     if (!gjk_rescale3_pair(pair, rescale_extra(speculative_distance), &rs)) return false;
     *out = gjk_collide3(&rs.pair, rescale_input_length(speculative_distance, rs.shift), NULL);
     for (int i = 0; i < out->count; ++i) {
@@ -292,8 +298,10 @@ bool gjk_rescale2_collide(const gjk_pair2 *pair, gjk_real speculative_distance, 
     return true;
 }
 
-bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out) {
-    if (!ray || !shape) return false;
+bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out) {
+    /* A sharp hull's ray clips its face planes (ray_closed3.c), which multiplies no more than two lengths: exact at
+       every accepted scale, and exact only on the ordinary path. */
+    if (!ray || !shape || (shape->type == GJK_SHAPE3_HULL && shape->margin == 0)) return false;
     gjk_shape3 origin = gjk_point3();
     gjk_pair3 pair;
     memset(&pair, 0, sizeof pair);
@@ -309,12 +317,12 @@ bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray
     scaled.origin = rs.pair.pose_b.position;
     scaled.translation = rescale_vec3(ray->translation, rs.shift);
     *out = gjk_raycast3(rs.pair.a, rs.pair.pose_a, &scaled);
-    if (out->status != GJK_INVALID_INPUT) out->point = gjk_rescale3_point(&rs, out->point);
+    if (out->hit) out->point = gjk_rescale3_point(&rs, out->point); /* (a miss has none) */
     return true;
 }
 
-bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
-    if (!ray || !shape) return false;
+bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
+    if (!ray || !shape || (shape->type == GJK_SHAPE2_POLYGON && shape->margin == 0)) return false; /* (as in 3D) */
     gjk_shape2 origin = gjk_point2();
     gjk_pair2 pair;
     memset(&pair, 0, sizeof pair);
@@ -330,7 +338,7 @@ bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray
     scaled.origin = rs.pair.pose_b.position;
     scaled.translation = rescale_vec2(ray->translation, rs.shift);
     *out = gjk_raycast2(rs.pair.a, rs.pair.pose_a, &scaled);
-    if (out->status != GJK_INVALID_INPUT) out->point = gjk_rescale2_point(&rs, out->point);
+    if (out->hit) out->point = gjk_rescale2_point(&rs, out->point); /* (a miss has none) */
     return true;
 }
 

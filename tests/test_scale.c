@@ -171,9 +171,15 @@ static void compare3(const answers3 *g, const answers3 *w, int k, const char *an
             report(query_name[i], an, bn, where, k, "intersect", x->intersect, y->intersect);
             continue;
         }
-        /* The boolean answers carry only a flag (their separating axis is any); distance on an overlapping pair a
-           common point (any); penetration on a separated pair the intersect query's answer. */
-        if (i == 0 || (i == 1 && y->intersect) || (i == 2 && !y->intersect)) continue;
+        /* Distance on an overlapping pair gives a common point (any). */
+        /* A separated boolean answer has any separating axis, and points only from a closed form (else zero). */
+        if (i == 0 || (i == 2 && !y->intersect)) {
+            if (off3(x->point_a, y->point_a, k) > SCALE_POINT_TOL * 4 + 4 * floor ||
+                off3(x->point_b, y->point_b, k) > SCALE_POINT_TOL * 4 + 4 * floor)
+                report(query_name[i], an, bn, where, k, "points", off3(x->point_a, y->point_a, k), 0);
+            continue;
+        }
+        if (i == 1 && y->intersect) continue;
         if (!near_scaled(x->distance, y->distance, k, SCALE_DIST_TOL))
             report(query_name[i], an, bn, where, k, "distance", ldexp(x->distance, -k), y->distance);
         else if (angle3(x->normal, y->normal) > SCALE_NORMAL_TOL + floor)
@@ -344,7 +350,14 @@ static void compare2(const answers2 *g, const answers2 *w, int k, const char *an
             report(query_name[i], an, bn, where, k, "intersect", x->intersect, y->intersect);
             continue;
         }
-        if (i == 0 || (i == 1 && y->intersect) || (i == 2 && !y->intersect)) continue;
+        /* A separated boolean answer has any separating axis, and points only from a closed form (else zero). */
+        if (i == 0 || (i == 2 && !y->intersect)) {
+            if (off2(x->point_a, y->point_a, k) > SCALE_POINT_TOL * 4 + 4 * floor ||
+                off2(x->point_b, y->point_b, k) > SCALE_POINT_TOL * 4 + 4 * floor)
+                report(query_name[i], an, bn, where, k, "points", off2(x->point_a, y->point_a, k), 0);
+            continue;
+        }
+        if (i == 1 && y->intersect) continue;
         if (!near_scaled(x->distance, y->distance, k, SCALE_DIST_TOL))
             report(query_name[i], an, bn, where, k, "distance", ldexp(x->distance, -k), y->distance);
         else if (angle2(x->normal, y->normal) > SCALE_NORMAL_TOL + floor)
