@@ -548,6 +548,10 @@ static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
 /// A pair whose own arithmetic still overflows (2D: radii summing beyond the largest float) is GJK_INVALID_INPUT,
 /// and an answer that overflows despite bounded inputs is returned zeroed with GJK_DEGENERATE. Checks are O(1)
 /// per query: a hull's points are checked once, by gjk_hull3_create() / gjk_hull2_create().
+///
+/// Every scale within those bounds is answered, down to subnormal sizes: a pair far from size 1 (beyond 2^±200,
+/// float 2^-16 and 2^24) is answered as a copy rescaled by a power of two, exactly, without its cache
+/// (docs/numerics.md, "Scale range").
 #ifndef GJK_QUERY_H
 #define GJK_QUERY_H
 
@@ -886,7 +890,8 @@ typedef struct gjk_pair2 {
 /// shape's core, in that shape's local frame); the next query on the same pair starts GJK from that simplex placed
 /// at the new poses, so a pair that moved a little needs one or two GJK iterations instead of four to eight. The
 /// cache remembers which shapes it belongs to and is ignored (cold start) for any other pair; if you change a shape
-/// in place (its size, its hull), zero its caches.
+/// in place (its size, its hull), zero its caches. Pairs answered rescaled (see "Bad input" above) neither read nor
+/// write the cache.
 typedef struct gjk_cache3 {
     gjk_vec3 axis;           ///< last search direction, in A's local frame; zero for none
     int count;               ///< simplex points kept below, 0 to 4
@@ -1152,7 +1157,9 @@ typedef struct gjk_debug3 {
 /// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
 /// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms false the result is the plain query's, bit for bit, except
 /// for GJK_QUERY_INTERSECT, which runs the GJK that keeps support points instead of the leaner boolean one (same
-/// intersect answer; for separated pairs a possibly different separating axis and lower bound).
+/// intersect answer; for separated pairs a possibly different separating axis and lower bound). Debug queries never
+/// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
+/// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
 gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
 
 /// A 2D point of D = A - B with its support points (world frame).
@@ -2465,6 +2472,166 @@ gjk_ray_outcome gjk_ray2_closed(const gjk2_body *body, const gjk_ray_local2 *ray
 #endif
 
 /* ---- end of src/ray_internal.h ---- */
+/* ---- src/rescale.h ---- */
+/* Exact rescaling of a pair by a power of two (docs/numerics.md, "Scale range"). GJK's bounds, the signed-volume
+   solver and EPA multiply up to four lengths, which under- or overflows long before the coordinates themselves do.
+   Every entry point (queries, manifolds, ray casts, shape casts) asks gjk_rescale3_pair / gjk_rescale2_pair first:
+   a pair whose size (the largest local coordinate of either shape, margin included, and the offset between them)
+   lies in the window below goes on untouched, at the cost of a few comparisons; any other pair is copied with every
+   length multiplied by 2^shift so that its size lands in [1/2, 1), answered there, and its answer multiplied back
+   by 2^-shift. Multiplying by a power of two is exact (barring underflow of lengths far below the pair's size,
+   which move by less than the smallest subnormal relative to 1), so the answer is the one the pair has at a
+   comfortable scale.
+
+   Value shapes are copied with scaled sizes. Hulls, polygons and user callbacks cannot be copied cheaply: they
+   are wrapped as user shapes whose support multiplies the original support point by 2^shift (so a hull on this
+   path converges as a curved shape does, to GJK_TOL_REL and GJK_TOL_CURVED, instead of exactly). The rescaled
+   pair's A stands at the origin and B at their scaled offset, so that positions far from the origin cannot
+   overflow; answers add A's position back. Caches hold points in the shapes' local frames at their true scale:
+   the rescaled path neither reads nor writes them (a cold start). Debug queries never rescale. */
+#ifndef GJK_RESCALE_H
+#define GJK_RESCALE_H
+
+#if GJK_USE_FLOAT
+/* Float: the fourth powers of the signed volumes stay normal between 2^-16 and 2^24 (measured: answers drift from
+   2^-22 and 2^28 on). */
+#define GJK_RESCALE_LOW GJK_R(1.52587890625e-05) /* 2^-16 */
+#define GJK_RESCALE_HIGH GJK_R(16777216.0)       /* 2^24 */
+#else
+/* Double: measured right from 2^-230 to 2^250; the window keeps 30 bits of margin on both sides. */
+#define GJK_RESCALE_LOW 6.2230152778611417e-61 /* 2^-200 */
+#define GJK_RESCALE_HIGH 1.6069380442589903e+60 /* 2^200 */
+#endif
+
+/* A hull, polygon or user shape seen through its support, scaled by 2^shift (ldexp per coordinate: the factor
+   itself may not be representable). */
+typedef struct gjk_rescaled_support3 {
+    gjk_shape3 core; /* the original shape without its margin */
+    int shift;
+} gjk_rescaled_support3;
+typedef struct gjk_rescaled_support2 {
+    gjk_shape2 core;
+    int shift;
+} gjk_rescaled_support2;
+
+/* A rescaled 3D pair: `pair` refers to `shape` (and `shape` to `wrap` for hulls and user shapes). */
+typedef struct gjk_rescaled3 {
+    gjk_pair3 pair;
+    gjk_shape3 shape[2];
+    gjk_rescaled_support3 wrap[2];
+    gjk_vec3 origin; /* A's world position, added back to every answer point */
+    int shift;       /* lengths were multiplied by 2^shift */
+} gjk_rescaled3;
+typedef struct gjk_rescaled2 {
+    gjk_pair2 pair;
+    gjk_shape2 shape[2];
+    gjk_rescaled_support2 wrap[2];
+    gjk_vec2 origin;
+    int shift;
+} gjk_rescaled2;
+
+/* Bound on every local coordinate of a shape (its core's and the margin): exact for value shapes, from the hull's
+   centroid and radius, and from six axis supports for user shapes. NaN for a shape whose fields are unusable
+   (validation then rejects the pair on the ordinary path). The frequent kinds inline: the check runs on every call. */
+gjk_real gjk_rescale3_extent(const gjk_shape3 *s);
+gjk_real gjk_rescale2_extent(const gjk_shape2 *s);
+static inline gjk_real gjk_rescale_max_abs3(gjk_vec3 v) {
+    return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z));
+}
+static inline gjk_real gjk_rescale3_extent_inline(const gjk_shape3 *s) {
+    switch (s->type) {
+    case GJK_SHAPE3_SPHERE: return s->sphere.radius + s->margin;
+    case GJK_SHAPE3_BOX: return gjk_rescale_max_abs3(s->box.half_extents) + s->margin;
+    case GJK_SHAPE3_CAPSULE:
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
+    case GJK_SHAPE3_HULL:
+        if (s->hull.hull) return s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid) + s->margin;
+        return gjk_rescale3_extent(s);
+    default: return gjk_rescale3_extent(s);
+    }
+}
+static inline gjk_real gjk_rescale2_extent_inline(const gjk_shape2 *s) {
+    switch (s->type) {
+    case GJK_SHAPE2_CIRCLE: return s->circle.radius + s->margin;
+    case GJK_SHAPE2_BOX: return gjk_maxr(GJK_ABS(s->box.half_extents.x), GJK_ABS(s->box.half_extents.y)) + s->margin;
+    case GJK_SHAPE2_CAPSULE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
+    case GJK_SHAPE2_POLYGON:
+        if (s->polygon.hull) {
+            gjk_vec2 c = s->polygon.hull->centroid;
+            return s->polygon.hull->radius + gjk_maxr(GJK_ABS(c.x), GJK_ABS(c.y)) + s->margin;
+        }
+        return gjk_rescale2_extent(s);
+    default: return gjk_rescale2_extent(s);
+    }
+}
+
+/* True when a pair of size m (a NaN size, from bad input, stays on the ordinary path, which rejects it) lies
+   outside the window. */
+static inline bool gjk_rescale_outside(gjk_real m) { return m < GJK_RESCALE_LOW || m > GJK_RESCALE_HIGH; }
+
+/* The rescaling of a pair whose size m lies outside the window: fills `out` and returns true; false for a pair
+   that needs none or is invalid input (the ordinary path then answers or rejects it). */
+bool gjk_rescale3_build(const gjk_pair3 *pair, gjk_real m, gjk_rescaled3 *out);
+bool gjk_rescale2_build(const gjk_pair2 *pair, gjk_real m, gjk_rescaled2 *out);
+
+/* The common path: a few comparisons, then gjk_rescale3_build only outside the window. `extra` is any further
+   length of the entry point (a cast's translations, a speculative distance), 0 for none. */
+static inline bool gjk_rescale3_pair(const gjk_pair3 *pair, gjk_real extra, gjk_rescaled3 *out) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(pair->a), gjk_rescale3_extent_inline(pair->b));
+    m = gjk_maxr(gjk_maxr(m, extra), gjk_rescale_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
+    return gjk_rescale_outside(m) && gjk_rescale3_build(pair, m, out);
+}
+static inline bool gjk_rescale2_pair(const gjk_pair2 *pair, gjk_real extra, gjk_rescaled2 *out) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_real m = gjk_maxr(gjk_maxr(gjk_rescale2_extent_inline(pair->a), gjk_rescale2_extent_inline(pair->b)), extra);
+    gjk_vec2 d = gjk_sub2(pair->pose_b.position, pair->pose_a.position);
+    m = gjk_maxr(m, gjk_maxr(GJK_ABS(d.x), GJK_ABS(d.y)));
+    return gjk_rescale_outside(m) && gjk_rescale2_build(pair, m, out);
+}
+
+static inline bool gjk_rescale3_nonzero(gjk_vec3 v) { return v.x != 0 || v.y != 0 || v.z != 0; }
+static inline bool gjk_rescale2_nonzero(gjk_vec2 v) { return v.x != 0 || v.y != 0; }
+
+/* Lengths back to the caller's scale, and points back to the world frame. */
+gjk_real gjk_rescale_length(gjk_real x, int shift);
+gjk_vec3 gjk_rescale3_point(const gjk_rescaled3 *s, gjk_vec3 p);
+gjk_vec2 gjk_rescale2_point(const gjk_rescaled2 *s, gjk_vec2 p);
+/* A query's answer back to the caller's scale, its points only when the query computed them (`points`: the
+   intersect queries and separated penetration queries leave them zero). A zeroed GJK_INVALID_INPUT result stays
+   zeroed. */
+gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool points);
+gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool points);
+
+/* The other entry points, each answered through the same rescaling when its lengths lie outside the window:
+   true with *out the answer at the caller's scale, false for the ordinary path. A ray is the pair (shape, the point
+   at the ray's origin). */
+bool gjk_rescale3_collide(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_manifold3 *out);
+bool gjk_rescale2_collide(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_manifold2 *out);
+bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out);
+bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out);
+static inline bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray,
+                                        gjk_ray_result3 *out) {
+    if (!ray || !shape) return false;
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_rescale_max_abs3(ray->translation));
+    m = gjk_maxr(m, gjk_rescale_max_abs3(gjk_sub3(ray->origin, pose.position)));
+    return gjk_rescale_outside(m) && gjk_rescale3_raycast_slow(shape, pose, ray, out);
+}
+static inline bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray,
+                                        gjk_ray_result2 *out) {
+    if (!ray || !shape) return false;
+    gjk_vec2 o = gjk_sub2(ray->origin, pose.position), t = ray->translation;
+    gjk_real m = gjk_maxr(gjk_maxr(GJK_ABS(o.x), GJK_ABS(o.y)), gjk_maxr(GJK_ABS(t.x), GJK_ABS(t.y)));
+    m = gjk_maxr(m, gjk_rescale2_extent_inline(shape));
+    return gjk_rescale_outside(m) && gjk_rescale2_raycast_slow(shape, pose, ray, out);
+}
+bool gjk_rescale3_cast(const gjk_cast_input3 *input, gjk_cast_result3 *out);
+bool gjk_rescale2_cast(const gjk_cast_input2 *input, gjk_cast_result2 *out);
+
+#endif
+
+/* ---- end of src/rescale.h ---- */
 /* ---- src/simplex2.h ---- */
 /* Closest point of a 2D simplex (1 to 3 points of D = A - B) to the origin, for every 2D caller: GJK (gjk2.c) and
    the GJK ray cast that the ray casts and the linear shape casts share (ray_gjk2.c). The signed-volume sub-algorithm
@@ -3095,6 +3262,7 @@ static gjk_cast_result2 invalid2(void) {
 gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
     gjk_cast2 c;
     gjk_cast_result2 r;
+    if (gjk_rescale2_cast(input, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
     if (!cast_setup2(input, &c)) return invalid2();
@@ -3448,6 +3616,7 @@ static gjk_cast_result3 invalid(void) {
 gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
     gjk_cast3 c;
     gjk_cast_result3 r;
+    if (gjk_rescale3_cast(input, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
     if (!cast_setup3(input, &c)) return invalid();
@@ -7163,6 +7332,8 @@ gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_d
 }
 
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    gjk_manifold2 scaled; /* (a pair outside the comfortable scale range, answered rescaled: rescale.h) */
+    if (gjk_rescale2_collide(pair, speculative_distance, &scaled)) return scaled;
     bool polygons = pair != NULL && pair->a != NULL && pair->b != NULL &&
                     (pair->a->type == GJK_SHAPE2_BOX || pair->a->type == GJK_SHAPE2_POLYGON) &&
                     (pair->b->type == GJK_SHAPE2_BOX || pair->b->type == GJK_SHAPE2_POLYGON);
@@ -7938,6 +8109,8 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
 }
 
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
+    gjk_manifold3 scaled; /* (a pair outside the comfortable scale range, answered rescaled: rescale.h) */
+    if (gjk_rescale3_collide(pair, speculative_distance, &scaled)) return scaled;
     return collide3(pair, speculative_distance, cache, true);
 }
 
@@ -9188,10 +9361,31 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
     return 1;
 }
 
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) { return distance2_impl(pair, cache, NULL); }
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) { return penetration2_impl(pair, cache, NULL); }
+/* Pairs outside the comfortable scale range are answered rescaled by a power of two, without their cache
+   (rescale.h). */
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL), false);
+    return intersect2_impl(pair, cache, NULL);
+}
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL), true);
+    return distance2_impl(pair, cache, NULL);
+}
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) {
+        gjk_result2 x = penetration2_impl(&rs.pair, NULL, NULL);
+        /* Points when it computed them: a separated answer with points has two distinct ones. */
+        bool points = x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b);
+        return gjk_rescale2_result(&rs, x, points);
+    }
+    return penetration2_impl(pair, cache, NULL);
+}
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL), true);
     return signed_distance2_impl(pair, cache, NULL);
 }
 
@@ -9609,9 +9803,21 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
-/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). */
+/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). Pairs outside the
+   comfortable scale range are answered rescaled by a power of two, without their cache (rescale.h); debug queries
+   never rescale. */
 static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
                         gjk_debug3 *debug) {
+    gjk_rescaled3 rs;
+    if (!debug && gjk_rescale3_pair(pair, 0, &rs)) {
+        gjk_result3 x = run3(kind, &rs.pair, lim, NULL, NULL);
+        /* Points when the query computed them: intersect never does, penetration of a separated pair not either
+           (a separated answer with points has two distinct ones). */
+        bool points = kind == GJK_QUERY_DISTANCE || kind == GJK_QUERY_SIGNED_DISTANCE ||
+                      (kind == GJK_QUERY_PENETRATION &&
+                       (x.intersect || gjk_rescale3_nonzero(x.point_a) || gjk_rescale3_nonzero(x.point_b)));
+        return gjk_rescale3_result(&rs, x, points);
+    }
     bool bad = false;
     gjk_result3 r;
     switch (kind) {
@@ -9642,6 +9848,9 @@ gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_opt
     return run3(kind, pair, &lim, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs))
+        return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL), true);
     bool bad = false;
     gjk_result3 r = signed_query(pair, &gjk_default_limits, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);
@@ -10433,6 +10642,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
 
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     gjk_ray_result2 r;
+    if (gjk_rescale2_raycast(shape, pose, ray, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     if (polygon_fast(shape, pose, ray, &r)) return r;
     return raycast2_general(shape, pose, ray);
 }
@@ -10529,6 +10739,8 @@ static gjk_ray_result3 zero_ray3(gjk_status status) {
 }
 
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
+    gjk_ray_result3 scaled; /* (a ray outside the comfortable scale range, answered rescaled: rescale.h) */
+    if (gjk_rescale3_raycast(shape, pose, ray, &scaled)) return scaled;
     if (!ray || gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation) || !gjk_bounded3(pose.position) ||
         !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
         !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
@@ -11421,6 +11633,401 @@ gjk_ray_outcome gjk_ray_gjk3_run(gjk_ray_gjk3 *k, gjk_vec3 v) {
 }
 
 /* ---- end of src/ray_gjk3.c ---- */
+
+/* ---- src/rescale.c ---- */
+/* Rescaling a pair by a power of two into the range where the algorithms' products neither under- nor overflow:
+   the decision, the scaled copies and the way back (see rescale.h and docs/numerics.md, "Scale range"). */
+
+#if GJK_USE_FLOAT
+#define RESCALE_LDEXP ldexpf
+#define RESCALE_FREXP frexpf
+#define RESCALE_TRUE_MIN GJK_R(1.40129846e-45) /* the smallest subnormal float */
+#else
+#define RESCALE_LDEXP ldexp
+#define RESCALE_FREXP frexp
+#define RESCALE_TRUE_MIN 4.9406564584124654e-324 /* the smallest subnormal double */
+#endif
+
+gjk_real gjk_rescale_length(gjk_real x, int shift) { return RESCALE_LDEXP(x, -shift); }
+
+/* A positive size stays positive: one far below the pair's size may underflow, and the smallest subnormal stands
+   for it (a change below 2^-1074, float 2^-149, of a pair of size 1). */
+static gjk_real rescale_size(gjk_real x, int shift) {
+    gjk_real y = RESCALE_LDEXP(x, shift);
+    return x > 0 && !(y > 0) ? RESCALE_TRUE_MIN : y;
+}
+static gjk_vec3 rescale_vec3(gjk_vec3 v, int shift) {
+    return gjk_v3(RESCALE_LDEXP(v.x, shift), RESCALE_LDEXP(v.y, shift), RESCALE_LDEXP(v.z, shift));
+}
+static gjk_vec3 rescale_size3(gjk_vec3 v, int shift) {
+    return gjk_v3(rescale_size(v.x, shift), rescale_size(v.y, shift), rescale_size(v.z, shift));
+}
+static gjk_vec2 rescale_vec2(gjk_vec2 v, int shift) {
+    return gjk_v2(RESCALE_LDEXP(v.x, shift), RESCALE_LDEXP(v.y, shift));
+}
+
+/* The shift that brings a size m > 0 into [1/2, 1). */
+static int rescale_shift(gjk_real m) {
+    int e = 0;
+    (void)RESCALE_FREXP(m, &e);
+    return -e;
+}
+
+/* ---- 3D ---------------------------------------------------------------------------------------------------- */
+
+gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
+    gjk_real e;
+    switch (s->type) {
+    case GJK_SHAPE3_POINT: e = 0; break;
+    case GJK_SHAPE3_SEGMENT: e = gjk_maxr(gjk_rescale_max_abs3(s->segment.a), gjk_rescale_max_abs3(s->segment.b)); break;
+    case GJK_SHAPE3_TRIANGLE:
+        e = gjk_maxr(gjk_maxr(gjk_rescale_max_abs3(s->triangle.a), gjk_rescale_max_abs3(s->triangle.b)),
+                     gjk_rescale_max_abs3(s->triangle.c));
+        break;
+    case GJK_SHAPE3_BOX: e = gjk_rescale_max_abs3(s->box.half_extents); break;
+    case GJK_SHAPE3_SPHERE: e = s->sphere.radius; break;
+    case GJK_SHAPE3_CAPSULE:
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE: e = gjk_maxr(s->capsule.radius, s->capsule.half_height); break;
+    case GJK_SHAPE3_ELLIPSOID: e = gjk_rescale_max_abs3(s->ellipsoid.radii); break;
+    case GJK_SHAPE3_HULL:
+        if (!s->hull.hull) return NAN;
+        e = s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid);
+        break;
+    case GJK_SHAPE3_USER: {
+        /* Six axis supports: a shape of any extent is wide along some axis, and one of them reaches it. */
+        if (!s->user.support) return NAN;
+        static const gjk_real axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        e = 0;
+        for (int i = 0; i < 6; ++i) {
+            gjk_vec3 p = s->user.support(gjk_v3(axes[i][0], axes[i][1], axes[i][2]), s->user.data);
+            gjk_real a = gjk_rescale_max_abs3(p);
+            if (!(a <= GJK_MAX_COORD)) return NAN;
+            e = gjk_maxr(e, a);
+        }
+        break;
+    }
+    default: return NAN;
+    }
+    return e + s->margin;
+}
+
+static gjk_vec3 rescaled_support3(gjk_vec3 d, const void *data) {
+    const gjk_rescaled_support3 *w = (const gjk_rescaled_support3 *)data;
+    gjk_vec3 p = w->core.type == GJK_SHAPE3_USER ? w->core.user.support(d, w->core.user.data)
+                                                 : gjk_shape3_support(&w->core, d);
+    /* An unbounded answer of the user's callback is invalid input at any scale: NaN makes the query's guard say so. */
+    if (!gjk_bounded3(p)) return gjk_v3(NAN, NAN, NAN);
+    return rescale_vec3(p, w->shift);
+}
+
+static void rescale_shape3(const gjk_shape3 *s, int shift, gjk_shape3 *out, gjk_rescaled_support3 *wrap) {
+    *out = *s;
+    out->margin = RESCALE_LDEXP(s->margin, shift);
+    switch (s->type) {
+    case GJK_SHAPE3_SEGMENT:
+        out->segment.a = rescale_vec3(s->segment.a, shift);
+        out->segment.b = rescale_vec3(s->segment.b, shift);
+        break;
+    case GJK_SHAPE3_TRIANGLE:
+        out->triangle.a = rescale_vec3(s->triangle.a, shift);
+        out->triangle.b = rescale_vec3(s->triangle.b, shift);
+        out->triangle.c = rescale_vec3(s->triangle.c, shift);
+        break;
+    case GJK_SHAPE3_BOX: out->box.half_extents = rescale_size3(s->box.half_extents, shift); break;
+    case GJK_SHAPE3_SPHERE: out->sphere.radius = rescale_size(s->sphere.radius, shift); break;
+    case GJK_SHAPE3_CAPSULE:
+        out->capsule.radius = RESCALE_LDEXP(s->capsule.radius, shift);
+        out->capsule.half_height = RESCALE_LDEXP(s->capsule.half_height, shift);
+        break;
+    case GJK_SHAPE3_CYLINDER:
+    case GJK_SHAPE3_CONE:
+        out->cylinder.radius = rescale_size(s->cylinder.radius, shift);
+        out->cylinder.half_height = rescale_size(s->cylinder.half_height, shift);
+        break;
+    case GJK_SHAPE3_ELLIPSOID: out->ellipsoid.radii = rescale_size3(s->ellipsoid.radii, shift); break;
+    case GJK_SHAPE3_HULL:
+    case GJK_SHAPE3_USER:
+        wrap->core = *s;
+        wrap->core.margin = 0;
+        wrap->shift = shift;
+        *out = gjk_user3(rescaled_support3, wrap);
+        out->margin = RESCALE_LDEXP(s->margin, shift);
+        break;
+    default: break;
+    }
+}
+
+bool gjk_rescale3_build(const gjk_pair3 *pair, gjk_real m, gjk_rescaled3 *out) {
+    /* Invalid input stays on the ordinary path, which names it (scaling could make an oversized shape look
+       valid). */
+    if (!(m > 0) || gjk_shape3_validate(pair->a) != GJK_OK || gjk_shape3_validate(pair->b) != GJK_OK ||
+        !gjk_bounded3(pair->pose_a.position) || !gjk_bounded3(pair->pose_b.position))
+        return false;
+    int shift = rescale_shift(m);
+    out->shift = shift;
+    out->origin = pair->pose_a.position;
+    out->pair = *pair;
+    rescale_shape3(pair->a, shift, &out->shape[0], &out->wrap[0]);
+    rescale_shape3(pair->b, shift, &out->shape[1], &out->wrap[1]);
+    out->pair.a = &out->shape[0];
+    out->pair.b = &out->shape[1];
+    out->pair.pose_a.position = gjk_v3(0, 0, 0);
+    out->pair.pose_b.position = rescale_vec3(gjk_sub3(pair->pose_b.position, pair->pose_a.position), shift);
+    return true;
+}
+
+gjk_vec3 gjk_rescale3_point(const gjk_rescaled3 *s, gjk_vec3 p) {
+    return gjk_add3(rescale_vec3(p, -s->shift), s->origin);
+}
+
+gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool points) {
+    if (r.status == GJK_INVALID_INPUT) return r;
+    r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    if (!points) return r;
+    r.point_a = gjk_rescale3_point(s, r.point_a);
+    r.point_b = gjk_rescale3_point(s, r.point_b);
+    return r;
+}
+
+/* ---- 2D ---------------------------------------------------------------------------------------------------- */
+
+static gjk_real rescale_max_abs2(gjk_vec2 v) { return gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)); }
+
+gjk_real gjk_rescale2_extent(const gjk_shape2 *s) {
+    gjk_real e;
+    switch (s->type) {
+    case GJK_SHAPE2_POINT: e = 0; break;
+    case GJK_SHAPE2_SEGMENT: e = gjk_maxr(rescale_max_abs2(s->segment.a), rescale_max_abs2(s->segment.b)); break;
+    case GJK_SHAPE2_CIRCLE: e = s->circle.radius; break;
+    case GJK_SHAPE2_BOX: e = rescale_max_abs2(s->box.half_extents); break;
+    case GJK_SHAPE2_CAPSULE: e = gjk_maxr(s->capsule.radius, s->capsule.half_height); break;
+    case GJK_SHAPE2_POLYGON:
+        if (!s->polygon.hull) return NAN;
+        e = s->polygon.hull->radius + rescale_max_abs2(s->polygon.hull->centroid);
+        break;
+    case GJK_SHAPE2_USER: {
+        if (!s->user.support) return NAN;
+        static const gjk_real axes2[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        e = 0;
+        for (int i = 0; i < 4; ++i) {
+            gjk_real a = rescale_max_abs2(s->user.support(gjk_v2(axes2[i][0], axes2[i][1]), s->user.data));
+            if (!(a <= GJK_MAX_COORD)) return NAN;
+            e = gjk_maxr(e, a);
+        }
+        break;
+    }
+    default: return NAN;
+    }
+    return e + s->margin;
+}
+
+static gjk_vec2 rescaled_support2(gjk_vec2 d, const void *data) {
+    const gjk_rescaled_support2 *w = (const gjk_rescaled_support2 *)data;
+    gjk_vec2 p = w->core.type == GJK_SHAPE2_USER ? w->core.user.support(d, w->core.user.data)
+                                                 : gjk_shape2_support(&w->core, d);
+    if (!gjk_bounded2(p)) return gjk_v2(NAN, NAN);
+    return rescale_vec2(p, w->shift);
+}
+
+static void rescale_shape2(const gjk_shape2 *s, int shift, gjk_shape2 *out, gjk_rescaled_support2 *wrap) {
+    *out = *s;
+    out->margin = RESCALE_LDEXP(s->margin, shift);
+    switch (s->type) {
+    case GJK_SHAPE2_SEGMENT:
+        out->segment.a = rescale_vec2(s->segment.a, shift);
+        out->segment.b = rescale_vec2(s->segment.b, shift);
+        break;
+    case GJK_SHAPE2_CIRCLE: out->circle.radius = rescale_size(s->circle.radius, shift); break;
+    case GJK_SHAPE2_BOX:
+        out->box.half_extents =
+            gjk_v2(rescale_size(s->box.half_extents.x, shift), rescale_size(s->box.half_extents.y, shift));
+        break;
+    case GJK_SHAPE2_CAPSULE:
+        out->capsule.radius = RESCALE_LDEXP(s->capsule.radius, shift);
+        out->capsule.half_height = RESCALE_LDEXP(s->capsule.half_height, shift);
+        break;
+    case GJK_SHAPE2_POLYGON:
+    case GJK_SHAPE2_USER:
+        wrap->core = *s;
+        wrap->core.margin = 0;
+        wrap->shift = shift;
+        *out = gjk_user2(rescaled_support2, wrap);
+        out->margin = RESCALE_LDEXP(s->margin, shift);
+        break;
+    default: break;
+    }
+}
+
+bool gjk_rescale2_build(const gjk_pair2 *pair, gjk_real m, gjk_rescaled2 *out) {
+    if (!(m > 0) || gjk_shape2_validate(pair->a) != GJK_OK || gjk_shape2_validate(pair->b) != GJK_OK ||
+        !gjk_bounded2(pair->pose_a.position) || !gjk_bounded2(pair->pose_b.position))
+        return false;
+    int shift = rescale_shift(m);
+    out->shift = shift;
+    out->origin = pair->pose_a.position;
+    out->pair = *pair;
+    rescale_shape2(pair->a, shift, &out->shape[0], &out->wrap[0]);
+    rescale_shape2(pair->b, shift, &out->shape[1], &out->wrap[1]);
+    out->pair.a = &out->shape[0];
+    out->pair.b = &out->shape[1];
+    out->pair.pose_a.position = gjk_v2(0, 0);
+    out->pair.pose_b.position = rescale_vec2(gjk_sub2(pair->pose_b.position, pair->pose_a.position), shift);
+    return true;
+}
+
+gjk_vec2 gjk_rescale2_point(const gjk_rescaled2 *s, gjk_vec2 p) {
+    return gjk_add2(rescale_vec2(p, -s->shift), s->origin);
+}
+
+gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool points) {
+    if (r.status == GJK_INVALID_INPUT) return r;
+    r.distance = RESCALE_LDEXP(r.distance, -s->shift);
+    /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    if (!points) return r;
+    r.point_a = gjk_rescale2_point(s, r.point_a);
+    r.point_b = gjk_rescale2_point(s, r.point_b);
+    return r;
+}
+
+/* ---- manifolds, ray casts and shape casts -------------------------------------------------------------------- */
+
+/* A length given with the input (speculative distance, target, tolerance) at the rescaled size; one too large for
+   it stays within the coordinate bound, where it still covers the whole pair. Invalid values pass unchanged so that
+   the entry point rejects them. */
+static gjk_real rescale_input_length(gjk_real x, int shift) {
+    if (!(x >= 0 && x <= GJK_MAX_COORD)) return x;
+    return gjk_minr(RESCALE_LDEXP(x, shift), GJK_MAX_COORD);
+}
+/* The largest absolute value a length input contributes to the pair's size (0 for an invalid one). */
+static gjk_real rescale_extra(gjk_real x) { return x >= 0 && x <= GJK_MAX_COORD ? x : 0; }
+
+bool gjk_rescale3_collide(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_manifold3 *out) {
+    gjk_rescaled3 rs;
+    /* A hull keeps its faces on the ordinary path: its signed distance goes through the rescaled query, and the
+       manifold's features rescale themselves (manifold3.c), where the wrapped hull would have none. */
+    if (pair && pair->a && pair->b && (pair->a->type == GJK_SHAPE3_HULL || pair->b->type == GJK_SHAPE3_HULL))
+        return false;
+    if (!gjk_rescale3_pair(pair, rescale_extra(speculative_distance), &rs)) return false;
+    *out = gjk_collide3(&rs.pair, rescale_input_length(speculative_distance, rs.shift), NULL);
+    for (int i = 0; i < out->count; ++i) {
+        out->points[i].point_a = gjk_rescale3_point(&rs, out->points[i].point_a);
+        out->points[i].point_b = gjk_rescale3_point(&rs, out->points[i].point_b);
+        out->points[i].separation = RESCALE_LDEXP(out->points[i].separation, -rs.shift);
+    }
+    return true;
+}
+
+bool gjk_rescale2_collide(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_manifold2 *out) {
+    gjk_rescaled2 rs;
+    if (!gjk_rescale2_pair(pair, rescale_extra(speculative_distance), &rs)) return false;
+    *out = gjk_collide2(&rs.pair, rescale_input_length(speculative_distance, rs.shift), NULL);
+    for (int i = 0; i < out->count; ++i) {
+        out->points[i].point_a = gjk_rescale2_point(&rs, out->points[i].point_a);
+        out->points[i].point_b = gjk_rescale2_point(&rs, out->points[i].point_b);
+        out->points[i].separation = RESCALE_LDEXP(out->points[i].separation, -rs.shift);
+    }
+    return true;
+}
+
+bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray, gjk_ray_result3 *out) {
+    /* A sharp hull's ray clips its face planes (ray_closed3.c), which multiplies no more than two lengths: exact at
+       every accepted scale, and exact only on the ordinary path. */
+    if (!ray || !shape || (shape->type == GJK_SHAPE3_HULL && shape->margin == 0)) return false;
+    gjk_shape3 origin = gjk_point3();
+    gjk_pair3 pair;
+    memset(&pair, 0, sizeof pair);
+    pair.a = shape;
+    pair.pose_a = pose;
+    pair.b = &origin;
+    pair.pose_b.position = ray->origin;
+    pair.pose_b.rotation = pose.rotation;
+    gjk_rescaled3 rs;
+    gjk_real t = gjk_rescale_max_abs3(ray->translation);
+    if (!gjk_bounded3(ray->origin) || !(t <= GJK_MAX_COORD) || !gjk_rescale3_pair(&pair, t, &rs)) return false;
+    gjk_ray3 scaled = *ray;
+    scaled.origin = rs.pair.pose_b.position;
+    scaled.translation = rescale_vec3(ray->translation, rs.shift);
+    *out = gjk_raycast3(rs.pair.a, rs.pair.pose_a, &scaled);
+    if (out->hit) out->point = gjk_rescale3_point(&rs, out->point); /* (a miss has none) */
+    return true;
+}
+
+bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray, gjk_ray_result2 *out) {
+    if (!ray || !shape || (shape->type == GJK_SHAPE2_POLYGON && shape->margin == 0)) return false; /* (as in 3D) */
+    gjk_shape2 origin = gjk_point2();
+    gjk_pair2 pair;
+    memset(&pair, 0, sizeof pair);
+    pair.a = shape;
+    pair.pose_a = pose;
+    pair.b = &origin;
+    pair.pose_b.position = ray->origin;
+    pair.pose_b.rotation = pose.rotation;
+    gjk_rescaled2 rs;
+    gjk_real t = rescale_max_abs2(ray->translation);
+    if (!gjk_bounded2(ray->origin) || !(t <= GJK_MAX_COORD) || !gjk_rescale2_pair(&pair, t, &rs)) return false;
+    gjk_ray2 scaled = *ray;
+    scaled.origin = rs.pair.pose_b.position;
+    scaled.translation = rescale_vec2(ray->translation, rs.shift);
+    *out = gjk_raycast2(rs.pair.a, rs.pair.pose_a, &scaled);
+    if (out->hit) out->point = gjk_rescale2_point(&rs, out->point); /* (a miss has none) */
+    return true;
+}
+
+bool gjk_rescale3_cast(const gjk_cast_input3 *input, gjk_cast_result3 *out) {
+    if (!input) return false;
+    gjk_real t = gjk_maxr(gjk_rescale_max_abs3(input->motion_a.translation),
+                          gjk_rescale_max_abs3(input->motion_b.translation));
+    if (!(t <= GJK_MAX_COORD)) return false;
+    t = gjk_maxr(t, rescale_extra(input->target_distance));
+    gjk_rescaled3 rs;
+    if (!gjk_rescale3_pair(&input->pair, t, &rs)) return false;
+    gjk_cast_input3 scaled = *input;
+    scaled.pair = rs.pair;
+    scaled.motion_a.translation = rescale_vec3(input->motion_a.translation, rs.shift);
+    scaled.motion_b.translation = rescale_vec3(input->motion_b.translation, rs.shift);
+    scaled.target_distance = rescale_input_length(input->target_distance, rs.shift);
+    if (input->tolerance > 0) scaled.tolerance = rescale_input_length(input->tolerance, rs.shift);
+    *out = gjk_shape_cast3(&scaled);
+    if (out->status != GJK_INVALID_INPUT) {
+        out->point_a = gjk_rescale3_point(&rs, out->point_a);
+        out->point_b = gjk_rescale3_point(&rs, out->point_b);
+        out->point = gjk_rescale3_point(&rs, out->point);
+    }
+    return true;
+}
+
+bool gjk_rescale2_cast(const gjk_cast_input2 *input, gjk_cast_result2 *out) {
+    if (!input) return false;
+    gjk_real t = gjk_maxr(rescale_max_abs2(input->motion_a.translation), rescale_max_abs2(input->motion_b.translation));
+    if (!(t <= GJK_MAX_COORD)) return false;
+    t = gjk_maxr(t, rescale_extra(input->target_distance));
+    gjk_rescaled2 rs;
+    if (!gjk_rescale2_pair(&input->pair, t, &rs)) return false;
+    gjk_cast_input2 scaled = *input;
+    scaled.pair = rs.pair;
+    scaled.motion_a.translation = rescale_vec2(input->motion_a.translation, rs.shift);
+    scaled.motion_b.translation = rescale_vec2(input->motion_b.translation, rs.shift);
+    scaled.target_distance = rescale_input_length(input->target_distance, rs.shift);
+    if (input->tolerance > 0) scaled.tolerance = rescale_input_length(input->tolerance, rs.shift);
+    *out = gjk_shape_cast2(&scaled);
+    if (out->status != GJK_INVALID_INPUT) {
+        out->point_a = gjk_rescale2_point(&rs, out->point_a);
+        out->point_b = gjk_rescale2_point(&rs, out->point_b);
+        out->point = gjk_rescale2_point(&rs, out->point);
+    }
+    return true;
+}
+
+/* ---- end of src/rescale.c ---- */
+#undef RESCALE_FREXP
+#undef RESCALE_LDEXP
+#undef RESCALE_TRUE_MIN
 
 /* ---- src/sat2.c ---- */
 /* Exact penetration depth of two convex polygons (boxes, polygon hulls, and segments: the cores of capsules) by the
@@ -14463,6 +15070,8 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef GJK_CYL_RR_LO
 #undef GJK_CYL_RR_HI
 #undef GJK_CYL_Z_HI
+#undef GJK_RESCALE_LOW
+#undef GJK_RESCALE_HIGH
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX

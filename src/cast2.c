@@ -8,6 +8,7 @@
 
 #include "cast2.h"
 #include "ray_internal.h"
+#include "rescale.h"
 #include "simplex2.h"
 
 #if GJK_USE_FLOAT
@@ -468,6 +469,7 @@ static gjk_cast_result2 invalid2(void) {
 gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
     gjk_cast2 c;
     gjk_cast_result2 r;
+    if (gjk_rescale2_cast(input, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
     if (!cast_setup2(input, &c)) return invalid2();

@@ -13,6 +13,7 @@
 
 #include "cast3.h"
 #include "ray_internal.h"
+#include "rescale.h"
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -259,6 +260,7 @@ static gjk_cast_result3 invalid(void) {
 gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
     gjk_cast3 c;
     gjk_cast_result3 r;
+    if (gjk_rescale3_cast(input, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     memset(&r, 0, sizeof r);
     r.status = GJK_OK;
     if (!cast_setup3(input, &c)) return invalid();

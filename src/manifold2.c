@@ -13,6 +13,7 @@
 
 #include "feature3.h"
 #include "internal2.h"
+#include "rescale.h"
 
 /* The angular tolerance for an edge facing n (GJK_FEATURE_SIN) is the 3D one: feature3.h explains it. */
 
@@ -363,6 +364,8 @@ gjk_manifold2 gjk2_collide_general(const gjk_pair2 *pair, gjk_real speculative_d
 }
 
 gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache) {
+    gjk_manifold2 scaled; /* (a pair outside the comfortable scale range, answered rescaled: rescale.h) */
+    if (gjk_rescale2_collide(pair, speculative_distance, &scaled)) return scaled;
     bool polygons = pair != NULL && pair->a != NULL && pair->b != NULL &&
                     (pair->a->type == GJK_SHAPE2_BOX || pair->a->type == GJK_SHAPE2_POLYGON) &&
                     (pair->b->type == GJK_SHAPE2_BOX || pair->b->type == GJK_SHAPE2_POLYGON);

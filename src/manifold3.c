@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "manifold3_internal.h"
+#include "rescale.h"
 #include "special3.h"
 
 
@@ -703,6 +704,8 @@ static gjk_manifold3 collide3(const gjk_pair3 *pair, gjk_real speculative_distan
 }
 
 gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache) {
+    gjk_manifold3 scaled; /* (a pair outside the comfortable scale range, answered rescaled: rescale.h) */
+    if (gjk_rescale3_collide(pair, speculative_distance, &scaled)) return scaled;
     return collide3(pair, speculative_distance, cache, true);
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "internal2.h"
+#include "rescale.h"
 
 static gjk_result2 zero_result(gjk_status status) {
     gjk_result2 r;
@@ -536,10 +537,31 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
     return 1;
 }
 
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) { return distance2_impl(pair, cache, NULL); }
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) { return penetration2_impl(pair, cache, NULL); }
+/* Pairs outside the comfortable scale range are answered rescaled by a power of two, without their cache
+   (rescale.h). */
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL), false);
+    return intersect2_impl(pair, cache, NULL);
+}
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL), true);
+    return distance2_impl(pair, cache, NULL);
+}
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) {
+        gjk_result2 x = penetration2_impl(&rs.pair, NULL, NULL);
+        /* Points when it computed them: a separated answer with points has two distinct ones. */
+        bool points = x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b);
+        return gjk_rescale2_result(&rs, x, points);
+    }
+    return penetration2_impl(pair, cache, NULL);
+}
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    gjk_rescaled2 rs;
+    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL), true);
     return signed_distance2_impl(pair, cache, NULL);
 }
 

@@ -13,6 +13,7 @@
    order of their size. */
 #include <string.h>
 
+#include "rescale.h"
 #include "special3.h"
 
 typedef struct prepared3 {
@@ -380,9 +381,21 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
-/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). */
+/* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). Pairs outside the
+   comfortable scale range are answered rescaled by a power of two, without their cache (rescale.h); debug queries
+   never rescale. */
 static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
                         gjk_debug3 *debug) {
+    gjk_rescaled3 rs;
+    if (!debug && gjk_rescale3_pair(pair, 0, &rs)) {
+        gjk_result3 x = run3(kind, &rs.pair, lim, NULL, NULL);
+        /* Points when the query computed them: intersect never does, penetration of a separated pair not either
+           (a separated answer with points has two distinct ones). */
+        bool points = kind == GJK_QUERY_DISTANCE || kind == GJK_QUERY_SIGNED_DISTANCE ||
+                      (kind == GJK_QUERY_PENETRATION &&
+                       (x.intersect || gjk_rescale3_nonzero(x.point_a) || gjk_rescale3_nonzero(x.point_b)));
+        return gjk_rescale3_result(&rs, x, points);
+    }
     bool bad = false;
     gjk_result3 r;
     switch (kind) {
@@ -413,6 +426,9 @@ gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_opt
     return run3(kind, pair, &lim, cache, NULL);
 }
 gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_rescaled3 rs;
+    if (gjk_rescale3_pair(pair, 0, &rs))
+        return gjk_rescale3_result(&rs, gjk_signed_distance3_by_gjk(&rs.pair, NULL), true);
     bool bad = false;
     gjk_result3 r = signed_query(pair, &gjk_default_limits, cache, GJK_MODE_DISTANCE, &bad, NULL, false);
     return guarded(r, bad, cache);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ray_internal.h"
+#include "rescale.h"
 
 #if GJK_USE_FLOAT
 #define RAY_REAL_MIN FLT_MIN
@@ -227,6 +228,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
 
 gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray) {
     gjk_ray_result2 r;
+    if (gjk_rescale2_raycast(shape, pose, ray, &r)) return r; /* (outside the comfortable scale range: rescale.h) */
     if (polygon_fast(shape, pose, ray, &r)) return r;
     return raycast2_general(shape, pose, ray);
 }

@@ -39,6 +39,10 @@
 /// A pair whose own arithmetic still overflows (2D: radii summing beyond the largest float) is GJK_INVALID_INPUT,
 /// and an answer that overflows despite bounded inputs is returned zeroed with GJK_DEGENERATE. Checks are O(1)
 /// per query: a hull's points are checked once, by gjk_hull3_create() / gjk_hull2_create().
+///
+/// Every scale within those bounds is answered, down to subnormal sizes: a pair far from size 1 (beyond 2^±200,
+/// float 2^-16 and 2^24) is answered as a copy rescaled by a power of two, exactly, without its cache
+/// (docs/numerics.md, "Scale range").
 #ifndef GJK_QUERY_H
 #define GJK_QUERY_H
 
@@ -109,7 +113,8 @@ typedef struct gjk_pair2 {
 /// shape's core, in that shape's local frame); the next query on the same pair starts GJK from that simplex placed
 /// at the new poses, so a pair that moved a little needs one or two GJK iterations instead of four to eight. The
 /// cache remembers which shapes it belongs to and is ignored (cold start) for any other pair; if you change a shape
-/// in place (its size, its hull), zero its caches.
+/// in place (its size, its hull), zero its caches. Pairs answered rescaled (see "Bad input" above) neither read nor
+/// write the cache.
 typedef struct gjk_cache3 {
     gjk_vec3 axis;           ///< last search direction, in A's local frame; zero for none
     int count;               ///< simplex points kept below, 0 to 4
