@@ -1686,6 +1686,7 @@ typedef struct gjk2_ctx {
     bool special;      /* gjk2_special_applies */
     bool polygons;     /* gjk2_sat_applies */
     bool bad;          /* a support function (user callback) returned a non-finite point */
+    const gjk_limits *lim; /* the query's stopping rules (query2.c only: other users of the context leave it unset) */
     const gjk_recorder2 *rec; /* debug queries only (points at recorder); NULL for the plain ones */
     gjk_recorder2 recorder;
 } gjk2_ctx;
@@ -1720,6 +1721,9 @@ typedef struct gjk2_state {
     gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R */
     int iterations;
     gjk2_exit exit;
+    const gjk_limits *lim; /* stopping rules: the defaults from gjk2_init, the caller's options set by query2.c */
+    gjk_vec2 last_d;       /* the direction of the last support point taken (zero before the first) */
+    gjk_real last_wd;      /* and w.d: -w.d / |d| bounds the signed core distance from below (gjk2_lower) */
 } gjk2_state;
 
 /* Result of EPA on the cores. */
@@ -1729,6 +1733,9 @@ typedef struct gjk2_epa_result {
     gjk_real depth;  /* core penetration depth (>= -tolerance: slightly negative when the cores nearly touch) */
     gjk_vec2 a, b;   /* deepest points of the cores, query frame */
     int iterations;
+    gjk_real lower, upper; /* bounds of the core depth found (before rounding allowances): lower is the nearest edge
+                              of a polygon inside D that holds the origin (-GJK_REAL_MAX when none does), upper the
+                              least support value n . support(n) met (GJK_REAL_MAX when none) */
 } gjk2_epa_result;
 
 /* debug.c: world-frame copies of n vertices, and the simplex s with its closest point v as the next GJK step. */
@@ -1893,6 +1900,9 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */
 gjk_vec2 gjk2_direction(const gjk2_state *state);
+/* A lower bound of the signed core distance from the last support point (-GJK_REAL_MAX before the first): the
+   support value along any unit u bounds minus the signed distance from above. */
+gjk_real gjk2_lower(const gjk2_state *state);
 
 /* epa2.c */
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out);
@@ -1903,6 +1913,8 @@ typedef struct gjk2_core {
     gjk_vec2 normal; /* unit, query frame, from A to B */
     gjk_vec2 a, b;   /* closest (dist > 0) or deepest (dist <= 0) points of the cores; b = a + dist * normal */
     gjk_vec2 common; /* dist <= 0: a point of both cores (closed forms and GJK; sat2.c does not provide one) */
+    gjk_real lower, upper; /* bounds of the true signed core distance, before rounding allowances (query2.c fills
+                              them: dist itself for the exact answers) */
 } gjk2_core;
 
 /* A box, a polygon with its edge normals, or a segment of some length (a 2-vertex polygon whose two edges have
@@ -3806,11 +3818,18 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     int calls0 = ctx->support_calls;
     out->status = GJK_OK;
     out->iterations = 0;
+    out->lower = -GJK_REAL_MAX;
+    out->upper = GJK_REAL_MAX;
     gjk_real tol = gjk2_tolerance(ctx);
     if (!seed2(ctx, state, tol, &poly, out)) {
         out->iterations = ctx->support_calls - calls0;
+        out->lower = out->upper = 0; /* flat to the tolerance: no depth beyond the caller's allowance */
         return;
     }
+    /* The caller's options: the gap may close to tolerance x size, and at most max_epa support points are taken,
+       the seed's included (a cap below the seed's count answers from the seed's polygon). */
+    const gjk_real stop = tol + state->lim->tol * ctx->size;
+    const int max_calls = state->lim->max_epa;
     update_all(&poly);
     int best = 0;
     gjk2_vertex w, upper_w = poly.v[0];
@@ -3822,6 +3841,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             if (poly.dist[i] < poly.dist[best]) best = i;
         }
         if (ctx->bad) break;
+        if (ctx->support_calls - calls0 >= max_calls) {
+            out->status = GJK_MAX_ITERATIONS;
+            break;
+        }
         int next = best + 1 == poly.count ? 0 : best + 1;
         gjk_vec2 n = poly.normal[best];
         gjk2_support(ctx, n, &w);
@@ -3834,7 +3857,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             upper_w = w;
         }
         gjk_real gap = h - poly.dist[best];
-        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
+        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), stop)) break;
         if ((w.w.x == poly.v[best].w.x && w.w.y == poly.v[best].w.y) ||
             (w.w.x == poly.v[next].w.x && w.w.y == poly.v[next].w.y))
             break;
@@ -3855,7 +3878,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
         update_edge(&poly, k);
     }
     out->iterations = ctx->support_calls - calls0;
-    if (out->status == GJK_MAX_ITERATIONS) {
+    /* The nearest edge of a polygon inside D that holds the origin bounds the depth from below. */
+    if (poly.dist[best] >= 0) out->lower = poly.dist[best];
+    out->upper = upper;
+    if (out->status == GJK_MAX_ITERATIONS && upper < GJK_REAL_MAX) {
         /* Out of room before the bounds met (a curved core, e.g. two round user shapes nearly concentric, where
            every edge is about as close as every other): report the least upper bound s_D(n).n seen, with its
            normal and support point. Translating B by s_D(n).n along any unit n makes the cores touch, so the answer
@@ -5077,6 +5103,18 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->lower_bound = 0;
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
+    state->lim = &gjk_default_limits;
+    state->last_d = gjk_v2(0, 0);
+    state->last_wd = 0;
+}
+
+gjk_real gjk2_lower(const gjk2_state *state) {
+    gjk_vec2 d = state->last_d;
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    /* (scaled first: |d| of a tiny or huge direction would underflow or overflow) */
+    gjk_real s = GJK_R(1.0) / m;
+    return -(state->last_wd * s) / gjk_len2(gjk_scale2(d, s));
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -5128,7 +5166,14 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
     /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
     const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
-    gjk_vec2 v = state->v;
+    /* The caller's tolerance: the gap test below multiplies its floor by |d|_1 <= sqrt(2) |d|, so a floor of
+       tol + tolerance x size / sqrt(2) stops once the interval [lower, upper] is at most tolerance x size wide
+       (plus the numerical floor). */
+    const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
+    const int max_it = state->lim->max_gjk;
+    gjk_real floor = tol + loose * ctx->size;
+    gjk_vec2 v = state->v, last_d = state->last_d;
+    gjk_real last_wd = state->last_wd;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
     if (s->count == 0) {
@@ -5147,7 +5192,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -5159,8 +5204,11 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             if (ctx->bad) break;
             tol = gjk2_tolerance(ctx);
             reach = R + gjk2_touch_tolerance(ctx);
+            floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
+        last_d = d;
+        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -5172,7 +5220,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED;
             break;
         }
@@ -5200,6 +5248,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     state->v = v;
     state->iterations = it;
     state->exit = exit;
+    state->last_d = last_d;
+    state->last_wd = last_wd;
 }
 
 /* Support of a polygon core (local frame): hill climbing for big ones, else brute force. */
@@ -5226,10 +5276,13 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     const gjk_rot2 q = B->rot;
     const gjk_vec2 t = B->pos;
     const gjk_real tol = gjk2_tolerance(ctx), reach = ctx->radius + gjk2_touch_tolerance(ctx);
+    const gjk_real floor = tol + GJK_R(0.70710678) * state->lim->tol * ctx->size; /* (see run_kinds) */
+    const int max_it = state->lim->max_gjk;
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
-    gjk_vec2 v = state->v;
+    gjk_vec2 v = state->v, last_d = state->last_d;
+    gjk_real last_wd = state->last_wd;
     gjk2_exit exit;
     if (count == 0) {
         p[0].a = polygon_support(A, v);
@@ -5252,7 +5305,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -5269,13 +5322,15 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         w->b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(d)))), t);
         w->w = gjk_sub2(w->a, w->b);
         gjk_real wd = gjk_dot2(w->w, d);
+        last_d = d;
+        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
@@ -5303,6 +5358,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     state->v = v;
     state->iterations = it;
     state->exit = exit;
+    state->last_d = last_d;
+    state->last_wd = last_wd;
 }
 
 /* One out-of-line function per instance, so that each gets its own register allocation. */
@@ -8396,7 +8453,8 @@ typedef struct frame2 {
 
 /* Check the inputs (O(1)) and place both shapes in A's local frame. `dbg`: a debug query's record (gjk/debug.h),
    NULL for the plain queries. */
-static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+static bool setup(const gjk_pair2 *pair, const gjk_limits *lim, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+    ctx->lim = lim;
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!gjk2_unit_rotation(pair->pose_a.rotation, &qa) || !gjk2_unit_rotation(pair->pose_b.rotation, &qb)) return false;
@@ -8493,6 +8551,7 @@ static void start_gjk(gjk2_state *st, gjk2_ctx *ctx, const gjk_pair2 *pair, cons
         gjk2_init_warm(st, ctx, &warm);
     else
         gjk2_init(st, ctx, direction);
+    st->lim = ctx->lim;
 }
 
 /* Keep the axis (A's frame, from A towards B) and, when GJK ran, its final simplex for the next query on this pair:
@@ -8532,6 +8591,9 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
         /* (a tree, not a chain: the test ends the query) */
         sum += (r->point_a.x + r->point_a.y) + (r->point_b.x + r->point_b.y);
     }
+    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
+    if (!(r->lower >= -GJK_REAL_MAX)) r->lower = -GJK_REAL_MAX;
+    if (!(r->upper <= GJK_REAL_MAX)) r->upper = GJK_REAL_MAX;
     if (!gjk_finite(sum)) {
         int it = r->iterations, epa = r->epa_iterations;
         *r = zero_result(GJK_DEGENERATE);
@@ -8539,6 +8601,33 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
         r->epa_iterations = epa;
     }
     return *r;
+}
+
+/* The certified interval of the signed distance from bounds lo <= signed core distance <= hi (GJK_REAL_MAX in
+   magnitude: unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame
+   and of the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
+   errors, as in 3D. */
+static void set_bounds2(const gjk2_ctx *ctx, gjk_result2 *r, gjk_real lo, gjk_real hi) {
+    gjk_real R = ctx->radius, pad = gjk2_touch_tolerance(ctx) + GJK_TOL_TOUCH * R;
+    r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
+    r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
+}
+
+/* The closed forms (special2.c) are exact: their answer bounds itself on both sides. */
+static void special_core(const gjk2_ctx *ctx, gjk2_core *c) {
+    gjk2_special(ctx, c);
+    c->lower = c->upper = c->dist;
+}
+
+/* gjk2_sat with the bounds of the cores' answer in `out` (when given): a separation along any axis bounds the
+   distance from below, and a CONTACT answer is exact. */
+static gjk2_sat_result sat_core(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
+    gjk2_sat_result res = gjk2_sat(ctx, stop, out, separation, axis);
+    if (out) {
+        out->lower = *separation;
+        out->upper = res == GJK2_SAT_CONTACT ? *separation : GJK_REAL_MAX;
+    }
+    return res;
 }
 
 /* Signed-distance result of the rounded shapes from the cores' answer (query frame). `overlap`: the answer comes
@@ -8553,6 +8642,10 @@ static void core_result(const gjk2_ctx *ctx, const gjk2_core *c, bool overlap, g
     /* point_b = core_b - rB n in theory; written from point_a so that point_b = point_a + distance * normal holds
        to rounding whatever the error of the witnesses. */
     r->point_b = gjk_mad2(r->point_a, r->distance, c->normal);
+    /* The interval, widened to hold the answer (it still holds the true distance). */
+    set_bounds2(ctx, r, c->lower, c->upper);
+    r->lower = gjk_minr(r->lower, r->distance);
+    r->upper = gjk_maxr(r->upper, r->distance);
 }
 
 /* Distance-query result: as core_result for separated shapes; for overlapping or touching ones distance 0 and a
@@ -8584,24 +8677,29 @@ static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis,
    closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
 static void gjk_core(const gjk2_state *st, gjk2_core *c) {
     gjk2_witnesses(st, &c->a, &c->b);
+    /* v is a point of D: |v| bounds the distance from above; the last support point bounds it from below. */
+    c->lower = gjk2_lower(st);
+    c->upper = gjk_len2(st->v);
     if (st->exit == GJK2_OVERLAP) {
         c->dist = 0;
         c->normal = gjk_v2(0, 0);
         c->common = gjk_scale2(gjk_add2(c->a, c->b), GJK_R(0.5));
         return;
     }
-    c->dist = gjk_len2(st->v);
+    c->dist = c->upper;
     c->normal = gjk2_direction(st);
     c->common = c->a;
 }
 
 /* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
 static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
+    gjk_real gjk_upper = gjk_len2(st->v);
     if (ctx->polygons) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
         gjk_real sep;
         gjk_vec2 axis;
-        (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        (void)sat_core(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        c->upper = gjk_minr(c->upper, gjk_maxr(gjk_upper, c->lower)); /* (cores apart within GJK's tolerance) */
         return;
     }
     gjk2_epa_result e;
@@ -8614,6 +8712,10 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
     c->a = e.a;
     c->b = e.b;
     c->common = e.a;
+    /* Any support value bounds the depth from above (so the signed distance from below), EPA's polygon from below,
+       and GJK's point of D bounds the distance from above. */
+    c->lower = gjk_maxr(gjk2_lower(st), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
+    c->upper = e.lower > -GJK_REAL_MAX ? gjk_minr(gjk_upper, -e.lower) : gjk_upper;
 }
 
 /* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
@@ -8633,8 +8735,10 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     if (!ctx->bad) core_result(ctx, &c, true, r);
 }
 
-/* Result of a boolean phase that did not find the shapes overlapping (query frame). */
+/* Result of a boolean phase that did not find the shapes overlapping (query frame), with GJK's bounds whatever it
+   found. */
 static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
+    set_bounds2(ctx, r, gjk2_lower(st), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
         separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
@@ -8671,17 +8775,19 @@ static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
 
-static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 intersect2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                   gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
+        set_bounds2(&ctx, &r, c.dist, c.dist);
         if (c.dist > reach)
             separated_result(&ctx, c.dist, c.normal, &r);
         else
@@ -8703,9 +8809,11 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
+            set_bounds2(&ctx, &r, sep, sep); /* (every axis tried: the largest separation is exact) */
             r.intersect = true;
             if (ctx.radius > 0 && c.dist > reach) separated_result(&ctx, c.dist, c.normal, &r);
             return to_world2(&r, &fa, false);
@@ -8718,19 +8826,20 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return to_world2(&r, &fa, false);
 }
 
-static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                  gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk_result2 r = zero_result(GJK_OK);
     gjk2_core c;
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     gjk_vec2 start = gjk_v2(0, 0);
     const gjk_cache2 *warm = NULL;
     bool done = false;
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
         start = initial_direction(&ctx, pair, cache);
@@ -8741,7 +8850,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
+        done = sat_core(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
         start = axis;
     }
     if (!done) {
@@ -8753,19 +8862,21 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
     return to_world2(&r, &fa, true);
 }
 
-static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 penetration2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                     gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         if (c.dist > reach) {
             separated_result(&ctx, c.dist, c.normal, &r);
+            set_bounds2(&ctx, &r, c.dist, c.dist);
         } else {
             core_result(&ctx, &c, false, &r);
         }
@@ -8777,10 +8888,11 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
+        gjk2_sat_result res = sat_core(&ctx, reach, &c, &sep, &axis);
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
@@ -8793,6 +8905,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         }
         /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
         gjk2_init(&st, &ctx, axis);
+        st.lim = ctx.lim;
     } else {
         if (!gjk_phase(&ctx, pair, cache, initial_direction(&ctx, pair, cache), true, &st, &r))
             return zero_result(GJK_INVALID_INPUT);
@@ -8820,14 +8933,14 @@ static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2
 }
 
 /* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
-static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
-                                   frame2 *fa, gjk_result2 *r) {
+static bool signed_distance2_local(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache, gjk_debug2 *dbg,
+                                   gjk2_ctx *ctx, frame2 *fa, gjk_result2 *r) {
     gjk2_core c;
     *r = zero_result(GJK_OK);
-    if (!setup(pair, ctx, fa, dbg)) return false;
+    if (!setup(pair, lim, ctx, fa, dbg)) return false;
     if (ctx->special) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(ctx, &c);
+        special_core(ctx, &c);
         core_result(ctx, &c, false, r);
         store_cache2(cache, pair, ctx, c.normal, NULL);
         return true;
@@ -8843,7 +8956,7 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        if (gjk2_sat(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+        if (sat_core(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(ctx, &c, false, r);
             store_cache2(cache, pair, ctx, c.normal, NULL);
             return true;
@@ -8853,18 +8966,19 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return signed_distance_gjk(ctx, pair, cache, warm, start, r);
 }
 
-static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                         gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk_result2 r;
-    if (!signed_distance2_local(pair, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
+    if (!signed_distance2_local(pair, lim, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
     return to_world2(&r, &fa, true);
 }
 
 bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                                 gjk_result2 *r) {
     frame2 fa;
-    if (!signed_distance2_local(pair, cache, NULL, ctx, &fa, r)) return false;
+    if (!signed_distance2_local(pair, &gjk_default_limits, cache, NULL, ctx, &fa, r)) return false;
     *rot_a = fa.rot;
     return true;
 }
@@ -8872,7 +8986,7 @@ bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_c
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                              gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
     frame2 fa;
-    if (!setup(pair, ctx, &fa, NULL)) return -1;
+    if (!setup(pair, &gjk_default_limits, ctx, &fa, NULL)) return -1;
     /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
     if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
     *rot_a = fa.rot;
@@ -8887,21 +9001,27 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
     return 1;
 }
 
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) { return intersect2_impl(pair, cache, NULL); }
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) { return distance2_impl(pair, cache, NULL); }
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) { return penetration2_impl(pair, cache, NULL); }
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return intersect2_impl(pair, &gjk_default_limits, cache, NULL);
+}
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return distance2_impl(pair, &gjk_default_limits, cache, NULL);
+}
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return penetration2_impl(pair, &gjk_default_limits, cache, NULL);
+}
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    return signed_distance2_impl(pair, cache, NULL);
+    return signed_distance2_impl(pair, &gjk_default_limits, cache, NULL);
 }
 
 gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache) {
     gjk_limits lim;
     if (!gjk_limits_from(options, &lim)) return zero_result(GJK_INVALID_INPUT);
     switch (kind) {
-    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, cache, NULL);
-    case GJK_QUERY_DISTANCE: return distance2_impl(pair, cache, NULL);
-    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, cache, NULL);
-    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, cache, NULL);
+    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, &lim, cache, NULL);
+    case GJK_QUERY_DISTANCE: return distance2_impl(pair, &lim, cache, NULL);
+    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, &lim, cache, NULL);
+    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, &lim, cache, NULL);
     default: return zero_result(GJK_INVALID_INPUT);
     }
 }
@@ -8919,10 +9039,10 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
     reset_debug2(debug);
     gjk_result2 r;
     switch (kind) {
-    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, cache, debug); break;
-    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, cache, debug); break;
-    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, cache, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, cache, debug); break;
+    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, &gjk_default_limits, cache, debug); break;
     default: return zero_result(GJK_INVALID_INPUT);
     }
     if (r.status == GJK_INVALID_INPUT) reset_debug2(debug); /* (a callback may fail after steps were recorded) */

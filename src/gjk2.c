@@ -55,6 +55,18 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->lower_bound = 0;
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
+    state->lim = &gjk_default_limits;
+    state->last_d = gjk_v2(0, 0);
+    state->last_wd = 0;
+}
+
+gjk_real gjk2_lower(const gjk2_state *state) {
+    gjk_vec2 d = state->last_d;
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    /* (scaled first: |d| of a tiny or huge direction would underflow or overflow) */
+    gjk_real s = GJK_R(1.0) / m;
+    return -(state->last_wd * s) / gjk_len2(gjk_scale2(d, s));
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -106,7 +118,14 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
     /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
     const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
-    gjk_vec2 v = state->v;
+    /* The caller's tolerance: the gap test below multiplies its floor by |d|_1 <= sqrt(2) |d|, so a floor of
+       tol + tolerance x size / sqrt(2) stops once the interval [lower, upper] is at most tolerance x size wide
+       (plus the numerical floor). */
+    const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
+    const int max_it = state->lim->max_gjk;
+    gjk_real floor = tol + loose * ctx->size;
+    gjk_vec2 v = state->v, last_d = state->last_d;
+    gjk_real last_wd = state->last_wd;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
     if (s->count == 0) {
@@ -125,7 +144,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -137,8 +156,11 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             if (ctx->bad) break;
             tol = gjk2_tolerance(ctx);
             reach = R + gjk2_touch_tolerance(ctx);
+            floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
+        last_d = d;
+        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -150,7 +172,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED;
             break;
         }
@@ -178,6 +200,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     state->v = v;
     state->iterations = it;
     state->exit = exit;
+    state->last_d = last_d;
+    state->last_wd = last_wd;
 }
 
 /* Support of a polygon core (local frame): hill climbing for big ones, else brute force. */
@@ -204,10 +228,13 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     const gjk_rot2 q = B->rot;
     const gjk_vec2 t = B->pos;
     const gjk_real tol = gjk2_tolerance(ctx), reach = ctx->radius + gjk2_touch_tolerance(ctx);
+    const gjk_real floor = tol + GJK_R(0.70710678) * state->lim->tol * ctx->size; /* (see run_kinds) */
+    const int max_it = state->lim->max_gjk;
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
-    gjk_vec2 v = state->v;
+    gjk_vec2 v = state->v, last_d = state->last_d;
+    gjk_real last_wd = state->last_wd;
     gjk2_exit exit;
     if (count == 0) {
         p[0].a = polygon_support(A, v);
@@ -230,7 +257,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -247,13 +274,15 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         w->b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(d)))), t);
         w->w = gjk_sub2(w->a, w->b);
         gjk_real wd = gjk_dot2(w->w, d);
+        last_d = d;
+        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
             exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
@@ -281,6 +310,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     state->v = v;
     state->iterations = it;
     state->exit = exit;
+    state->last_d = last_d;
+    state->last_wd = last_wd;
 }
 
 /* One out-of-line function per instance, so that each gets its own register allocation. */
