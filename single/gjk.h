@@ -1718,12 +1718,11 @@ typedef struct gjk2_state {
     gjk2_simplex simplex;
     gjk_vec2 v;           /* closest point of the simplex to the origin */
     gjk_vec2 sep;         /* SEPARATED: the separating direction (not unit) */
-    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R */
+    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R; CONVERGED: the same from
+                             the last support point (gjk2_lower) */
     int iterations;
     gjk2_exit exit;
     const gjk_limits *lim; /* stopping rules: the defaults from gjk2_init, the caller's options set by query2.c */
-    gjk_vec2 last_d;       /* the direction of the last support point taken (zero before the first) */
-    gjk_real last_wd;      /* and w.d: -w.d / |d| bounds the signed core distance from below (gjk2_lower) */
 } gjk2_state;
 
 /* Result of EPA on the cores. */
@@ -1900,12 +1899,19 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */
 gjk_vec2 gjk2_direction(const gjk2_state *state);
-/* A lower bound of the signed core distance from the last support point (-GJK_REAL_MAX before the first): the
-   support value along any unit u bounds minus the signed distance from above. */
-gjk_real gjk2_lower(const gjk2_state *state);
+/* gjk2_lower after the iteration cap: one more support point. */
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx);
 
 /* epa2.c */
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out);
+
+/* A lower bound of the signed core distance where GJK stopped (the support value along any unit u bounds minus the
+   signed distance from above): the separating axis, the support point that ended a converged run, or after the
+   iteration cap one more support point; -GJK_REAL_MAX after the other exits (overlap, within the radii). */
+static inline gjk_real gjk2_lower(const gjk2_state *state, gjk2_ctx *ctx) {
+    if (state->exit == GJK2_SEPARATED || state->exit == GJK2_CONVERGED) return state->lower_bound;
+    return state->exit == GJK2_MAX_ITERATIONS ? gjk2_lower_capped(state, ctx) : -GJK_REAL_MAX;
+}
 
 /* The answer for the cores, whichever algorithm found it; query2.c adds the radii and builds the results. */
 typedef struct gjk2_core {
@@ -5104,17 +5110,6 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
     state->lim = &gjk_default_limits;
-    state->last_d = gjk_v2(0, 0);
-    state->last_wd = 0;
-}
-
-gjk_real gjk2_lower(const gjk2_state *state) {
-    gjk_vec2 d = state->last_d;
-    gjk_real m = gjk2_norm_inf(d);
-    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
-    /* (scaled first: |d| of a tiny or huge direction would underflow or overflow) */
-    gjk_real s = GJK_R(1.0) / m;
-    return -(state->last_wd * s) / gjk_len2(gjk_scale2(d, s));
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -5153,6 +5148,42 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
     if (ka < 0 || kb < 0) gjk2_check_support(ctx, out, pb); /* a no-op unless ctx->grow */
 }
 
+/* -w.d / |d| from wd = w.d for the support point w along d: every point x of D has x.d <= w.d, so the signed
+   distance of the origin is at least that. Scaled first when |d|^2 would underflow (a tiny segment's normal). */
+GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    gjk_real k = GJK_R(1.0) / m;
+    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+}
+GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
+    gjk_real dd = gjk_len_sq2(d);
+    if (dd >= GJK_R(1e-30) && dd <= GJK_R(1e30)) return -wd / GJK_SQRT(dd);
+    return support_bound_scaled(wd, d);
+}
+
+/* A converged run's exit: the support point that ended it bounds the distance from below (gjk2_lower). */
+GJK2_INLINE gjk2_exit converged(gjk2_state *state, gjk_real wd, gjk_vec2 d) {
+    state->lower_bound = support_bound(wd, d);
+    return GJK2_CONVERGED;
+}
+
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx) {
+    const gjk2_simplex *s = &state->simplex;
+    if (s->count == 3) return -GJK_REAL_MAX;
+    /* Stopped by the cap (the caller's or the default) before testing its last simplex: one more support point, not
+       counted as an iteration, gives the bound. A callback that fails on it leaves the bound out, not the answer. */
+    gjk_vec2 d = search_direction(s, state->v);
+    gjk2_vertex w;
+    bool bad = ctx->bad;
+    gjk2_support(ctx, d, &w);
+    if (ctx->bad && !bad) {
+        ctx->bad = false;
+        return -GJK_REAL_MAX;
+    }
+    return support_bound(gjk_dot2(w.w, d), d);
+}
+
 /* Run GJK until one of its exits. The support point w along the direction d (towards the origin) bounds the core
    distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d / |d| away from D. With
    stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R + the touching tolerance. With
@@ -5172,8 +5203,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
     const int max_it = state->lim->max_gjk;
     gjk_real floor = tol + loose * ctx->size;
-    gjk_vec2 v = state->v, last_d = state->last_d;
-    gjk_real last_wd = state->last_wd;
+    gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
     if (s->count == 0) {
@@ -5207,8 +5237,6 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
-        last_d = d;
-        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -5221,7 +5249,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
         if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* A repeated support point cannot improve v (finite convergence on polygons; Box2D v3 compares support
@@ -5229,7 +5257,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         bool repeated = s->p[0].w.x == w->w.x && s->p[0].w.y == w->w.y;
         if (s->count == 2) repeated = repeated || (s->p[1].w.x == w->w.x && s->p[1].w.y == w->w.y);
         if (repeated) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
@@ -5237,7 +5265,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -5248,8 +5276,6 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     state->v = v;
     state->iterations = it;
     state->exit = exit;
-    state->last_d = last_d;
-    state->last_wd = last_wd;
 }
 
 /* Support of a polygon core (local frame): hill climbing for big ones, else brute force. */
@@ -5281,8 +5307,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
-    gjk_vec2 v = state->v, last_d = state->last_d;
-    gjk_real last_wd = state->last_wd;
+    gjk_vec2 v = state->v;
     gjk2_exit exit;
     if (count == 0) {
         p[0].a = polygon_support(A, v);
@@ -5322,8 +5347,6 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         w->b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(d)))), t);
         w->w = gjk_sub2(w->a, w->b);
         gjk_real wd = gjk_dot2(w->w, d);
-        last_d = d;
-        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -5331,18 +5354,18 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             break;
         }
         if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
+            exit = converged(state, wd, d); /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
             (count == 2 && p[1].w.x == w->w.x && p[1].w.y == w->w.y)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_subsimplex2 sub;
         gjk_simplex2_closest(p, count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -5358,8 +5381,6 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     state->v = v;
     state->iterations = it;
     state->exit = exit;
-    state->last_d = last_d;
-    state->last_wd = last_wd;
 }
 
 /* One out-of-line function per instance, so that each gets its own register allocation. */
@@ -8591,9 +8612,6 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
         /* (a tree, not a chain: the test ends the query) */
         sum += (r->point_a.x + r->point_a.y) + (r->point_b.x + r->point_b.y);
     }
-    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
-    if (!(r->lower >= -GJK_REAL_MAX)) r->lower = -GJK_REAL_MAX;
-    if (!(r->upper <= GJK_REAL_MAX)) r->upper = GJK_REAL_MAX;
     if (!gjk_finite(sum)) {
         int it = r->iterations, epa = r->epa_iterations;
         *r = zero_result(GJK_DEGENERATE);
@@ -8608,9 +8626,10 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
    and of the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
    errors, as in 3D. */
 static void set_bounds2(const gjk2_ctx *ctx, gjk_result2 *r, gjk_real lo, gjk_real hi) {
-    gjk_real R = ctx->radius, pad = gjk2_touch_tolerance(ctx) + GJK_TOL_TOUCH * R;
-    r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
-    r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
+    /* (An unbounded end stays +-GJK_REAL_MAX: R and the pad, at most 2e150 (float 2e18), are below half its ulp.) */
+    gjk_real R = ctx->radius, pad = GJK_TOL_TOUCH * (ctx->size + R);
+    r->lower = lo - (R + pad);
+    r->upper = hi - (R - pad);
 }
 
 /* The closed forms (special2.c) are exact: their answer bounds itself on both sides. */
@@ -8675,10 +8694,10 @@ static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis,
 
 /* The cores' answer at the end of a GJK run that did not find them overlapping: |v|, its direction, and the
    closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
-static void gjk_core(const gjk2_state *st, gjk2_core *c) {
+static void gjk_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c) {
     gjk2_witnesses(st, &c->a, &c->b);
-    /* v is a point of D: |v| bounds the distance from above; the last support point bounds it from below. */
-    c->lower = gjk2_lower(st);
+    /* v is a point of D: |v| bounds the distance from above; a support point bounds it from below. */
+    c->lower = gjk2_lower(st, ctx);
     c->upper = gjk_len2(st->v);
     if (st->exit == GJK2_OVERLAP) {
         c->dist = 0;
@@ -8714,7 +8733,7 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
     c->common = e.a;
     /* Any support value bounds the depth from above (so the signed distance from below), EPA's polygon from below,
        and GJK's point of D bounds the distance from above. */
-    c->lower = gjk_maxr(gjk2_lower(st), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
+    c->lower = gjk_maxr(gjk2_lower(st, ctx), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
     c->upper = e.lower > -GJK_REAL_MAX ? gjk_minr(gjk_upper, -e.lower) : gjk_upper;
 }
 
@@ -8727,7 +8746,7 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     r->status = gjk_exit_status(st);
     gjk2_core c;
     if (st->exit != GJK2_OVERLAP) {
-        gjk_core(st, &c);
+        gjk_core(ctx, st, &c);
         core_result(ctx, &c, false, r);
         return;
     }
@@ -8737,8 +8756,8 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
 
 /* Result of a boolean phase that did not find the shapes overlapping (query frame), with GJK's bounds whatever it
    found. */
-static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
-    set_bounds2(ctx, r, gjk2_lower(st), gjk_len2(st->v));
+static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
         separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
@@ -8855,7 +8874,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, 
     }
     if (!done) {
         if (!gjk_phase(&ctx, pair, warm, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-        gjk_core(&st, &c);
+        gjk_core(&ctx, &st, &c);
     }
     distance_result(&ctx, &c, &r);
     store_cache2(cache, pair, &ctx, c.normal, done ? NULL : &st);

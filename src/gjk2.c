@@ -56,17 +56,6 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
     state->lim = &gjk_default_limits;
-    state->last_d = gjk_v2(0, 0);
-    state->last_wd = 0;
-}
-
-gjk_real gjk2_lower(const gjk2_state *state) {
-    gjk_vec2 d = state->last_d;
-    gjk_real m = gjk2_norm_inf(d);
-    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
-    /* (scaled first: |d| of a tiny or huge direction would underflow or overflow) */
-    gjk_real s = GJK_R(1.0) / m;
-    return -(state->last_wd * s) / gjk_len2(gjk_scale2(d, s));
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -105,6 +94,42 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
     if (ka < 0 || kb < 0) gjk2_check_support(ctx, out, pb); /* a no-op unless ctx->grow */
 }
 
+/* -w.d / |d| from wd = w.d for the support point w along d: every point x of D has x.d <= w.d, so the signed
+   distance of the origin is at least that. Scaled first when |d|^2 would underflow (a tiny segment's normal). */
+GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    gjk_real k = GJK_R(1.0) / m;
+    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+}
+GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
+    gjk_real dd = gjk_len_sq2(d);
+    if (dd >= GJK_R(1e-30) && dd <= GJK_R(1e30)) return -wd / GJK_SQRT(dd);
+    return support_bound_scaled(wd, d);
+}
+
+/* A converged run's exit: the support point that ended it bounds the distance from below (gjk2_lower). */
+GJK2_INLINE gjk2_exit converged(gjk2_state *state, gjk_real wd, gjk_vec2 d) {
+    state->lower_bound = support_bound(wd, d);
+    return GJK2_CONVERGED;
+}
+
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx) {
+    const gjk2_simplex *s = &state->simplex;
+    if (s->count == 3) return -GJK_REAL_MAX;
+    /* Stopped by the cap (the caller's or the default) before testing its last simplex: one more support point, not
+       counted as an iteration, gives the bound. A callback that fails on it leaves the bound out, not the answer. */
+    gjk_vec2 d = search_direction(s, state->v);
+    gjk2_vertex w;
+    bool bad = ctx->bad;
+    gjk2_support(ctx, d, &w);
+    if (ctx->bad && !bad) {
+        ctx->bad = false;
+        return -GJK_REAL_MAX;
+    }
+    return support_bound(gjk_dot2(w.w, d), d);
+}
+
 /* Run GJK until one of its exits. The support point w along the direction d (towards the origin) bounds the core
    distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d / |d| away from D. With
    stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R + the touching tolerance. With
@@ -124,8 +149,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
     const int max_it = state->lim->max_gjk;
     gjk_real floor = tol + loose * ctx->size;
-    gjk_vec2 v = state->v, last_d = state->last_d;
-    gjk_real last_wd = state->last_wd;
+    gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
     if (s->count == 0) {
@@ -159,8 +183,6 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
-        last_d = d;
-        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -173,7 +195,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
         if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* A repeated support point cannot improve v (finite convergence on polygons; Box2D v3 compares support
@@ -181,7 +203,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         bool repeated = s->p[0].w.x == w->w.x && s->p[0].w.y == w->w.y;
         if (s->count == 2) repeated = repeated || (s->p[1].w.x == w->w.x && s->p[1].w.y == w->w.y);
         if (repeated) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
@@ -189,7 +211,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -200,8 +222,6 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     state->v = v;
     state->iterations = it;
     state->exit = exit;
-    state->last_d = last_d;
-    state->last_wd = last_wd;
 }
 
 /* Support of a polygon core (local frame): hill climbing for big ones, else brute force. */
@@ -233,8 +253,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
-    gjk_vec2 v = state->v, last_d = state->last_d;
-    gjk_real last_wd = state->last_wd;
+    gjk_vec2 v = state->v;
     gjk2_exit exit;
     if (count == 0) {
         p[0].a = polygon_support(A, v);
@@ -274,8 +293,6 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
         w->b = gjk_add2(gjk_rotate2(q, polygon_support(B, gjk_inv_rotate2(q, gjk_neg2(d)))), t);
         w->w = gjk_sub2(w->a, w->b);
         gjk_real wd = gjk_dot2(w->w, d);
-        last_d = d;
-        last_wd = wd;
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
             state->sep = d;
             state->lower_bound = -wd / gjk_len2(d);
@@ -283,18 +300,18 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             break;
         }
         if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
+            exit = converged(state, wd, d); /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
             (count == 2 && p[1].w.x == w->w.x && p[1].w.y == w->w.y)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_subsimplex2 sub;
         gjk_simplex2_closest(p, count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -310,8 +327,6 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     state->v = v;
     state->iterations = it;
     state->exit = exit;
-    state->last_d = last_d;
-    state->last_wd = last_wd;
 }
 
 /* One out-of-line function per instance, so that each gets its own register allocation. */

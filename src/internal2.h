@@ -123,12 +123,11 @@ typedef struct gjk2_state {
     gjk2_simplex simplex;
     gjk_vec2 v;           /* closest point of the simplex to the origin */
     gjk_vec2 sep;         /* SEPARATED: the separating direction (not unit) */
-    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R */
+    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R; CONVERGED: the same from
+                             the last support point (gjk2_lower) */
     int iterations;
     gjk2_exit exit;
     const gjk_limits *lim; /* stopping rules: the defaults from gjk2_init, the caller's options set by query2.c */
-    gjk_vec2 last_d;       /* the direction of the last support point taken (zero before the first) */
-    gjk_real last_wd;      /* and w.d: -w.d / |d| bounds the signed core distance from below (gjk2_lower) */
 } gjk2_state;
 
 /* Result of EPA on the cores. */
@@ -305,12 +304,19 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */
 gjk_vec2 gjk2_direction(const gjk2_state *state);
-/* A lower bound of the signed core distance from the last support point (-GJK_REAL_MAX before the first): the
-   support value along any unit u bounds minus the signed distance from above. */
-gjk_real gjk2_lower(const gjk2_state *state);
+/* gjk2_lower after the iteration cap: one more support point. */
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx);
 
 /* epa2.c */
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out);
+
+/* A lower bound of the signed core distance where GJK stopped (the support value along any unit u bounds minus the
+   signed distance from above): the separating axis, the support point that ended a converged run, or after the
+   iteration cap one more support point; -GJK_REAL_MAX after the other exits (overlap, within the radii). */
+static inline gjk_real gjk2_lower(const gjk2_state *state, gjk2_ctx *ctx) {
+    if (state->exit == GJK2_SEPARATED || state->exit == GJK2_CONVERGED) return state->lower_bound;
+    return state->exit == GJK2_MAX_ITERATIONS ? gjk2_lower_capped(state, ctx) : -GJK_REAL_MAX;
+}
 
 /* The answer for the cores, whichever algorithm found it; query2.c adds the radii and builds the results. */
 typedef struct gjk2_core {

@@ -183,9 +183,6 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
         /* (a tree, not a chain: the test ends the query) */
         sum += (r->point_a.x + r->point_a.y) + (r->point_b.x + r->point_b.y);
     }
-    /* (NaN fails both tests: an end that came out NaN or infinite is left unbounded) */
-    if (!(r->lower >= -GJK_REAL_MAX)) r->lower = -GJK_REAL_MAX;
-    if (!(r->upper <= GJK_REAL_MAX)) r->upper = GJK_REAL_MAX;
     if (!gjk_finite(sum)) {
         int it = r->iterations, epa = r->epa_iterations;
         *r = zero_result(GJK_DEGENERATE);
@@ -200,9 +197,10 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
    and of the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
    errors, as in 3D. */
 static void set_bounds2(const gjk2_ctx *ctx, gjk_result2 *r, gjk_real lo, gjk_real hi) {
-    gjk_real R = ctx->radius, pad = gjk2_touch_tolerance(ctx) + GJK_TOL_TOUCH * R;
-    r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
-    r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
+    /* (An unbounded end stays +-GJK_REAL_MAX: R and the pad, at most 2e150 (float 2e18), are below half its ulp.) */
+    gjk_real R = ctx->radius, pad = GJK_TOL_TOUCH * (ctx->size + R);
+    r->lower = lo - (R + pad);
+    r->upper = hi - (R - pad);
 }
 
 /* The closed forms (special2.c) are exact: their answer bounds itself on both sides. */
@@ -267,10 +265,10 @@ static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis,
 
 /* The cores' answer at the end of a GJK run that did not find them overlapping: |v|, its direction, and the
    closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
-static void gjk_core(const gjk2_state *st, gjk2_core *c) {
+static void gjk_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c) {
     gjk2_witnesses(st, &c->a, &c->b);
-    /* v is a point of D: |v| bounds the distance from above; the last support point bounds it from below. */
-    c->lower = gjk2_lower(st);
+    /* v is a point of D: |v| bounds the distance from above; a support point bounds it from below. */
+    c->lower = gjk2_lower(st, ctx);
     c->upper = gjk_len2(st->v);
     if (st->exit == GJK2_OVERLAP) {
         c->dist = 0;
@@ -306,7 +304,7 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
     c->common = e.a;
     /* Any support value bounds the depth from above (so the signed distance from below), EPA's polygon from below,
        and GJK's point of D bounds the distance from above. */
-    c->lower = gjk_maxr(gjk2_lower(st), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
+    c->lower = gjk_maxr(gjk2_lower(st, ctx), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
     c->upper = e.lower > -GJK_REAL_MAX ? gjk_minr(gjk_upper, -e.lower) : gjk_upper;
 }
 
@@ -319,7 +317,7 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     r->status = gjk_exit_status(st);
     gjk2_core c;
     if (st->exit != GJK2_OVERLAP) {
-        gjk_core(st, &c);
+        gjk_core(ctx, st, &c);
         core_result(ctx, &c, false, r);
         return;
     }
@@ -329,8 +327,8 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
 
 /* Result of a boolean phase that did not find the shapes overlapping (query frame), with GJK's bounds whatever it
    found. */
-static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
-    set_bounds2(ctx, r, gjk2_lower(st), gjk_len2(st->v));
+static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
         separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
@@ -447,7 +445,7 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, 
     }
     if (!done) {
         if (!gjk_phase(&ctx, pair, warm, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-        gjk_core(&st, &c);
+        gjk_core(&ctx, &st, &c);
     }
     distance_result(&ctx, &c, &r);
     store_cache2(cache, pair, &ctx, c.normal, done ? NULL : &st);
