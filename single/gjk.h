@@ -1697,6 +1697,7 @@ typedef struct gjk2_ctx {
     bool special;      /* gjk2_special_applies */
     bool polygons;     /* gjk2_sat_applies */
     bool bad;          /* a support function (user callback) returned a non-finite point */
+    const gjk_limits *lim; /* the query's stopping rules (query2.c only: other users of the context leave it unset) */
     const gjk_recorder2 *rec; /* debug queries only (points at recorder); NULL for the plain ones */
     gjk_recorder2 recorder;
 } gjk2_ctx;
@@ -1728,9 +1729,11 @@ typedef struct gjk2_state {
     gjk2_simplex simplex;
     gjk_vec2 v;           /* closest point of the simplex to the origin */
     gjk_vec2 sep;         /* SEPARATED: the separating direction (not unit) */
-    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R */
+    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R; CONVERGED: the same from
+                             the last support point (gjk2_lower) */
     int iterations;
     gjk2_exit exit;
+    const gjk_limits *lim; /* stopping rules: the defaults from gjk2_init, the caller's options set by query2.c */
 } gjk2_state;
 
 /* Result of EPA on the cores. */
@@ -1740,6 +1743,9 @@ typedef struct gjk2_epa_result {
     gjk_real depth;  /* core penetration depth (>= -tolerance: slightly negative when the cores nearly touch) */
     gjk_vec2 a, b;   /* deepest points of the cores, query frame */
     int iterations;
+    gjk_real lower, upper; /* bounds of the core depth found (before rounding allowances): lower is the nearest edge
+                              of a polygon inside D that holds the origin (-GJK_REAL_MAX when none does), upper the
+                              least support value n . support(n) met (GJK_REAL_MAX when none) */
 } gjk2_epa_result;
 
 /* debug.c: world-frame copies of n vertices, and the simplex s with its closest point v as the next GJK step. */
@@ -1904,9 +1910,19 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */
 gjk_vec2 gjk2_direction(const gjk2_state *state);
+/* gjk2_lower after the iteration cap: one more support point. */
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx);
 
 /* epa2.c */
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out);
+
+/* A lower bound of the signed core distance where GJK stopped (the support value along any unit u bounds minus the
+   signed distance from above): the separating axis, the support point that ended a converged run, or after the
+   iteration cap one more support point; -GJK_REAL_MAX after the other exits (overlap, within the radii). */
+static inline gjk_real gjk2_lower(const gjk2_state *state, gjk2_ctx *ctx) {
+    if (state->exit == GJK2_SEPARATED || state->exit == GJK2_CONVERGED) return state->lower_bound;
+    return state->exit == GJK2_MAX_ITERATIONS ? gjk2_lower_capped(state, ctx) : -GJK_REAL_MAX;
+}
 
 /* The answer for the cores, whichever algorithm found it; query2.c adds the radii and builds the results. */
 typedef struct gjk2_core {
@@ -1914,6 +1930,8 @@ typedef struct gjk2_core {
     gjk_vec2 normal; /* unit, query frame, from A to B */
     gjk_vec2 a, b;   /* closest (dist > 0) or deepest (dist <= 0) points of the cores; b = a + dist * normal */
     gjk_vec2 common; /* dist <= 0: a point of both cores (closed forms and GJK; sat2.c does not provide one) */
+    gjk_real lower, upper; /* bounds of the true signed core distance, before rounding allowances (query2.c fills
+                              them: dist itself for the exact answers) */
 } gjk2_core;
 
 /* A box, a polygon with its edge normals, or a segment of some length (a 2-vertex polygon whose two edges have
@@ -4367,11 +4385,18 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     int calls0 = ctx->support_calls;
     out->status = GJK_OK;
     out->iterations = 0;
+    out->lower = -GJK_REAL_MAX;
+    out->upper = GJK_REAL_MAX;
     gjk_real tol = gjk2_tolerance(ctx);
     if (!seed2(ctx, state, tol, &poly, out)) {
         out->iterations = ctx->support_calls - calls0;
+        out->lower = out->upper = 0; /* flat to the tolerance: no depth beyond the caller's allowance */
         return;
     }
+    /* The caller's options: the gap may close to tolerance x size, and at most max_epa support points are taken,
+       the seed's included (a cap below the seed's count answers from the seed's polygon). */
+    const gjk_real stop = tol + state->lim->tol * ctx->size;
+    const int max_calls = state->lim->max_epa;
     update_all(&poly);
     int best = 0;
     gjk2_vertex w, upper_w = poly.v[0];
@@ -4383,6 +4408,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             if (poly.dist[i] < poly.dist[best]) best = i;
         }
         if (ctx->bad) break;
+        if (ctx->support_calls - calls0 >= max_calls) {
+            out->status = GJK_MAX_ITERATIONS;
+            break;
+        }
         int next = best + 1 == poly.count ? 0 : best + 1;
         gjk_vec2 n = poly.normal[best];
         gjk2_support(ctx, n, &w);
@@ -4395,7 +4424,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             upper_w = w;
         }
         gjk_real gap = h - poly.dist[best];
-        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
+        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), stop)) break;
         if ((w.w.x == poly.v[best].w.x && w.w.y == poly.v[best].w.y) ||
             (w.w.x == poly.v[next].w.x && w.w.y == poly.v[next].w.y))
             break;
@@ -4416,7 +4445,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
         update_edge(&poly, k);
     }
     out->iterations = ctx->support_calls - calls0;
-    if (out->status == GJK_MAX_ITERATIONS) {
+    /* The nearest edge of a polygon inside D that holds the origin bounds the depth from below. */
+    if (poly.dist[best] >= 0) out->lower = poly.dist[best];
+    out->upper = upper;
+    if (out->status == GJK_MAX_ITERATIONS && upper < GJK_REAL_MAX) {
         /* Out of room before the bounds met (a curved core, e.g. two round user shapes nearly concentric, where
            every edge is about as close as every other): report the least upper bound s_D(n).n seen, with its
            normal and support point. Translating B by s_D(n).n along any unit n makes the cores touch, so the answer
@@ -5600,6 +5632,7 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->lower_bound = 0;
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
+    state->lim = &gjk_default_limits;
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -5638,6 +5671,42 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
     if (ka < 0 || kb < 0) gjk2_check_support(ctx, out, pb); /* a no-op unless ctx->grow */
 }
 
+/* -w.d / |d| from wd = w.d for the support point w along d: every point x of D has x.d <= w.d, so the signed
+   distance of the origin is at least that. Scaled first when |d|^2 would underflow (a tiny segment's normal). */
+GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    gjk_real k = GJK_R(1.0) / m;
+    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+}
+GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
+    gjk_real dd = gjk_len_sq2(d);
+    if (dd >= GJK_R(1e-30) && dd <= GJK_R(1e30)) return -wd / GJK_SQRT(dd);
+    return support_bound_scaled(wd, d);
+}
+
+/* A converged run's exit: the support point that ended it bounds the distance from below (gjk2_lower). */
+GJK2_INLINE gjk2_exit converged(gjk2_state *state, gjk_real wd, gjk_vec2 d) {
+    state->lower_bound = support_bound(wd, d);
+    return GJK2_CONVERGED;
+}
+
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx) {
+    const gjk2_simplex *s = &state->simplex;
+    if (s->count == 3) return -GJK_REAL_MAX;
+    /* Stopped by the cap (the caller's or the default) before testing its last simplex: one more support point, not
+       counted as an iteration, gives the bound. A callback that fails on it leaves the bound out, not the answer. */
+    gjk_vec2 d = search_direction(s, state->v);
+    gjk2_vertex w;
+    bool bad = ctx->bad;
+    gjk2_support(ctx, d, &w);
+    if (ctx->bad && !bad) {
+        ctx->bad = false;
+        return -GJK_REAL_MAX;
+    }
+    return support_bound(gjk_dot2(w.w, d), d);
+}
+
 /* Run GJK until one of its exits. The support point w along the direction d (towards the origin) bounds the core
    distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d / |d| away from D. With
    stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R + the touching tolerance. With
@@ -5651,6 +5720,12 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
     /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
     const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
+    /* The caller's tolerance: the gap test below multiplies its floor by |d|_1 <= sqrt(2) |d|, so a floor of
+       tol + tolerance x size / sqrt(2) stops once the interval [lower, upper] is at most tolerance x size wide
+       (plus the numerical floor). */
+    const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
+    const int max_it = state->lim->max_gjk;
+    gjk_real floor = tol + loose * ctx->size;
     gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
@@ -5670,7 +5745,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -5682,6 +5757,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             if (ctx->bad) break;
             tol = gjk2_tolerance(ctx);
             reach = R + gjk2_touch_tolerance(ctx);
+            floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
@@ -5695,8 +5771,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED;
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
+            exit = converged(state, wd, d);
             break;
         }
         /* A repeated support point cannot improve v (finite convergence on polygons; Box2D v3 compares support
@@ -5704,7 +5780,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         bool repeated = s->p[0].w.x == w->w.x && s->p[0].w.y == w->w.y;
         if (s->count == 2) repeated = repeated || (s->p[1].w.x == w->w.x && s->p[1].w.y == w->w.y);
         if (repeated) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
@@ -5712,7 +5788,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -5749,6 +5825,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     const gjk_rot2 q = B->rot;
     const gjk_vec2 t = B->pos;
     const gjk_real tol = gjk2_tolerance(ctx), reach = ctx->radius + gjk2_touch_tolerance(ctx);
+    const gjk_real floor = tol + GJK_R(0.70710678) * state->lim->tol * ctx->size; /* (see run_kinds) */
+    const int max_it = state->lim->max_gjk;
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
@@ -5775,7 +5853,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -5798,19 +5876,19 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
+            exit = converged(state, wd, d); /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
             (count == 2 && p[1].w.x == w->w.x && p[1].w.y == w->w.y)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_subsimplex2 sub;
         gjk_simplex2_closest(p, count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -8870,7 +8948,8 @@ typedef struct frame2 {
 
 /* Check the inputs (O(1)) and place both shapes in A's local frame. `dbg`: a debug query's record (gjk/debug.h),
    NULL for the plain queries. */
-static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+static bool setup(const gjk_pair2 *pair, const gjk_limits *lim, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+    ctx->lim = lim;
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!gjk2_unit_rotation(pair->pose_a.rotation, &qa) || !gjk2_unit_rotation(pair->pose_b.rotation, &qb)) return false;
@@ -8967,6 +9046,7 @@ static void start_gjk(gjk2_state *st, gjk2_ctx *ctx, const gjk_pair2 *pair, cons
         gjk2_init_warm(st, ctx, &warm);
     else
         gjk2_init(st, ctx, direction);
+    st->lim = ctx->lim;
 }
 
 /* Keep the axis (A's frame, from A towards B) and, when GJK ran, its final simplex for the next query on this pair:
@@ -9015,6 +9095,34 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
     return *r;
 }
 
+/* The certified interval of the signed distance from bounds lo <= signed core distance <= hi (GJK_REAL_MAX in
+   magnitude: unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame
+   and of the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
+   errors, as in 3D. */
+static void set_bounds2(const gjk2_ctx *ctx, gjk_result2 *r, gjk_real lo, gjk_real hi) {
+    /* (An unbounded end stays +-GJK_REAL_MAX: R and the pad, at most 2e150 (float 2e18), are below half its ulp.) */
+    gjk_real R = ctx->radius, pad = GJK_TOL_TOUCH * (ctx->size + R);
+    r->lower = lo - (R + pad);
+    r->upper = hi - (R - pad);
+}
+
+/* The closed forms (special2.c) are exact: their answer bounds itself on both sides. */
+static void special_core(const gjk2_ctx *ctx, gjk2_core *c) {
+    gjk2_special(ctx, c);
+    c->lower = c->upper = c->dist;
+}
+
+/* gjk2_sat with the bounds of the cores' answer in `out` (when given): a separation along any axis bounds the
+   distance from below, and a CONTACT answer is exact. */
+static gjk2_sat_result sat_core(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
+    gjk2_sat_result res = gjk2_sat(ctx, stop, out, separation, axis);
+    if (out) {
+        out->lower = *separation;
+        out->upper = res == GJK2_SAT_CONTACT ? *separation : GJK_REAL_MAX;
+    }
+    return res;
+}
+
 /* Signed-distance result of the rounded shapes from the cores' answer (query frame). `overlap`: the answer comes
    from a depth computation on cores GJK found overlapping, which may leave a core depth a hair below zero; the
    rounded depth is then clamped at zero (touching), which is within the tolerance. */
@@ -9027,6 +9135,10 @@ static void core_result(const gjk2_ctx *ctx, const gjk2_core *c, bool overlap, g
     /* point_b = core_b - rB n in theory; written from point_a so that point_b = point_a + distance * normal holds
        to rounding whatever the error of the witnesses. */
     r->point_b = gjk_mad2(r->point_a, r->distance, c->normal);
+    /* The interval, widened to hold the answer (it still holds the true distance). */
+    set_bounds2(ctx, r, c->lower, c->upper);
+    r->lower = gjk_minr(r->lower, r->distance);
+    r->upper = gjk_maxr(r->upper, r->distance);
 }
 
 /* Distance-query result: as core_result for separated shapes; for overlapping or touching ones distance 0 and a
@@ -9056,26 +9168,31 @@ static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis,
 
 /* The cores' answer at the end of a GJK run that did not find them overlapping: |v|, its direction, and the
    closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
-static void gjk_core(const gjk2_state *st, gjk2_core *c) {
+static void gjk_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c) {
     gjk2_witnesses(st, &c->a, &c->b);
+    /* v is a point of D: |v| bounds the distance from above; a support point bounds it from below. */
+    c->lower = gjk2_lower(st, ctx);
+    c->upper = gjk_len2(st->v);
     if (st->exit == GJK2_OVERLAP) {
         c->dist = 0;
         c->normal = gjk_v2(0, 0);
         c->common = gjk_scale2(gjk_add2(c->a, c->b), GJK_R(0.5));
         return;
     }
-    c->dist = gjk_len2(st->v);
+    c->dist = c->upper;
     c->normal = gjk2_direction(st);
     c->common = c->a;
 }
 
 /* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
 static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
+    gjk_real gjk_upper = gjk_len2(st->v);
     if (ctx->polygons) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
         gjk_real sep;
         gjk_vec2 axis;
-        (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        (void)sat_core(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        c->upper = gjk_minr(c->upper, gjk_maxr(gjk_upper, c->lower)); /* (cores apart within GJK's tolerance) */
         return;
     }
     gjk2_epa_result e;
@@ -9088,6 +9205,10 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
     c->a = e.a;
     c->b = e.b;
     c->common = e.a;
+    /* Any support value bounds the depth from above (so the signed distance from below), EPA's polygon from below,
+       and GJK's point of D bounds the distance from above. */
+    c->lower = gjk_maxr(gjk2_lower(st, ctx), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
+    c->upper = e.lower > -GJK_REAL_MAX ? gjk_minr(gjk_upper, -e.lower) : gjk_upper;
 }
 
 /* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
@@ -9099,7 +9220,7 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     r->status = gjk_exit_status(st);
     gjk2_core c;
     if (st->exit != GJK2_OVERLAP) {
-        gjk_core(st, &c);
+        gjk_core(ctx, st, &c);
         core_result(ctx, &c, false, r);
         return;
     }
@@ -9107,8 +9228,10 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     if (!ctx->bad) core_result(ctx, &c, true, r);
 }
 
-/* Result of a boolean phase that did not find the shapes overlapping (query frame). */
-static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
+/* Result of a boolean phase that did not find the shapes overlapping (query frame), with GJK's bounds whatever it
+   found. */
+static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
         separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
@@ -9145,17 +9268,19 @@ static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
 
-static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 intersect2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                   gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
+        set_bounds2(&ctx, &r, c.dist, c.dist);
         if (c.dist > reach)
             separated_result(&ctx, c.dist, c.normal, &r);
         else
@@ -9177,9 +9302,11 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
+            set_bounds2(&ctx, &r, sep, sep); /* (every axis tried: the largest separation is exact) */
             r.intersect = true;
             if (ctx.radius > 0 && c.dist > reach) separated_result(&ctx, c.dist, c.normal, &r);
             return to_world2(&r, &fa, false);
@@ -9192,19 +9319,20 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return to_world2(&r, &fa, false);
 }
 
-static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                  gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk_result2 r = zero_result(GJK_OK);
     gjk2_core c;
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     gjk_vec2 start = gjk_v2(0, 0);
     const gjk_cache2 *warm = NULL;
     bool done = false;
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
         start = initial_direction(&ctx, pair, cache);
@@ -9215,31 +9343,33 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
+        done = sat_core(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
         start = axis;
     }
     if (!done) {
         if (!gjk_phase(&ctx, pair, warm, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-        gjk_core(&st, &c);
+        gjk_core(&ctx, &st, &c);
     }
     distance_result(&ctx, &c, &r);
     store_cache2(cache, pair, &ctx, c.normal, done ? NULL : &st);
     return to_world2(&r, &fa, true);
 }
 
-static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 penetration2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                     gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         if (c.dist > reach) {
             separated_result(&ctx, c.dist, c.normal, &r);
+            set_bounds2(&ctx, &r, c.dist, c.dist);
         } else {
             core_result(&ctx, &c, false, &r);
         }
@@ -9251,10 +9381,11 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
+        gjk2_sat_result res = sat_core(&ctx, reach, &c, &sep, &axis);
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
@@ -9267,6 +9398,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         }
         /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
         gjk2_init(&st, &ctx, axis);
+        st.lim = ctx.lim;
     } else {
         if (!gjk_phase(&ctx, pair, cache, initial_direction(&ctx, pair, cache), true, &st, &r))
             return zero_result(GJK_INVALID_INPUT);
@@ -9294,14 +9426,14 @@ static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2
 }
 
 /* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
-static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
-                                   frame2 *fa, gjk_result2 *r) {
+static bool signed_distance2_local(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache, gjk_debug2 *dbg,
+                                   gjk2_ctx *ctx, frame2 *fa, gjk_result2 *r) {
     gjk2_core c;
     *r = zero_result(GJK_OK);
-    if (!setup(pair, ctx, fa, dbg)) return false;
+    if (!setup(pair, lim, ctx, fa, dbg)) return false;
     if (ctx->special) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(ctx, &c);
+        special_core(ctx, &c);
         core_result(ctx, &c, false, r);
         store_cache2(cache, pair, ctx, c.normal, NULL);
         return true;
@@ -9317,7 +9449,7 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        if (gjk2_sat(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+        if (sat_core(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(ctx, &c, false, r);
             store_cache2(cache, pair, ctx, c.normal, NULL);
             return true;
@@ -9327,18 +9459,19 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return signed_distance_gjk(ctx, pair, cache, warm, start, r);
 }
 
-static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                         gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk_result2 r;
-    if (!signed_distance2_local(pair, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
+    if (!signed_distance2_local(pair, lim, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
     return to_world2(&r, &fa, true);
 }
 
 bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                                 gjk_result2 *r) {
     frame2 fa;
-    if (!signed_distance2_local(pair, cache, NULL, ctx, &fa, r)) return false;
+    if (!signed_distance2_local(pair, &gjk_default_limits, cache, NULL, ctx, &fa, r)) return false;
     *rot_a = fa.rot;
     return true;
 }
@@ -9346,7 +9479,7 @@ bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_c
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                              gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
     frame2 fa;
-    if (!setup(pair, ctx, &fa, NULL)) return -1;
+    if (!setup(pair, &gjk_default_limits, ctx, &fa, NULL)) return -1;
     /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
     if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
     *rot_a = fa.rot;
@@ -9361,44 +9494,45 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
     return 1;
 }
 
-/* Pairs outside the comfortable scale range are answered rescaled by a power of two, without their cache
-   (rescale.h). */
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL), false);
-    return intersect2_impl(pair, cache, NULL);
-}
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL), true);
-    return distance2_impl(pair, cache, NULL);
-}
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+/* One entry for every query (but the debug one). Pairs outside the comfortable scale range are answered rescaled
+   by a power of two, without their cache (rescale.h). */
+static gjk_result2 run2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
     if (gjk_rescale2_pair(pair, 0, &rs)) {
-        gjk_result2 x = penetration2_impl(&rs.pair, NULL, NULL);
-        /* Points when it computed them: a separated answer with points has two distinct ones. */
-        bool points = x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b);
+        gjk_result2 x = run2(kind, &rs.pair, lim, NULL);
+        /* Points when the query computed them: intersect never does, penetration of a separated pair not either
+           (a separated answer with points has two distinct ones). */
+        bool points = kind == GJK_QUERY_DISTANCE || kind == GJK_QUERY_SIGNED_DISTANCE ||
+                      (kind == GJK_QUERY_PENETRATION &&
+                       (x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b)));
         return gjk_rescale2_result(&rs, x, points);
     }
-    return penetration2_impl(pair, cache, NULL);
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_DISTANCE: return distance2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, lim, cache, NULL);
+    default: return zero_result(GJK_INVALID_INPUT);
+    }
+}
+
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_INTERSECT, pair, &gjk_default_limits, cache);
+}
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_DISTANCE, pair, &gjk_default_limits, cache);
+}
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_PENETRATION, pair, &gjk_default_limits, cache);
 }
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL), true);
-    return signed_distance2_impl(pair, cache, NULL);
+    return run2(GJK_QUERY_SIGNED_DISTANCE, pair, &gjk_default_limits, cache);
 }
 
 gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache) {
     gjk_limits lim;
     if (!gjk_limits_from(options, &lim)) return zero_result(GJK_INVALID_INPUT);
-    switch (kind) {
-    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, cache, NULL);
-    case GJK_QUERY_DISTANCE: return distance2_impl(pair, cache, NULL);
-    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, cache, NULL);
-    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, cache, NULL);
-    default: return zero_result(GJK_INVALID_INPUT);
-    }
+    return run2(kind, pair, &lim, cache);
 }
 
 /* A debug record starts empty, keeping only its inputs. */
@@ -9414,10 +9548,10 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
     reset_debug2(debug);
     gjk_result2 r;
     switch (kind) {
-    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, cache, debug); break;
-    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, cache, debug); break;
-    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, cache, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, cache, debug); break;
+    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, &gjk_default_limits, cache, debug); break;
     default: return zero_result(GJK_INVALID_INPUT);
     }
     if (r.status == GJK_INVALID_INPUT) reset_debug2(debug); /* (a callback may fail after steps were recorded) */

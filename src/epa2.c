@@ -219,11 +219,18 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
     int calls0 = ctx->support_calls;
     out->status = GJK_OK;
     out->iterations = 0;
+    out->lower = -GJK_REAL_MAX;
+    out->upper = GJK_REAL_MAX;
     gjk_real tol = gjk2_tolerance(ctx);
     if (!seed2(ctx, state, tol, &poly, out)) {
         out->iterations = ctx->support_calls - calls0;
+        out->lower = out->upper = 0; /* flat to the tolerance: no depth beyond the caller's allowance */
         return;
     }
+    /* The caller's options: the gap may close to tolerance x size, and at most max_epa support points are taken,
+       the seed's included (a cap below the seed's count answers from the seed's polygon). */
+    const gjk_real stop = tol + state->lim->tol * ctx->size;
+    const int max_calls = state->lim->max_epa;
     update_all(&poly);
     int best = 0;
     gjk2_vertex w, upper_w = poly.v[0];
@@ -235,6 +242,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             if (poly.dist[i] < poly.dist[best]) best = i;
         }
         if (ctx->bad) break;
+        if (ctx->support_calls - calls0 >= max_calls) {
+            out->status = GJK_MAX_ITERATIONS;
+            break;
+        }
         int next = best + 1 == poly.count ? 0 : best + 1;
         gjk_vec2 n = poly.normal[best];
         gjk2_support(ctx, n, &w);
@@ -247,7 +258,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
             upper_w = w;
         }
         gjk_real gap = h - poly.dist[best];
-        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), tol)) break;
+        if (gap <= gjk_maxr(GJK_TOL_REL * GJK_ABS(poly.dist[best]), stop)) break;
         if ((w.w.x == poly.v[best].w.x && w.w.y == poly.v[best].w.y) ||
             (w.w.x == poly.v[next].w.x && w.w.y == poly.v[next].w.y))
             break;
@@ -268,7 +279,10 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
         update_edge(&poly, k);
     }
     out->iterations = ctx->support_calls - calls0;
-    if (out->status == GJK_MAX_ITERATIONS) {
+    /* The nearest edge of a polygon inside D that holds the origin bounds the depth from below. */
+    if (poly.dist[best] >= 0) out->lower = poly.dist[best];
+    out->upper = upper;
+    if (out->status == GJK_MAX_ITERATIONS && upper < GJK_REAL_MAX) {
         /* Out of room before the bounds met (a curved core, e.g. two round user shapes nearly concentric, where
            every edge is about as close as every other): report the least upper bound s_D(n).n seen, with its
            normal and support point. Translating B by s_D(n).n along any unit n makes the cores touch, so the answer

@@ -55,6 +55,7 @@ void gjk2_init(gjk2_state *state, gjk2_ctx *ctx, gjk_vec2 direction) {
     state->lower_bound = 0;
     state->iterations = 0;
     state->exit = ctx->bad ? GJK2_BAD_SUPPORT : GJK2_RUNNING;
+    state->lim = &gjk_default_limits;
 }
 
 void gjk2_init_warm(gjk2_state *state, gjk2_ctx *ctx, const gjk2_simplex *warm) {
@@ -93,6 +94,42 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
     if (ka < 0 || kb < 0) gjk2_check_support(ctx, out, pb); /* a no-op unless ctx->grow */
 }
 
+/* -w.d / |d| from wd = w.d for the support point w along d: every point x of D has x.d <= w.d, so the signed
+   distance of the origin is at least that. Scaled first when |d|^2 would underflow (a tiny segment's normal). */
+GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
+    gjk_real m = gjk2_norm_inf(d);
+    if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
+    gjk_real k = GJK_R(1.0) / m;
+    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+}
+GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
+    gjk_real dd = gjk_len_sq2(d);
+    if (dd >= GJK_R(1e-30) && dd <= GJK_R(1e30)) return -wd / GJK_SQRT(dd);
+    return support_bound_scaled(wd, d);
+}
+
+/* A converged run's exit: the support point that ended it bounds the distance from below (gjk2_lower). */
+GJK2_INLINE gjk2_exit converged(gjk2_state *state, gjk_real wd, gjk_vec2 d) {
+    state->lower_bound = support_bound(wd, d);
+    return GJK2_CONVERGED;
+}
+
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx) {
+    const gjk2_simplex *s = &state->simplex;
+    if (s->count == 3) return -GJK_REAL_MAX;
+    /* Stopped by the cap (the caller's or the default) before testing its last simplex: one more support point, not
+       counted as an iteration, gives the bound. A callback that fails on it leaves the bound out, not the answer. */
+    gjk_vec2 d = search_direction(s, state->v);
+    gjk2_vertex w;
+    bool bad = ctx->bad;
+    gjk2_support(ctx, d, &w);
+    if (ctx->bad && !bad) {
+        ctx->bad = false;
+        return -GJK_REAL_MAX;
+    }
+    return support_bound(gjk_dot2(w.w, d), d);
+}
+
 /* Run GJK until one of its exits. The support point w along the direction d (towards the origin) bounds the core
    distance from below: every point x of D has x.d <= w.d, so the origin is at least -w.d / |d| away from D. With
    stop_on_separation (boolean queries) GJK stops as soon as that bound exceeds R + the touching tolerance. With
@@ -106,6 +143,12 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
     gjk_real tol = gjk2_tolerance(ctx), reach = R + gjk2_touch_tolerance(ctx);
     /* Only user shapes may be curved; polygon, segment and point cores converge exactly (as in gjk3.c). */
     const gjk_real tol_rel = ctx->a.kind == GJK2_USER || ctx->b.kind == GJK2_USER ? GJK_TOL_REL : 0;
+    /* The caller's tolerance: the gap test below multiplies its floor by |d|_1 <= sqrt(2) |d|, so a floor of
+       tol + tolerance x size / sqrt(2) stops once the interval [lower, upper] is at most tolerance x size wide
+       (plus the numerical floor). */
+    const gjk_real loose = GJK_R(0.70710678) * state->lim->tol;
+    const int max_it = state->lim->max_gjk;
+    gjk_real floor = tol + loose * ctx->size;
     gjk_vec2 v = state->v;
     gjk2_exit exit = GJK2_RUNNING;
     int it = state->iterations;
@@ -125,7 +168,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -137,6 +180,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
             if (ctx->bad) break;
             tol = gjk2_tolerance(ctx);
             reach = R + gjk2_touch_tolerance(ctx);
+            floor = tol + loose * ctx->size;
         }
         gjk_real wd = gjk_dot2(w->w, d);
         if (stop_on_separation && wd < 0 && wd * wd > reach * reach * gjk_len_sq2(d)) {
@@ -150,8 +194,8 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
            of the bound. Measured along d, not v: near a segment's line v is mostly rounding (see search_direction)
            and w.v would be noise; -v.d stands for |v| |d| (d is along -v). Multiplied by |d|, with |d| <= |d|_1 in
            the floor, so that no square root is needed. */
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED;
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= -tol_rel * gjk_dot2(v, d) + floor * gjk2_norm1(d)) {
+            exit = converged(state, wd, d);
             break;
         }
         /* A repeated support point cannot improve v (finite convergence on polygons; Box2D v3 compares support
@@ -159,7 +203,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         bool repeated = s->p[0].w.x == w->w.x && s->p[0].w.y == w->w.y;
         if (s->count == 2) repeated = repeated || (s->p[1].w.x == w->w.x && s->p[1].w.y == w->w.y);
         if (repeated) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         /* The closest point of the simplex with w, and the vertices it keeps (committed only on progress). */
@@ -167,7 +211,7 @@ GJK2_INLINE void run_kinds(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separa
         gjk_simplex2_closest(s->p, s->count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
             /* |v| must decrease strictly; when rounding stops it, the previous simplex is the best answer. */
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);
@@ -204,6 +248,8 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
     const gjk_rot2 q = B->rot;
     const gjk_vec2 t = B->pos;
     const gjk_real tol = gjk2_tolerance(ctx), reach = ctx->radius + gjk2_touch_tolerance(ctx);
+    const gjk_real floor = tol + GJK_R(0.70710678) * state->lim->tol * ctx->size; /* (see run_kinds) */
+    const int max_it = state->lim->max_gjk;
     gjk2_simplex *s = &state->simplex;
     gjk2_vertex *p = s->p;
     int count = s->count, it = state->iterations;
@@ -230,7 +276,7 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_WITHIN_RADIUS;
             break;
         }
-        if (it >= GJK_MAX_GJK_ITERATIONS) {
+        if (it >= max_it) {
             exit = GJK2_MAX_ITERATIONS;
             break;
         }
@@ -253,19 +299,19 @@ GJK2_NOINLINE void run_polygons(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_s
             exit = GJK2_SEPARATED;
             break;
         }
-        if (gjk_dot2(gjk_sub2(w->w, v), d) <= tol * gjk2_norm1(d)) {
-            exit = GJK2_CONVERGED; /* duality gap, as in run_kinds (polygons: no relative part) */
+        if (gjk_dot2(gjk_sub2(w->w, v), d) <= floor * gjk2_norm1(d)) {
+            exit = converged(state, wd, d); /* duality gap, as in run_kinds (polygons: no relative part) */
             break;
         }
         if ((p[0].w.x == w->w.x && p[0].w.y == w->w.y) ||
             (count == 2 && p[1].w.x == w->w.x && p[1].w.y == w->w.y)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_subsimplex2 sub;
         gjk_simplex2_closest(p, count + 1, tol, &sub);
         if (!(gjk_len_sq2(sub.v) < vv)) {
-            exit = GJK2_CONVERGED;
+            exit = converged(state, wd, d);
             break;
         }
         gjk_simplex2_commit(s, &sub);

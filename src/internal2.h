@@ -91,6 +91,7 @@ typedef struct gjk2_ctx {
     bool special;      /* gjk2_special_applies */
     bool polygons;     /* gjk2_sat_applies */
     bool bad;          /* a support function (user callback) returned a non-finite point */
+    const gjk_limits *lim; /* the query's stopping rules (query2.c only: other users of the context leave it unset) */
     const gjk_recorder2 *rec; /* debug queries only (points at recorder); NULL for the plain ones */
     gjk_recorder2 recorder;
 } gjk2_ctx;
@@ -122,9 +123,11 @@ typedef struct gjk2_state {
     gjk2_simplex simplex;
     gjk_vec2 v;           /* closest point of the simplex to the origin */
     gjk_vec2 sep;         /* SEPARATED: the separating direction (not unit) */
-    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R */
+    gjk_real lower_bound; /* SEPARATED: lower bound of the core distance along sep, > R; CONVERGED: the same from
+                             the last support point (gjk2_lower) */
     int iterations;
     gjk2_exit exit;
+    const gjk_limits *lim; /* stopping rules: the defaults from gjk2_init, the caller's options set by query2.c */
 } gjk2_state;
 
 /* Result of EPA on the cores. */
@@ -134,6 +137,9 @@ typedef struct gjk2_epa_result {
     gjk_real depth;  /* core penetration depth (>= -tolerance: slightly negative when the cores nearly touch) */
     gjk_vec2 a, b;   /* deepest points of the cores, query frame */
     int iterations;
+    gjk_real lower, upper; /* bounds of the core depth found (before rounding allowances): lower is the nearest edge
+                              of a polygon inside D that holds the origin (-GJK_REAL_MAX when none does), upper the
+                              least support value n . support(n) met (GJK_REAL_MAX when none) */
 } gjk2_epa_result;
 
 /* debug.c: world-frame copies of n vertices, and the simplex s with its closest point v as the next GJK step. */
@@ -298,9 +304,19 @@ void gjk2_run(gjk2_state *state, gjk2_ctx *ctx, bool stop_on_separation, bool st
 void gjk2_witnesses(const gjk2_state *state, gjk_vec2 *a, gjk_vec2 *b);
 /* Unit direction from the simplex towards the origin (A to B); zero when v is zero. */
 gjk_vec2 gjk2_direction(const gjk2_state *state);
+/* gjk2_lower after the iteration cap: one more support point. */
+gjk_real gjk2_lower_capped(const gjk2_state *state, gjk2_ctx *ctx);
 
 /* epa2.c */
 void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out);
+
+/* A lower bound of the signed core distance where GJK stopped (the support value along any unit u bounds minus the
+   signed distance from above): the separating axis, the support point that ended a converged run, or after the
+   iteration cap one more support point; -GJK_REAL_MAX after the other exits (overlap, within the radii). */
+static inline gjk_real gjk2_lower(const gjk2_state *state, gjk2_ctx *ctx) {
+    if (state->exit == GJK2_SEPARATED || state->exit == GJK2_CONVERGED) return state->lower_bound;
+    return state->exit == GJK2_MAX_ITERATIONS ? gjk2_lower_capped(state, ctx) : -GJK_REAL_MAX;
+}
 
 /* The answer for the cores, whichever algorithm found it; query2.c adds the radii and builds the results. */
 typedef struct gjk2_core {
@@ -308,6 +324,8 @@ typedef struct gjk2_core {
     gjk_vec2 normal; /* unit, query frame, from A to B */
     gjk_vec2 a, b;   /* closest (dist > 0) or deepest (dist <= 0) points of the cores; b = a + dist * normal */
     gjk_vec2 common; /* dist <= 0: a point of both cores (closed forms and GJK; sat2.c does not provide one) */
+    gjk_real lower, upper; /* bounds of the true signed core distance, before rounding allowances (query2.c fills
+                              them: dist itself for the exact answers) */
 } gjk2_core;
 
 /* A box, a polygon with its edge normals, or a segment of some length (a 2-vertex polygon whose two edges have

@@ -46,7 +46,8 @@ typedef struct frame2 {
 
 /* Check the inputs (O(1)) and place both shapes in A's local frame. `dbg`: a debug query's record (gjk/debug.h),
    NULL for the plain queries. */
-static bool setup(const gjk_pair2 *pair, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+static bool setup(const gjk_pair2 *pair, const gjk_limits *lim, gjk2_ctx *ctx, frame2 *fa, gjk_debug2 *dbg) {
+    ctx->lim = lim;
     if (pair == NULL || !gjk2_body_init(&ctx->a, pair->a) || !gjk2_body_init(&ctx->b, pair->b)) return false;
     gjk_rot2 qa, qb;
     if (!gjk2_unit_rotation(pair->pose_a.rotation, &qa) || !gjk2_unit_rotation(pair->pose_b.rotation, &qb)) return false;
@@ -143,6 +144,7 @@ static void start_gjk(gjk2_state *st, gjk2_ctx *ctx, const gjk_pair2 *pair, cons
         gjk2_init_warm(st, ctx, &warm);
     else
         gjk2_init(st, ctx, direction);
+    st->lim = ctx->lim;
 }
 
 /* Keep the axis (A's frame, from A towards B) and, when GJK ran, its final simplex for the next query on this pair:
@@ -191,6 +193,34 @@ static gjk_result2 to_world2(gjk_result2 *r, const frame2 *fa, bool points) {
     return *r;
 }
 
+/* The certified interval of the signed distance from bounds lo <= signed core distance <= hi (GJK_REAL_MAX in
+   magnitude: unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame
+   and of the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
+   errors, as in 3D. */
+static void set_bounds2(const gjk2_ctx *ctx, gjk_result2 *r, gjk_real lo, gjk_real hi) {
+    /* (An unbounded end stays +-GJK_REAL_MAX: R and the pad, at most 2e150 (float 2e18), are below half its ulp.) */
+    gjk_real R = ctx->radius, pad = GJK_TOL_TOUCH * (ctx->size + R);
+    r->lower = lo - (R + pad);
+    r->upper = hi - (R - pad);
+}
+
+/* The closed forms (special2.c) are exact: their answer bounds itself on both sides. */
+static void special_core(const gjk2_ctx *ctx, gjk2_core *c) {
+    gjk2_special(ctx, c);
+    c->lower = c->upper = c->dist;
+}
+
+/* gjk2_sat with the bounds of the cores' answer in `out` (when given): a separation along any axis bounds the
+   distance from below, and a CONTACT answer is exact. */
+static gjk2_sat_result sat_core(gjk2_ctx *ctx, gjk_real stop, gjk2_core *out, gjk_real *separation, gjk_vec2 *axis) {
+    gjk2_sat_result res = gjk2_sat(ctx, stop, out, separation, axis);
+    if (out) {
+        out->lower = *separation;
+        out->upper = res == GJK2_SAT_CONTACT ? *separation : GJK_REAL_MAX;
+    }
+    return res;
+}
+
 /* Signed-distance result of the rounded shapes from the cores' answer (query frame). `overlap`: the answer comes
    from a depth computation on cores GJK found overlapping, which may leave a core depth a hair below zero; the
    rounded depth is then clamped at zero (touching), which is within the tolerance. */
@@ -203,6 +233,10 @@ static void core_result(const gjk2_ctx *ctx, const gjk2_core *c, bool overlap, g
     /* point_b = core_b - rB n in theory; written from point_a so that point_b = point_a + distance * normal holds
        to rounding whatever the error of the witnesses. */
     r->point_b = gjk_mad2(r->point_a, r->distance, c->normal);
+    /* The interval, widened to hold the answer (it still holds the true distance). */
+    set_bounds2(ctx, r, c->lower, c->upper);
+    r->lower = gjk_minr(r->lower, r->distance);
+    r->upper = gjk_maxr(r->upper, r->distance);
 }
 
 /* Distance-query result: as core_result for separated shapes; for overlapping or touching ones distance 0 and a
@@ -232,26 +266,31 @@ static void separated_result(const gjk2_ctx *ctx, gjk_real lower, gjk_vec2 axis,
 
 /* The cores' answer at the end of a GJK run that did not find them overlapping: |v|, its direction, and the
    closest points; for an overlap, distance 0 and the common point of the witnesses (equal within tolerance). */
-static void gjk_core(const gjk2_state *st, gjk2_core *c) {
+static void gjk_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c) {
     gjk2_witnesses(st, &c->a, &c->b);
+    /* v is a point of D: |v| bounds the distance from above; a support point bounds it from below. */
+    c->lower = gjk2_lower(st, ctx);
+    c->upper = gjk_len2(st->v);
     if (st->exit == GJK2_OVERLAP) {
         c->dist = 0;
         c->normal = gjk_v2(0, 0);
         c->common = gjk_scale2(gjk_add2(c->a, c->b), GJK_R(0.5));
         return;
     }
-    c->dist = gjk_len2(st->v);
+    c->dist = c->upper;
     c->normal = gjk2_direction(st);
     c->common = c->a;
 }
 
 /* Depth of cores that GJK found overlapping: SAT for polygons, else EPA. */
 static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_result2 *r) {
+    gjk_real gjk_upper = gjk_len2(st->v);
     if (ctx->polygons) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
         gjk_real sep;
         gjk_vec2 axis;
-        (void)gjk2_sat(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        (void)sat_core(ctx, GJK_REAL_MAX, c, &sep, &axis);
+        c->upper = gjk_minr(c->upper, gjk_maxr(gjk_upper, c->lower)); /* (cores apart within GJK's tolerance) */
         return;
     }
     gjk2_epa_result e;
@@ -264,6 +303,10 @@ static void overlap_core(gjk2_ctx *ctx, const gjk2_state *st, gjk2_core *c, gjk_
     c->a = e.a;
     c->b = e.b;
     c->common = e.a;
+    /* Any support value bounds the depth from above (so the signed distance from below), EPA's polygon from below,
+       and GJK's point of D bounds the distance from above. */
+    c->lower = gjk_maxr(gjk2_lower(st, ctx), e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX);
+    c->upper = e.lower > -GJK_REAL_MAX ? gjk_minr(gjk_upper, -e.lower) : gjk_upper;
 }
 
 /* GJK to the full signed distance, from the state's current simplex, then the depth when the cores overlap. */
@@ -275,7 +318,7 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     r->status = gjk_exit_status(st);
     gjk2_core c;
     if (st->exit != GJK2_OVERLAP) {
-        gjk_core(st, &c);
+        gjk_core(ctx, st, &c);
         core_result(ctx, &c, false, r);
         return;
     }
@@ -283,8 +326,10 @@ static void signed_distance_from(gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) 
     if (!ctx->bad) core_result(ctx, &c, true, r);
 }
 
-/* Result of a boolean phase that did not find the shapes overlapping (query frame). */
-static bool boolean_separated(const gjk2_state *st, const gjk2_ctx *ctx, gjk_result2 *r) {
+/* Result of a boolean phase that did not find the shapes overlapping (query frame), with GJK's bounds whatever it
+   found. */
+static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *r) {
+    set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
         separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
@@ -321,17 +366,19 @@ static bool small_polygons(const gjk2_ctx *ctx) {
     return ctx->polygons && ctx->a.count <= GJK2_SAT_BOOLEAN && ctx->b.count <= GJK2_SAT_BOOLEAN;
 }
 
-static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 intersect2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                   gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
+        set_bounds2(&ctx, &r, c.dist, c.dist);
         if (c.dist > reach)
             separated_result(&ctx, c.dist, c.normal, &r);
         else
@@ -353,9 +400,11 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
+            set_bounds2(&ctx, &r, sep, sep); /* (every axis tried: the largest separation is exact) */
             r.intersect = true;
             if (ctx.radius > 0 && c.dist > reach) separated_result(&ctx, c.dist, c.normal, &r);
             return to_world2(&r, &fa, false);
@@ -368,19 +417,20 @@ static gjk_result2 intersect2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return to_world2(&r, &fa, false);
 }
 
-static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                  gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk_result2 r = zero_result(GJK_OK);
     gjk2_core c;
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     gjk_vec2 start = gjk_v2(0, 0);
     const gjk_cache2 *warm = NULL;
     bool done = false;
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         done = true;
     } else if (!small_polygons(&ctx)) {
         start = initial_direction(&ctx, pair, cache);
@@ -391,31 +441,33 @@ static gjk_result2 distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        done = gjk2_sat(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
+        done = sat_core(&ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT && c.dist > 0;
         start = axis;
     }
     if (!done) {
         if (!gjk_phase(&ctx, pair, warm, start, false, &st, &r)) return zero_result(GJK_INVALID_INPUT);
-        gjk_core(&st, &c);
+        gjk_core(&ctx, &st, &c);
     }
     distance_result(&ctx, &c, &r);
     store_cache2(cache, pair, &ctx, c.normal, done ? NULL : &st);
     return to_world2(&r, &fa, true);
 }
 
-static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 penetration2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                     gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk2_state st;
     gjk2_core c;
     gjk_result2 r = zero_result(GJK_OK);
-    if (!setup(pair, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
+    if (!setup(pair, lim, &ctx, &fa, dbg)) return zero_result(GJK_INVALID_INPUT);
     const gjk_real reach = ctx.radius + gjk2_touch_tolerance(&ctx);
     if (ctx.special) {
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(&ctx, &c);
+        special_core(&ctx, &c);
         if (c.dist > reach) {
             separated_result(&ctx, c.dist, c.normal, &r);
+            set_bounds2(&ctx, &r, c.dist, c.dist);
         } else {
             core_result(&ctx, &c, false, &r);
         }
@@ -427,10 +479,11 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(&ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_sat_result res = gjk2_sat(&ctx, reach, &c, &sep, &axis);
+        gjk2_sat_result res = sat_core(&ctx, reach, &c, &sep, &axis);
         store_cache2(cache, pair, &ctx, axis, NULL);
         if (res == GJK2_SAT_SEPARATED) {
             separated_result(&ctx, sep, axis, &r);
+            set_bounds2(&ctx, &r, sep, GJK_REAL_MAX);
             return to_world2(&r, &fa, false);
         }
         if (res == GJK2_SAT_CONTACT) {
@@ -443,6 +496,7 @@ static gjk_result2 penetration2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, g
         }
         /* Apart but within the radii (or touching): the cores' distance decides, GJK along the axis. */
         gjk2_init(&st, &ctx, axis);
+        st.lim = ctx.lim;
     } else {
         if (!gjk_phase(&ctx, pair, cache, initial_direction(&ctx, pair, cache), true, &st, &r))
             return zero_result(GJK_INVALID_INPUT);
@@ -470,14 +524,14 @@ static bool signed_distance_gjk(gjk2_ctx *ctx, const gjk_pair2 *pair, gjk_cache2
 }
 
 /* The signed distance in A's frame (the context and A's frame filled for the caller); false for invalid input. */
-static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg, gjk2_ctx *ctx,
-                                   frame2 *fa, gjk_result2 *r) {
+static bool signed_distance2_local(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache, gjk_debug2 *dbg,
+                                   gjk2_ctx *ctx, frame2 *fa, gjk_result2 *r) {
     gjk2_core c;
     *r = zero_result(GJK_OK);
-    if (!setup(pair, ctx, fa, dbg)) return false;
+    if (!setup(pair, lim, ctx, fa, dbg)) return false;
     if (ctx->special) {
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        gjk2_special(ctx, &c);
+        special_core(ctx, &c);
         core_result(ctx, &c, false, r);
         store_cache2(cache, pair, ctx, c.normal, NULL);
         return true;
@@ -493,7 +547,7 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
         gjk_real sep;
         gjk_vec2 axis;
         note_path2(ctx, GJK_PATH_CLOSED_FORM);
-        if (gjk2_sat(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
+        if (sat_core(ctx, GJK_REAL_MAX, &c, &sep, &axis) == GJK2_SAT_CONTACT) {
             core_result(ctx, &c, false, r);
             store_cache2(cache, pair, ctx, c.normal, NULL);
             return true;
@@ -503,18 +557,19 @@ static bool signed_distance2_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk
     return signed_distance_gjk(ctx, pair, cache, warm, start, r);
 }
 
-static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *dbg) {
+static gjk_result2 signed_distance2_impl(const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache,
+                                         gjk_debug2 *dbg) {
     gjk2_ctx ctx;
     frame2 fa;
     gjk_result2 r;
-    if (!signed_distance2_local(pair, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
+    if (!signed_distance2_local(pair, lim, cache, dbg, &ctx, &fa, &r)) return zero_result(GJK_INVALID_INPUT);
     return to_world2(&r, &fa, true);
 }
 
 bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                                 gjk_result2 *r) {
     frame2 fa;
-    if (!signed_distance2_local(pair, cache, NULL, ctx, &fa, r)) return false;
+    if (!signed_distance2_local(pair, &gjk_default_limits, cache, NULL, ctx, &fa, r)) return false;
     *rot_a = fa.rot;
     return true;
 }
@@ -522,7 +577,7 @@ bool gjk2_signed_distance_local(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_c
 int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx *ctx, gjk_rot2 *rot_a,
                              gjk2_sat_axes *s, gjk2_core *c, gjk_result2 *r) {
     frame2 fa;
-    if (!setup(pair, ctx, &fa, NULL)) return -1;
+    if (!setup(pair, &gjk_default_limits, ctx, &fa, NULL)) return -1;
     /* Bigger polygons take GJK's normal in gjk_signed_distance2 (small_polygons), which the manifold keeps. */
     if (ctx->special || !small_polygons(ctx) || ctx->a.kind == GJK2_SEGMENT || ctx->b.kind == GJK2_SEGMENT) return 0;
     *rot_a = fa.rot;
@@ -537,44 +592,45 @@ int gjk2_sat_signed_distance(const gjk_pair2 *pair, gjk_cache2 *cache, gjk2_ctx 
     return 1;
 }
 
-/* Pairs outside the comfortable scale range are answered rescaled by a power of two, without their cache
-   (rescale.h). */
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, intersect2_impl(&rs.pair, NULL, NULL), false);
-    return intersect2_impl(pair, cache, NULL);
-}
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, distance2_impl(&rs.pair, NULL, NULL), true);
-    return distance2_impl(pair, cache, NULL);
-}
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+/* One entry for every query (but the debug one). Pairs outside the comfortable scale range are answered rescaled
+   by a power of two, without their cache (rescale.h). */
+static gjk_result2 run2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_limits *lim, gjk_cache2 *cache) {
     gjk_rescaled2 rs;
     if (gjk_rescale2_pair(pair, 0, &rs)) {
-        gjk_result2 x = penetration2_impl(&rs.pair, NULL, NULL);
-        /* Points when it computed them: a separated answer with points has two distinct ones. */
-        bool points = x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b);
+        gjk_result2 x = run2(kind, &rs.pair, lim, NULL);
+        /* Points when the query computed them: intersect never does, penetration of a separated pair not either
+           (a separated answer with points has two distinct ones). */
+        bool points = kind == GJK_QUERY_DISTANCE || kind == GJK_QUERY_SIGNED_DISTANCE ||
+                      (kind == GJK_QUERY_PENETRATION &&
+                       (x.intersect || gjk_rescale2_nonzero(x.point_a) || gjk_rescale2_nonzero(x.point_b)));
         return gjk_rescale2_result(&rs, x, points);
     }
-    return penetration2_impl(pair, cache, NULL);
+    switch (kind) {
+    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_DISTANCE: return distance2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, lim, cache, NULL);
+    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, lim, cache, NULL);
+    default: return zero_result(GJK_INVALID_INPUT);
+    }
+}
+
+gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_INTERSECT, pair, &gjk_default_limits, cache);
+}
+gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_DISTANCE, pair, &gjk_default_limits, cache);
+}
+gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache) {
+    return run2(GJK_QUERY_PENETRATION, pair, &gjk_default_limits, cache);
 }
 gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache) {
-    gjk_rescaled2 rs;
-    if (gjk_rescale2_pair(pair, 0, &rs)) return gjk_rescale2_result(&rs, signed_distance2_impl(&rs.pair, NULL, NULL), true);
-    return signed_distance2_impl(pair, cache, NULL);
+    return run2(GJK_QUERY_SIGNED_DISTANCE, pair, &gjk_default_limits, cache);
 }
 
 gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache) {
     gjk_limits lim;
     if (!gjk_limits_from(options, &lim)) return zero_result(GJK_INVALID_INPUT);
-    switch (kind) {
-    case GJK_QUERY_INTERSECT: return intersect2_impl(pair, cache, NULL);
-    case GJK_QUERY_DISTANCE: return distance2_impl(pair, cache, NULL);
-    case GJK_QUERY_PENETRATION: return penetration2_impl(pair, cache, NULL);
-    case GJK_QUERY_SIGNED_DISTANCE: return signed_distance2_impl(pair, cache, NULL);
-    default: return zero_result(GJK_INVALID_INPUT);
-    }
+    return run2(kind, pair, &lim, cache);
 }
 
 /* A debug record starts empty, keeping only its inputs. */
@@ -590,10 +646,10 @@ gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cac
     reset_debug2(debug);
     gjk_result2 r;
     switch (kind) {
-    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, cache, debug); break;
-    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, cache, debug); break;
-    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, cache, debug); break;
-    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, cache, debug); break;
+    case GJK_QUERY_INTERSECT: r = intersect2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_DISTANCE: r = distance2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_PENETRATION: r = penetration2_impl(pair, &gjk_default_limits, cache, debug); break;
+    case GJK_QUERY_SIGNED_DISTANCE: r = signed_distance2_impl(pair, &gjk_default_limits, cache, debug); break;
     default: return zero_result(GJK_INVALID_INPUT);
     }
     if (r.status == GJK_INVALID_INPUT) reset_debug2(debug); /* (a callback may fail after steps were recorded) */

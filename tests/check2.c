@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Shared checks of the 2D query tests: see check2.h. */
+#include <float.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,16 @@ void report(const stats *s) {
     print_message("%-22s pairs %5d | max err/L: distance %.2e depth %.2e normal %.2e point_b %.2e surface %.2e "
                   "move %.2e\n",
                   s->name, s->pairs, s->dist, s->depth, s->normal, s->inv, s->surface, s->move);
+    print_message("%-22s certified interval width/L: defaults %.2e, tolerance %g: %.2e\n", s->name, s->width,
+                  LOOSE_TOLERANCE, s->loose);
+}
+
+bool bounds_hold(const gjk_result2 *r, double sd, double L, double slack, bool inside, double *width) {
+    double lo = (double)r->lower, hi = (double)r->upper;
+    if (!(lo <= hi) || lo > sd + slack || hi < sd - slack) return false;
+    if (inside && !(lo <= (double)r->distance && (double)r->distance <= hi)) return false;
+    if (width && lo > -(double)GJK_REAL_MAX && hi < (double)GJK_REAL_MAX) track(width, (hi - lo) / L);
+    return true;
 }
 
 gjk_vec2 v2(double x, double y) { return gjk_v2((gjk_real)x, (gjk_real)y); }
@@ -60,10 +71,10 @@ static void dump_pair(const char *family, const char *what, const gjk_pair2 *pai
     fprintf(stderr, "%s: check failed: %s (exact signed distance %.17g)\n", family, what, sd);
     fprintf(stderr,
             "  result: status %d intersect %d distance %.9g normal (%.9g, %.9g) a (%.9g, %.9g) b (%.9g, %.9g) "
-            "iterations %d epa %d\n",
+            "iterations %d epa %d bounds [%.17g, %.17g]\n",
             (int)last.status, (int)last.intersect, (double)last.distance, (double)last.normal.x, (double)last.normal.y,
             (double)last.point_a.x, (double)last.point_a.y, (double)last.point_b.x, (double)last.point_b.y,
-            last.iterations, last.epa_iterations);
+            last.iterations, last.epa_iterations, (double)last.lower, (double)last.upper);
     const gjk_pose2 *p[2] = {&pair->pose_a, &pair->pose_b};
     const o2_shape *o[2] = {oa, ob};
     for (int k = 0; k < 2; k++) {
@@ -88,6 +99,8 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
     double L = pair_scale(oa, ob, pair->pose_a.position);
     double far = L + ulen(pair->pose_a.position);
     double sd = ref.signed_distance;
+    /* The oracle's own rounding: double, a few eps of the world coordinates it computes with. */
+    double slack = 16 * DBL_EPSILON * far;
     st->pairs++;
 
     gjk_result2 r = last = gjk_signed_distance2(pair, NULL);
@@ -97,6 +110,7 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
     double err = fabs((double)r.distance - sd) / L;
     double bound = exact ? TOL_EXACT : (sd < 0 ? TOL_DEPTH : TOL_DIST);
     CHECK(track(sd < 0 ? &st->depth : &st->dist, err) <= bound);
+    CHECK(bounds_hold(&r, sd, L, slack, true, &st->width));
     if (getenv("GJK2_TEST_DEBUG") && err > atof(getenv("GJK2_TEST_DEBUG")))
         dump_pair(st->name, "debug", pair, oa, ob, sd);
     CHECK(fabs(ulen(r.normal) - 1) <= TOL_UNIT);
@@ -126,6 +140,7 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
     CHECK(d.status == GJK_OK);
     CHECK(finite_result(&d));
     CHECK(d.epa_iterations == 0);
+    CHECK(bounds_hold(&d, sd, L, slack, false, NULL));
     if (sd > TOL_ZERO * L) {
         CHECK(!d.intersect);
         CHECK(track(&st->dist, fabs((double)d.distance - sd) / L) <= bound);
@@ -143,6 +158,7 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
         gjk_result2 p = last = q == 0 ? gjk_penetration2(pair, NULL) : gjk_intersect2(pair, NULL);
         CHECK(p.status == GJK_OK);
         CHECK(finite_result(&p));
+        CHECK(bounds_hold(&p, sd, L, slack, q == 0 && p.intersect, NULL));
         if (sd > TOL_ZERO * L) {
             CHECK(!p.intersect);
             CHECK(p.distance > 0);
@@ -168,10 +184,22 @@ void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_s
         gjk_result2 c = last = gjk_signed_distance2(pair, &cache);
         CHECK(c.status == GJK_OK);
         CHECK(fabs((double)c.distance - sd) / L <= bound);
+        CHECK(bounds_hold(&c, sd, L, slack, true, NULL));
     }
     gjk_result2 again = gjk_signed_distance2(pair, NULL);
     CHECK(memcmp(&again.distance, &r.distance, sizeof r.distance) == 0 && again.normal.x == r.normal.x &&
           again.normal.y == r.normal.y && again.point_a.x == r.point_a.x && again.point_b.y == r.point_b.y);
+
+    /* The four queries stopped early by the tolerance option: still certified, the answer inside its interval. */
+    const gjk_options loose = {(gjk_real)LOOSE_TOLERANCE, 0, 0};
+    const gjk_query_kind kinds[4] = {GJK_QUERY_SIGNED_DISTANCE, GJK_QUERY_DISTANCE, GJK_QUERY_PENETRATION,
+                                     GJK_QUERY_INTERSECT};
+    for (int k = 0; k < 4; k++) {
+        gjk_result2 l = last = gjk_query2(kinds[k], pair, &loose, NULL);
+        CHECK(l.status == GJK_OK);
+        CHECK(finite_result(&l));
+        CHECK(bounds_hold(&l, sd, L, slack, k == 0 || (k == 2 && l.intersect), k == 0 ? &st->loose : NULL));
+    }
 }
 
 void check_generic(stats *st, const gjk_shape2 *a, gjk_pose2 pa, const gjk_shape2 *b, gjk_pose2 pb) {

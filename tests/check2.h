@@ -45,11 +45,17 @@
    boolean answers. */
 #define TOL_ZERO (4 * TOL_DIST)
 
-/* Worst errors seen by one family, relative to L (see check_pair). */
+/* The relative tolerance check_pair() gives gjk_query2() to test the certified bounds of early answers. */
+#define LOOSE_TOLERANCE 1e-3
+
+/* Worst errors seen by one family, relative to L (see check_pair); `width` and `loose` are the widest certified
+   interval [lower, upper] of the signed distance, relative to L, with the default options and with the tolerance
+   LOOSE_TOLERANCE. */
 typedef struct stats {
     const char *name;
     int pairs;
     double dist, depth, normal, inv, surface, move;
+    double width, loose;
 } stats;
 
 void report(const stats *s);
@@ -62,10 +68,16 @@ double track(double *slot, double value);
 double pair_scale(const o2_shape *a, const o2_shape *b, gjk_vec2 origin_a);
 
 /* Run gjk_signed_distance2, gjk_distance2, gjk_penetration2 and gjk_intersect2 (and a warm-started call) on the
-   pair and check them against `ref`, the exact answer for the oracle shapes oa, ob. `exact` tightens the distance
-   bound to TOL_EXACT (closed forms on dyadic data). */
+   pair and check them against `ref`, the exact answer for the oracle shapes oa, ob; then the four through
+   gjk_query2() at the tolerance LOOSE_TOLERANCE. Every result's certified interval must hold the exact answer.
+   `exact` tightens the distance bound to TOL_EXACT (closed forms on dyadic data). */
 void check_pair(stats *st, const gjk_pair2 *pair, const o2_shape *oa, const o2_shape *ob, o2_answer ref, bool exact);
 /* check_pair with the oracle's answer for built-in shapes. */
 void check_generic(stats *st, const gjk_shape2 *a, gjk_pose2 pa, const gjk_shape2 *b, gjk_pose2 pb);
+/* The certified interval of one result against the exact signed distance sd, with `slack` for the oracle's own
+   rounding (see check_pair); `inside`: the answer must lie in its own interval too (the signed distance, and the
+   depth of an intersecting penetration). The widest interval relative to L goes to *width (may be NULL). True when
+   every check passed. */
+bool bounds_hold(const gjk_result2 *r, double sd, double L, double slack, bool inside, double *width);
 
 #endif

@@ -9,7 +9,7 @@ if(TARGET gjk_cli)
     message(STATUS "gjk: sh not found, CLI tests disabled")
     return()
   endif()
-  foreach(case examples known stdin pairs errors badinput usage keys rotation render manifold raycast cast
+  foreach(case examples known stdin pairs errors badinput usage tolerance keys rotation render manifold raycast cast
       contact_errors)
     add_test(NAME cli_${case}
       COMMAND ${GJK_SH} ${CMAKE_CURRENT_SOURCE_DIR}/cli_test.sh $<TARGET_FILE:gjk_cli> ${PROJECT_SOURCE_DIR} ${case})

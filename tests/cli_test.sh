@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tests of the gjk command-line tool, run by CTest (tests/cli.cmake):
 #   cli_test.sh GJK SOURCE_DIR CASE
-# CASE: examples | known | stdin | pairs | errors | badinput | usage | keys | rotation (in cli_strict.sh) | render (in
+# CASE: examples | known | stdin | pairs | errors | badinput | usage | tolerance | keys | rotation (in cli_strict.sh) | render (in
 # cli_render.sh) | manifold | raycast | cast | contact_errors (in cli_contacts.sh). JSON output is
 # checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
 # the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
@@ -494,6 +494,58 @@ case_badinput() {
     check_error stdin-negative $? "gjk: shape 0: circle radius must be a positive number"
 }
 
+# gjk query --tolerance T: the same pairs answered early, within bounds at most T x size wide that hold the default
+# answer; the value is parsed strictly.
+case_tolerance() {
+    cat >"$tmp/curved.json" <<'EOF'
+{"dim": 3, "shapes": [
+  {"type": "cylinder", "radius": 1, "half_height": 1},
+  {"type": "cylinder", "radius": 0.8, "half_height": 1.2, "position": [2.3, 0.4, 0.2], "axis_angle": [1, 0, 0, 0.7]},
+  {"type": "cone", "radius": 1, "half_height": 1, "position": [10, 0, 0]},
+  {"type": "ellipsoid", "radii": [1, 0.6, 0.8], "position": [11.2, 0.3, 0.5], "axis_angle": [0, 1, 1, 0.4]},
+  {"type": "cylinder", "radius": 1, "half_height": 1, "position": [20, 0, 0], "axis_angle": [1, 1, 0, 0.3]},
+  {"type": "ellipsoid", "radii": [0.5, 1, 0.7], "position": [21.5, 0.2, 1.2]}],
+ "pairs": [[0, 1], [2, 3], [4, 5], [1, 0]]}
+EOF
+    cat >"$tmp/polygons.json" <<'EOF'
+{"dim": 2, "shapes": [
+  {"type": "polygon", "points": [[1, 0], [0.87, 0.5], [0.5, 0.87], [0, 1], [-0.5, 0.87], [-0.87, 0.5], [-1, 0],
+    [-0.87, -0.5], [-0.5, -0.87], [0, -1], [0.5, -0.87], [0.87, -0.5]]},
+  {"type": "polygon", "points": [[1, 0], [0.87, 0.5], [0.5, 0.87], [0, 1], [-0.5, 0.87], [-0.87, 0.5], [-1, 0],
+    [-0.87, -0.5], [-0.5, -0.87], [0, -1], [0.5, -0.87], [0.87, -0.5]], "position": [2.2, 0.7], "rotation": 0.1},
+  {"type": "circle", "radius": 0.5, "position": [0.5, 2]}],
+ "pairs": [[0, 1], [1, 2], [0, 2]]}
+EOF
+    for scene in curved:3 polygons:2; do
+        name=${scene%:*} dim=${scene#*:}
+        "$gjk" query "$tmp/$name.json" >"$tmp/default.out" 2>"$tmp/err" || bad "$name: gjk query failed"
+        for t in 1e-2 1e-4; do
+            "$gjk" query --tolerance "$t" "$tmp/$name.json" >"$tmp/loose.out" 2>"$tmp/err"
+            rc=$?
+            if [ $rc -ne 0 ] || [ -s "$tmp/err" ]; then
+                bad "$name --tolerance $t: exit $rc, stderr: $(cat "$tmp/err")"
+                continue
+            fi
+            "$py" "$src/tests/cli_test.py" --tolerance "$tmp/loose.out" "$tmp/default.out" "$dim" "$precision" "$t" 6 ||
+                bad "$name --tolerance $t: output (above)"
+        done
+        # --tolerance 0 is the default: the same output to the byte.
+        "$gjk" query --tolerance=0 "$tmp/$name.json" >"$tmp/zero.out" 2>&1
+        cmp -s "$tmp/zero.out" "$tmp/default.out" || bad "$name: --tolerance 0 differs from the default"
+    done
+    value="a relative tolerance >= 0, e.g. 1e-4"
+    for v in -1 -1e-3 nan inf 1e999 abc 1e-3x ''; do
+        expect_usage "--tolerance '$v'" 2 err "gjk: query: invalid value \"$v\" for --tolerance ($value)" -- \
+            query --tolerance "$v" "$tmp/curved.json"
+    done
+    expect_usage "--tolerance without a value" 2 err "gjk: query: option --tolerance needs a value ($value)" -- \
+        query "$tmp/curved.json" --tolerance
+    expect_usage "--tolerance twice" 2 err "gjk: query: option --tolerance is given twice" -- \
+        query --tolerance 1e-3 "$tmp/curved.json" --tolerance=1e-4
+    expect_usage "--tolerance misspelt" 2 err \
+        'gjk: query: unknown option "--tolerence" (did you mean "--tolerance"?)' -- query --tolerence 1 "$tmp/curved.json"
+}
+
 # expect_usage NAME EXIT STREAM FIRST_LINE -- ARGS...: gjk ARGS exits EXIT, writes only to STREAM (out or err), and
 # STREAM's first line is FIRST_LINE.
 expect_usage() {
@@ -519,7 +571,7 @@ case_usage() {
         query -x
     for help in --help -h help; do
         expect_usage "$help" 0 out "$usage" -- "$help"
-        grep -q '^  gjk query SCENE$' "$tmp/out" || bad "$help does not list the query command"
+        grep -q '^  gjk query SCENE \[--tolerance T\]$' "$tmp/out" || bad "$help does not list the query command"
     done
     expect_usage "query --help" 0 out "$usage" -- query --help
     expect_usage "manifold -h after SCENE" 0 out "$usage" -- manifold scene.json -h
@@ -541,7 +593,7 @@ case_usage() {
 }
 
 case $case in
-examples | known | stdin | pairs | errors | badinput | usage) "case_$case" ;;
+examples | known | stdin | pairs | errors | badinput | usage | tolerance) "case_$case" ;;
 manifold | raycast | cast | contact_errors)
     # The contact commands' cases, in their own file to keep this one short.
     # shellcheck source=tests/cli_contacts.sh

@@ -67,7 +67,7 @@ static void touching_family(stats *st, uint64_t seed, int pairs, double nudge, b
 
 static void test_touching(void **state) {
     (void)state;
-    stats s0 = {"touching", 0, 0, 0, 0, 0, 0, 0}, s1 = {"touching rounded", 0, 0, 0, 0, 0, 0, 0};
+    stats s0 = {"touching", 0, 0, 0, 0, 0, 0, 0, 0, 0}, s1 = {"touching rounded", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     touching_family(&s0, 31, 3000, 0, false);
     touching_family(&s1, 32, 3000, 0, true);
     report(&s0);
@@ -81,7 +81,7 @@ static void test_nearly_touching(void **state) {
     for (int k = 0; k < 8; k++) {
         char name[40];
         snprintf(name, sizeof name, "nudged %+.0e", nudges[k]);
-        stats st = {name, 0, 0, 0, 0, 0, 0, 0};
+        stats st = {name, 0, 0, 0, 0, 0, 0, 0, 0, 0};
         touching_family(&st, 40 + (uint64_t)k, 1000, nudges[k], k % 2 == 0);
         report(&st);
     }
@@ -90,7 +90,7 @@ static void test_nearly_touching(void **state) {
 /* Axis-aligned boxes touching corner to corner and face to face, on dyadic data: distance exactly 0. */
 static void test_touching_boxes(void **state) {
     (void)state;
-    stats st = {"touching boxes", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"touching boxes", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {33};
     for (int i = 0; i < 1000; i++) {
         double ax = o2_int(&g, 1, 16) / 8.0, ay = o2_int(&g, 1, 16) / 8.0;
@@ -116,7 +116,7 @@ static void test_touching_boxes(void **state) {
    others, points on boundaries. */
 static void test_degenerate(void **state) {
     (void)state;
-    stats st = {"degenerate", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"degenerate", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {34};
     for (int i = 0; i < 2000; i++) {
         poly_store sa;
@@ -146,7 +146,7 @@ static void test_degenerate(void **state) {
 
 static void test_regressions(void **state) {
     (void)state;
-    stats st = {"regressions", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"regressions", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {35};
     for (int i = 0; i < 2000; i++) {
         gjk_pose2 pa = pose(o2_uniform(&g, -2, 2), o2_uniform(&g, -2, 2), o2_uniform(&g, -3.2, 3.2));

@@ -26,7 +26,7 @@
 
 static void test_circle_circle(void **state) {
     (void)state;
-    stats st = {"circle-circle", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"circle-circle", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {1};
     for (int i = 0; i < 10000; i++) {
         double ra = o2_uniform(&g, 0.05, 2), rb = o2_uniform(&g, 0.05, 2);
@@ -60,7 +60,7 @@ static double box_point_sd(double hx, double hy, double x, double y) {
 
 static void test_circle_box(void **state) {
     (void)state;
-    stats st = {"circle-box", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"circle-box", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {2};
     for (int i = 0; i < 10000; i++) {
         double r = o2_uniform(&g, 0.05, 1.5), hx = o2_uniform(&g, 0.1, 2), hy = o2_uniform(&g, 0.1, 2);
@@ -96,7 +96,7 @@ static void test_circle_box(void **state) {
 
 static void test_capsule_capsule(void **state) {
     (void)state;
-    stats st = {"capsule-capsule", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"capsule-capsule", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {3};
     for (int i = 0; i < 10000; i++) {
         gjk_shape2 a = gjk_capsule2((gjk_real)o2_uniform(&g, 0.05, 1), (gjk_real)o2_uniform(&g, 0, 2));
@@ -131,7 +131,7 @@ static void test_capsule_capsule(void **state) {
    exactly 0. */
 static void test_box_box_aligned(void **state) {
     (void)state;
-    stats st = {"box-box aligned", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"box-box aligned", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {4};
     for (int i = 0; i < 10000; i++) {
         double ax = o2_int(&g, 1, 16) / 8.0, ay = o2_int(&g, 1, 16) / 8.0;
@@ -167,7 +167,7 @@ static void test_box_box_aligned(void **state) {
 
 static void test_box_box_rotated(void **state) {
     (void)state;
-    stats st = {"box-box rotated", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"box-box rotated", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {5};
     for (int i = 0; i < 10000; i++) {
         gjk_shape2 a = gjk_box2(v2(o2_uniform(&g, 0.05, 2), o2_uniform(&g, 0.05, 2)));
@@ -211,17 +211,17 @@ static void polygon_family(stats *st, uint64_t seed, int pairs, double offset, b
 
 static void test_polygons(void **state) {
     (void)state;
-    stats st = {"polygon-polygon", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"polygon-polygon", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     polygon_family(&st, 6, 10000, 0, false);
     report(&st);
 }
 
 static void test_rounded(void **state) {
     (void)state;
-    stats st = {"rounded polygons", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"rounded polygons", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     polygon_family(&st, 7, 10000, 0, true);
     report(&st);
-    stats sb = {"rounded boxes", 0, 0, 0, 0, 0, 0, 0};
+    stats sb = {"rounded boxes", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {8};
     for (int i = 0; i < 2000; i++) {
         gjk_shape2 a = gjk_rounded2(gjk_box2(v2(o2_uniform(&g, 0.05, 2), o2_uniform(&g, 0.05, 2))),
@@ -238,7 +238,7 @@ static void test_rounded(void **state) {
 
 static void test_far_from_origin(void **state) {
     (void)state;
-    stats st = {"polygons at 1e4", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"polygons at 1e4", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     polygon_family(&st, 9, 10000, 1e4, true);
     report(&st);
 }
@@ -273,7 +273,7 @@ static gjk_shape2 random_any(o2_rng *g, poly_store *p) {
 
 static void test_mixed(void **state) {
     (void)state;
-    stats st = {"mixed types", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"mixed types", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {10};
     for (int i = 0; i < 6000; i++) {
         poly_store sa, sb;
@@ -304,7 +304,7 @@ static gjk_vec2 user_polygon(gjk_vec2 d, const void *data) {
 
 static void test_user_polygon(void **state) {
     (void)state;
-    stats st = {"user polygons", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"user polygons", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {11};
     for (int i = 0; i < 2000; i++) {
         poly_store sa, sb;
@@ -333,7 +333,7 @@ static gjk_vec2 user_circle(gjk_vec2 d, const void *data) {
 static void test_user_curved(void **state) {
     (void)state;
     o2_rng g = {12};
-    double worst = 0, worst_pen = 0;
+    double worst = 0, worst_pen = 0, width = 0, loose_width = 0;
     int max_it = 0, max_epa = 0, pairs = 0;
     for (int i = 0; i < 2000; i++) {
         gjk_real r = (gjk_real)o2_uniform(&g, 0.2, 2);
@@ -370,9 +370,22 @@ static void test_user_curved(void **state) {
         assert_true(err <= (sd >= 0 ? 1e-9 : 1e-7));
 #endif
         assert_true(fabs(ulen(res.normal) - 1) <= TOL_UNIT);
+        /* The certified intervals of the four queries, with the defaults and at the loose tolerance, hold the
+           closed form (computed in double from the stored inputs: its rounding is far below the allowance). */
+        const gjk_options loose = {(gjk_real)LOOSE_TOLERANCE, 0, 0};
+        for (int k = 0; k < 8; k++) {
+            gjk_query_kind kind = (gjk_query_kind)(k % 4);
+            gjk_result2 q = gjk_query2(kind, &pair, k < 4 ? NULL : &loose, NULL);
+            assert_true(q.status == GJK_OK || q.status == GJK_MAX_ITERATIONS);
+            bool inside = kind == GJK_QUERY_SIGNED_DISTANCE || (kind == GJK_QUERY_PENETRATION && q.intersect);
+            double *slot = kind != GJK_QUERY_SIGNED_DISTANCE ? NULL : k < 4 ? &width : &loose_width;
+            assert_true(bounds_hold(&q, sd, L, 1e-14 * L, inside, slot));
+        }
     }
     print_message("%-22s pairs %5d | max err/L: distance %.2e depth %.2e | max iterations GJK %d EPA %d\n",
                   "user circle-box", pairs, worst, worst_pen, max_it, max_epa);
+    print_message("%-22s certified interval width/L: defaults %.2e, tolerance %g: %.2e\n", "user circle-box", width,
+                  LOOSE_TOLERANCE, loose_width);
 }
 
 /* Polygons from gjk_hull2_create(): random clouds with interior and duplicate points, collinear clouds (dimension
@@ -397,7 +410,7 @@ static gjk_hull2 *random_hull(o2_rng *g) {
 
 static void test_hull_polygons(void **state) {
     (void)state;
-    stats st = {"hull2 polygons", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"hull2 polygons", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {13};
     int dims[3] = {0, 0, 0};
     for (int i = 0; i < 3000; i++) {

@@ -44,7 +44,7 @@ static gjk_pose2 near_pose(o2_rng *g, gjk_pose2 pa, double reach) {
 /* Random polygon pairs of lo..hi vertices at scale `size`, `offset` from the origin, margins when `rounded`. */
 static void polygon_family(const char *name, uint64_t seed, int pairs, int lo, int hi, double size, double offset,
                            bool rounded) {
-    stats st = {name, 0, 0, 0, 0, 0, 0, 0};
+    stats st = {name, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {seed};
     for (int i = 0; i < pairs; i++) {
         poly_store sa, sb;
@@ -91,7 +91,7 @@ static void test_sat_scales(void **state) {
 /* Boxes against polygons and boxes (a box is a 4-vertex polygon to the separating axes). */
 static void test_sat_boxes(void **state) {
     (void)state;
-    stats st = {"sat boxes", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"sat boxes", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {111};
     for (int i = 0; i < 3000; i++) {
         poly_store sb;
@@ -117,7 +117,7 @@ static gjk_rot2 y_along(gjk_vec2 w) {
    slid along it), crossing the polygon, or with an end on an edge. */
 static void test_sat_segments(void **state) {
     (void)state;
-    stats st = {"sat segments", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"sat segments", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {118};
     for (int i = 0; i < 2500; i++) {
         poly_store sp;
@@ -155,7 +155,7 @@ static void test_sat_segments(void **state) {
    aligned box, slid along the faces), a vertex of B exactly on an edge of A, and nearly parallel edges. */
 static void test_sat_degenerate(void **state) {
     (void)state;
-    stats st = {"sat degenerate", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"sat degenerate", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {112};
     for (int i = 0; i < 2000; i++) {
         poly_store sa, sb;
@@ -253,7 +253,7 @@ static void test_hill_climbing(void **state) {
 
 static void test_special_degenerate(void **state) {
     (void)state;
-    stats st = {"special degenerate", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"special degenerate", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {114};
     for (int i = 0; i < 3000; i++) {
         gjk_pose2 pa = random_pose(&g, 0, 3);
@@ -339,7 +339,7 @@ static void test_regression_gap_along_v(void **state) {
     gjk_vec2 va[10], na[10], vb[4], nb[4];
     gjk_hull2 ha = hull_of(10, A, pa, va, na), hb = hull_of(4, B, pb, vb, nb);
     gjk_shape2 a = gjk_polygon2(&ha), b = gjk_polygon2(&hb);
-    stats st = {"regression gap along v", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"regression gap along v", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     check_generic(&st, &a, pa, &b, pb);
     gjk_pair2 pair = {&a, pa, &b, pb};
     o2_shape oa = o2_from_shape(&a, pa), ob = o2_from_shape(&b, pb);
@@ -357,7 +357,7 @@ static void test_regression_gap_along_v(void **state) {
    tolerance now count as touching, with the separating-axis normal. */
 static void test_regression_noise_normal(void **state) {
     (void)state;
-    stats st = {"regression noise normal", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"regression noise normal", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {115};
     for (int i = 0; i < 500; i++) {
         gjk_shape2 s = gjk_rounded2(gjk_segment2(v2(o2_uniform(&g, -2, 2), o2_uniform(&g, -2, 2)),
@@ -389,7 +389,7 @@ static void test_regression_segment_tie(void **state) {
                                                                    (gjk_real)-0.78743201494216919}};
     gjk_pose2 pb = {v2(-1.4661909341812134, -0.61531364917755127), {(gjk_real)-0.06218000128865242,
                                                                     (gjk_real)0.99806493520736694}};
-    stats st = {"regression segment tie", 0, 0, 0, 0, 0, 0, 0};
+    stats st = {"regression segment tie", 0, 0, 0, 0, 0, 0, 0, 0, 0};
     o2_rng g = {117};
     for (int i = 0; i < 200; i++) {
         check_generic(&st, &a, pa, &b, pb);

@@ -49,6 +49,9 @@ void out_vec2(writer *w, const char *key, gjk_vec2 v);
 
 /* `, "key": null`: a field with no meaning in this answer (a ray's point when it misses). */
 void out_null(writer *w, const char *key);
+/* `, "bounds": [lower, upper]`: a query's certified interval of the signed distance, null for an end the query did
+   not bound (+-GJK_REAL_MAX). */
+void out_bounds(writer *w, gjk_real lower, gjk_real upper);
 /* `, "id": n, "feature_a": "face 3", "feature_b": "vertex 5"`: a manifold point's id and the two features it names
    (docs/cli.md, "Feature ids"). */
 void out_feature_id(writer *w, uint32_t id);

@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* gjk: the command-line tool. `gjk query SCENE` loads a JSON scene (tools/scene.c, format in docs/cli.md)
-   and prints one JSON object per pair with the signed distance, normal and closest points; `gjk render SCENE -o FILE`
+   and prints one JSON object per pair with the signed distance, normal, closest points and the certified interval of
+   the distance (`--tolerance T` lets the library stop early, within that interval); `gjk render SCENE -o FILE`
    draws the scene as SVG (tools/render.c); `gjk manifold`, `gjk raycast` and `gjk cast` are in tools/contacts.c.
 
    Exit status: 0 success; 1 output or memory error; 2 wrong usage, unreadable file or invalid scene (one message on
@@ -11,6 +12,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -28,7 +30,8 @@ static const struct command {
     const char *summary;
     command_fn *run;
 } commands[] = {
-    {"query", "SCENE", "signed distance, normal and closest points of each pair, one JSON object per line", cmd_query},
+    {"query", "SCENE [--tolerance T]",
+     "signed distance, normal, closest points and certified bounds of each pair, one JSON object per line", cmd_query},
     {"manifold", "SCENE [-s D | --speculative D]",
      "contact manifold of each pair: normal and up to 4 points (2 in 2D) within D (default 0), one line each",
      cmd_manifold},
@@ -58,6 +61,8 @@ void usage(FILE *out) {
           "  3D rotation: a quaternion [w, x, y, z] (scalar first; normalised for you), or \"axis_angle\":\n"
           "  [x, y, z, radians] (any nonzero axis); 2D rotation: an angle in radians, counter-clockwise.\n"
           "  An unknown key is an error.\n"
+          "query: --tolerance T lets GJK and EPA stop once the distance's certified bounds are at most T times the\n"
+          "       pair's size apart (T >= 0; default: as tight as the precision allows).\n"
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
           "      within D whose motion takes it apart is not a hit.\n"
@@ -92,12 +97,19 @@ static void put_head(writer *w, scene_pair p, gjk_status status, bool intersect,
     out_real(w, distance);
 }
 
+/* The fields every result line ends with: the iterations and the certified interval of the signed distance. */
+static void put_tail(writer *w, int iterations, gjk_real lower, gjk_real upper) {
+    fprintf(w->out, ", \"iterations\": %d", iterations);
+    out_bounds(w, lower, upper);
+    fputs("}\n", w->out);
+}
+
 static void put_result3(writer *w, scene_pair p, const gjk_result3 *r) {
     put_head(w, p, r->status, r->intersect, r->distance);
     out_vec3(w, "normal", r->normal);
     out_vec3(w, "point_a", r->point_a);
     out_vec3(w, "point_b", r->point_b);
-    fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
+    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
 }
 
 static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
@@ -105,14 +117,28 @@ static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
     out_vec2(w, "normal", r->normal);
     out_vec2(w, "point_a", r->point_a);
     out_vec2(w, "point_b", r->point_b);
-    fprintf(w->out, ", \"iterations\": %d}\n", r->iterations + r->epa_iterations);
+    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
 }
 
 /* ---- commands -------------------------------------------------------------------------------------------------- */
 
+static const cli_option query_options[] = {{"tolerance", 0, "T", "a relative tolerance >= 0, e.g. 1e-4"}};
+
+/* --tolerance: a finite number >= 0 (gjk_options::tolerance), written out in full. */
+static bool set_query_option(void *ctx, int which, const char *value) {
+    (void)which;
+    gjk_options *o = ctx;
+    char *end = NULL;
+    double t = strtod(value, &end);
+    if (end == value || *end != '\0' || !(t >= 0) || !(t <= (double)GJK_REAL_MAX)) return false;
+    o->tolerance = (gjk_real)t;
+    return true;
+}
+
 static int cmd_query(int argc, char **argv) {
     int status = EXIT_OK;
-    const char *path = cli_parse("query", argc, argv, NULL, 0, NULL, NULL, &status);
+    gjk_options options = {0, 0, 0};
+    const char *path = cli_parse("query", argc, argv, query_options, 1, set_query_option, &options, &status);
     if (path == NULL) return status;
     scene s;
     status = load_scene(&s, path);
@@ -122,11 +148,11 @@ static int cmd_query(int argc, char **argv) {
         scene_pair p = s.pairs[w.pair];
         if (s.dim == 3) {
             gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
-            gjk_result3 r = gjk_signed_distance3(&q, NULL);
+            gjk_result3 r = gjk_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &options, NULL);
             put_result3(&w, p, &r);
         } else {
             gjk_pair2 q = {&s.shapes2[p.a], s.poses2[p.a], &s.shapes2[p.b], s.poses2[p.b]};
-            gjk_result2 r = gjk_signed_distance2(&q, NULL);
+            gjk_result2 r = gjk_query2(GJK_QUERY_SIGNED_DISTANCE, &q, &options, NULL);
             put_result2(&w, p, &r);
         }
     }

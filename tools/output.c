@@ -46,6 +46,16 @@ void out_vec2(writer *w, const char *key, gjk_vec2 v) {
 
 void out_null(writer *w, const char *key) { fprintf(w->out, ", \"%s\": null", key); }
 
+void out_bounds(writer *w, gjk_real lower, gjk_real upper) {
+    fputs(", \"bounds\": [", w->out);
+    if (lower > -GJK_REAL_MAX) out_real(w, lower);
+    else fputs("null", w->out);
+    fputs(", ", w->out);
+    if (upper < GJK_REAL_MAX) out_real(w, upper);
+    else fputs("null", w->out);
+    fputc(']', w->out);
+}
+
 /* "vertex 5", "edge 2", "face 3" or "rim 1" (gjk/manifold.h, "Feature ids": kind in bits 14-15, index below). */
 static void put_feature(writer *w, const char *key, unsigned code) {
     static const char *const kinds[4] = {"vertex", "edge", "face", "rim"};
