@@ -193,12 +193,12 @@ static void check3(const gjk_result3 *r) {
 
 /* Certified intervals: each holds the true signed distance, so any two answers' intervals for the same pair
    intersect, and a signed distance lies inside its own. */
-static void check_interval3(const gjk_result3 *r) {
-    if (r->status == GJK_INVALID_INPUT) return;
-    if (!(r->lower <= r->upper) || !(r->lower >= -GJK_REAL_MAX) || !(r->upper <= GJK_REAL_MAX)) abort();
+static void check_interval(gjk_status status, gjk_real lower, gjk_real upper) {
+    if (status == GJK_INVALID_INPUT) return;
+    if (!(lower <= upper) || !(lower >= -GJK_REAL_MAX) || !(upper <= GJK_REAL_MAX)) abort();
 }
-static void overlap_intervals3(const gjk_result3 *x, const gjk_result3 *y) {
-    if (x->status == GJK_INVALID_INPUT || y->status == GJK_INVALID_INPUT) return;
+static void overlap_intervals(gjk_status sx, gjk_real lx, gjk_real ux, gjk_status sy, gjk_real ly, gjk_real uy) {
+    if (sx == GJK_INVALID_INPUT || sy == GJK_INVALID_INPUT) return;
     /* (Below the absolute floor of the sign check, squared lengths underflow and the planes' bounds are rounding:
        seed regression_tiny_gap, docs/numerics.md, "Scale range".) */
 #if GJK_USE_FLOAT
@@ -206,7 +206,7 @@ static void overlap_intervals3(const gjk_result3 *x, const gjk_result3 *y) {
 #else
     const double floor = 1e-145;
 #endif
-    if ((double)x->lower > (double)y->upper + floor || (double)y->lower > (double)x->upper + floor) abort();
+    if ((double)lx > (double)uy + floor || (double)ly > (double)ux + floor) abort();
 }
 
 static void check2(const gjk_result2 *r) {
@@ -394,8 +394,10 @@ static void fuzz3(reader *r) {
         check3(&lo);
         const gjk_result3 *all[5] = {&sd, &in, &di, &pe, &lo};
         for (int i = 0; i < 5; ++i) {
-            check_interval3(all[i]);
-            for (int j = 0; j < i; ++j) overlap_intervals3(all[i], all[j]);
+            check_interval(all[i]->status, all[i]->lower, all[i]->upper);
+            for (int j = 0; j < i; ++j)
+                overlap_intervals(all[i]->status, all[i]->lower, all[i]->upper, all[j]->status, all[j]->lower,
+                                  all[j]->upper);
         }
         if (sd.status == GJK_OK && !(sd.lower <= sd.distance && sd.distance <= sd.upper)) abort();
     }
@@ -459,6 +461,19 @@ static void fuzz2(reader *r) {
     check2(&in);
     check2(&di);
     check2(&pe);
+    {
+        const gjk_options loose = {GJK_R(1e-3), 0, 0};
+        gjk_result2 lo = gjk_query2(GJK_QUERY_SIGNED_DISTANCE, &pair, &loose, NULL);
+        check2(&lo);
+        const gjk_result2 *all[5] = {&sd, &in, &di, &pe, &lo};
+        for (int i = 0; i < 5; ++i) {
+            check_interval(all[i]->status, all[i]->lower, all[i]->upper);
+            for (int j = 0; j < i; ++j)
+                overlap_intervals(all[i]->status, all[i]->lower, all[i]->upper, all[j]->status, all[j]->lower,
+                                  all[j]->upper);
+        }
+        if (sd.status == GJK_OK && !(sd.lower <= sd.distance && sd.distance <= sd.upper)) abort();
+    }
     if (sd.status == GJK_OK && in.status == GJK_OK) {
         gjk_real ext = 0;
         gjk_vec2 ax[2] = {{1, 0}, {0, 1}};

@@ -530,8 +530,9 @@ static inline gjk_vec2 gjk_pose2_inv_apply(gjk_pose2 p, gjk_vec2 world) {
 /// rounding included. GJK and EPA compute both ends as they go (a separating plane bounds the gap from below, any
 /// point of the Minkowski difference bounds it from above, and EPA's polytope and support planes do the same for
 /// the depth); closed forms and separating-axis answers are exact, so their interval is the answer widened by its
-/// rounding. With the default options the interval is at most a few hundred eps x the pair's size wide on
-/// polytopes and closed forms and about 1e-9 x size (float: 1e-5) on curved shapes. gjk_query3() / gjk_query2()
+/// rounding. With the default options the interval is at most about 1000 eps x the pair's size wide on
+/// polytopes and closed forms (measured: 5e-14 x size in double, 8e-5 in float) and about 1e-9 x size (float:
+/// 1e-5) on curved shapes. gjk_query3() / gjk_query2()
 /// take a gjk_options whose `tolerance` lets GJK and EPA stop as soon as the interval is that narrow relative to
 /// the pair's size: a faster answer whose error is still certified by its own interval.
 ///
@@ -852,7 +853,9 @@ typedef struct gjk_options {
     /// GJK_MAX_GJK_ITERATIONS; at most GJK_MAX_GJK_ITERATIONS_LIMIT; negative is GJK_INVALID_INPUT.
     int max_gjk_iterations;
     /// Most EPA iterations (support points added to the polytope) before GJK_MAX_ITERATIONS. 0 keeps the default,
-    /// which is the polytope's capacity; larger values are clamped to it; negative is GJK_INVALID_INPUT.
+    /// which is the polytope's capacity; larger values are clamped to it; negative is GJK_INVALID_INPUT. (The 2D
+    /// EPA also counts the up to 6 support points that grow GJK's simplex into its first polygon, which no cap
+    /// stops.)
     int max_epa_iterations;
 } gjk_options;
 
@@ -6036,6 +6039,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
     gjk_real lower2 = 0; /* squared best lower bound, times vv of its axis: compared without square roots */
     gjk_real neg2 = GJK_REAL_MAX; /* while no bound is positive: the least (v.w)^2 / |v|^2 of those <= 0 */
+    /* v.w and |v|^2 of the bound kept: the certified bound is v.w / |v| from these, because (v.w)^2 is a fourth
+       power of the lengths and underflows for gaps below 1e-80 (1e-10 in float) even in a pair of unit size (a
+       sphere 3e-81 from a unit segment: lower2 came out 1.2% above |v|^2). */
+    gjk_real bound_vw = 0, bound_vv = 0;
     int stalls = 0;      /* steps taken without rounding-visible progress (see below) */
     gjk_simplex3 kept;   /* the simplex before the first of them, and its closest point */
     gjk_vec3 kept_v = v;
@@ -6070,8 +6077,12 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vw > 0 && vw * vw > lower2 * vv) {
             lower2 = vw * vw / vv;
             r->axis = v;
-        } else if (vw <= 0 && lower2 == 0) {
-            neg2 = gjk_minr(neg2, vw * vw / vv);
+            bound_vw = vw;
+            bound_vv = vv;
+        } else if (vw <= 0 && lower2 == 0 && vw * vw <= neg2 * vv) {
+            neg2 = vw * vw / vv;
+            bound_vw = vw;
+            bound_vv = vv;
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
            counts as touching: without it the queries disagree on rounded pairs in the band). */
@@ -6121,7 +6132,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
-    r->lower_signed = lower2 > 0 ? r->lower : neg2 < GJK_REAL_MAX ? -GJK_SQRT(neg2) : -GJK_REAL_MAX;
+    r->lower_signed = bound_vv > 0 ? bound_vw / GJK_SQRT(bound_vv) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
     r->upper = s->count == 4 ? 0 : gjk_len3(combination(s));
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
@@ -9665,10 +9676,13 @@ static gjk_result3 invalid3(void) {
 
 /* The certified interval of the signed distance from bounds of the signed core distance (GJK_REAL_MAX in magnitude:
    unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame and of
-   the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
-   errors. */
+   the bounds themselves, a few eps of the coordinates each (32 eps, as the touching band). */
 static void set_bounds(const prepared3 *p, gjk_result3 *r, gjk_real lo, gjk_real hi, gjk_real scale) {
-    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R);
+    /* The coordinates also include B's support points in B's own frame and B's offset, whose sum rounds by eps of
+       their size even where the result is small (a unit box 1.2 from an ellipsoid 5e4 across, in float): twice
+       the offset bounds them beyond the points met. */
+    gjk_real off = GJK_ABS(p->m.pos.x) + GJK_ABS(p->m.pos.y) + GJK_ABS(p->m.pos.z);
+    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R + 2 * off);
     r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
     r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
 }

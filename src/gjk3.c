@@ -93,6 +93,10 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? 0 : GJK_TOL_REL;
     gjk_real lower2 = 0; /* squared best lower bound, times vv of its axis: compared without square roots */
     gjk_real neg2 = GJK_REAL_MAX; /* while no bound is positive: the least (v.w)^2 / |v|^2 of those <= 0 */
+    /* v.w and |v|^2 of the bound kept: the certified bound is v.w / |v| from these, because (v.w)^2 is a fourth
+       power of the lengths and underflows for gaps below 1e-80 (1e-10 in float) even in a pair of unit size (a
+       sphere 3e-81 from a unit segment: lower2 came out 1.2% above |v|^2). */
+    gjk_real bound_vw = 0, bound_vv = 0;
     int stalls = 0;      /* steps taken without rounding-visible progress (see below) */
     gjk_simplex3 kept;   /* the simplex before the first of them, and its closest point */
     gjk_vec3 kept_v = v;
@@ -127,8 +131,12 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vw > 0 && vw * vw > lower2 * vv) {
             lower2 = vw * vw / vv;
             r->axis = v;
-        } else if (vw <= 0 && lower2 == 0) {
-            neg2 = gjk_minr(neg2, vw * vw / vv);
+            bound_vw = vw;
+            bound_vv = vv;
+        } else if (vw <= 0 && lower2 == 0 && vw * vw <= neg2 * vv) {
+            neg2 = vw * vw / vv;
+            bound_vw = vw;
+            bound_vv = vv;
         }
         /* Separated: the lower bound exceeds the radii by more than the touching band (a gap inside the band
            counts as touching: without it the queries disagree on rounded pairs in the band). */
@@ -178,7 +186,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v); /* the answer's simplex is the kept one */
     }
     r->lower = GJK_SQRT(lower2);
-    r->lower_signed = lower2 > 0 ? r->lower : neg2 < GJK_REAL_MAX ? -GJK_SQRT(neg2) : -GJK_REAL_MAX;
+    r->lower_signed = bound_vv > 0 ? bound_vw / GJK_SQRT(bound_vv) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
     r->upper = s->count == 4 ? 0 : gjk_len3(combination(s));
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;

@@ -108,10 +108,13 @@ static gjk_result3 invalid3(void) {
 
 /* The certified interval of the signed distance from bounds of the signed core distance (GJK_REAL_MAX in magnitude:
    unbounded on that side). The allowance covers the rounding of the supports, of B's move into A's frame and of
-   the bounds themselves, a few eps of the coordinates each: the touching band, which is sized for the same
-   errors. */
+   the bounds themselves, a few eps of the coordinates each (32 eps, as the touching band). */
 static void set_bounds(const prepared3 *p, gjk_result3 *r, gjk_real lo, gjk_real hi, gjk_real scale) {
-    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R);
+    /* The coordinates also include B's support points in B's own frame and B's offset, whose sum rounds by eps of
+       their size even where the result is small (a unit box 1.2 from an ellipsoid 5e4 across, in float): twice
+       the offset bounds them beyond the points met. */
+    gjk_real off = GJK_ABS(p->m.pos.x) + GJK_ABS(p->m.pos.y) + GJK_ABS(p->m.pos.z);
+    gjk_real R = p->ra + p->rb, pad = GJK_TOL_TOUCH * (scale + R + 2 * off);
     r->lower = lo > -GJK_REAL_MAX ? lo - R - pad : -GJK_REAL_MAX;
     r->upper = hi < GJK_REAL_MAX ? hi - R + pad : GJK_REAL_MAX;
 }

@@ -21,8 +21,9 @@
 /// rounding included. GJK and EPA compute both ends as they go (a separating plane bounds the gap from below, any
 /// point of the Minkowski difference bounds it from above, and EPA's polytope and support planes do the same for
 /// the depth); closed forms and separating-axis answers are exact, so their interval is the answer widened by its
-/// rounding. With the default options the interval is at most a few hundred eps x the pair's size wide on
-/// polytopes and closed forms and about 1e-9 x size (float: 1e-5) on curved shapes. gjk_query3() / gjk_query2()
+/// rounding. With the default options the interval is at most about 1000 eps x the pair's size wide on
+/// polytopes and closed forms (measured: 5e-14 x size in double, 8e-5 in float) and about 1e-9 x size (float:
+/// 1e-5) on curved shapes. gjk_query3() / gjk_query2()
 /// take a gjk_options whose `tolerance` lets GJK and EPA stop as soon as the interval is that narrow relative to
 /// the pair's size: a faster answer whose error is still certified by its own interval.
 ///
@@ -75,7 +76,9 @@ typedef struct gjk_options {
     /// GJK_MAX_GJK_ITERATIONS; at most GJK_MAX_GJK_ITERATIONS_LIMIT; negative is GJK_INVALID_INPUT.
     int max_gjk_iterations;
     /// Most EPA iterations (support points added to the polytope) before GJK_MAX_ITERATIONS. 0 keeps the default,
-    /// which is the polytope's capacity; larger values are clamped to it; negative is GJK_INVALID_INPUT.
+    /// which is the polytope's capacity; larger values are clamped to it; negative is GJK_INVALID_INPUT. (The 2D
+    /// EPA also counts the up to 6 support points that grow GJK's simplex into its first polygon, which no cap
+    /// stops.)
     int max_epa_iterations;
 } gjk_options;
 
