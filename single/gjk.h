@@ -6793,7 +6793,8 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
    - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
    - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
      interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
+     the largest gap carries the closest features (box_box_apart in special3_box.c), else NONE. Cores overlapping or touching:
      OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
      most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
@@ -6828,6 +6829,21 @@ typedef struct gjk_special3_result {
    GJK_MODE_BOOLEAN accepts any. */
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 
+/* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included.
+   Returns 0 when the pair is not one of these, is invalid, lies outside the size range where the closed form needs
+   no rescaling, or (distance query) has the centre inside the box's core: the caller then takes the generic path,
+   which answers or rejects it. Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means
+   store it, 2 (an intersect query that finds the shapes touching) leave the cache alone. */
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
+/* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
+static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_shape3_type ta = pair->a->type, tb = pair->b->type;
+    return ta == GJK_SHAPE3_BOX ? (tb == GJK_SHAPE3_SPHERE || tb == GJK_SHAPE3_POINT)
+                                : tb == GJK_SHAPE3_BOX && (ta == GJK_SHAPE3_SPHERE || ta == GJK_SHAPE3_POINT);
+}
+
 /* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
 
 /* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
@@ -6839,8 +6855,8 @@ bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, g
 /* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 /* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
-   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart and
+   their closed form leaves them to GJK: then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
    where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
    sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
@@ -9131,22 +9147,39 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
+/* Sphere-box pairs answered before the generic preparation (special3.c, gjk_special3_quick): true with *r set. */
+static bool quick3(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_result3 *r) {
+    gjk_vec3 axis;
+    if (!gjk_special3_quick_kinds(pair)) return false;
+    int q = gjk_special3_quick(pair, kind, r, &axis);
+    if (q == 1) store_cache(cache, pair, axis, NULL);
+    return q != 0;
+}
+
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_INTERSECT, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_DISTANCE, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_PENETRATION, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_SIGNED_DISTANCE, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
     return guarded(r, bad, cache);
@@ -9170,6 +9203,15 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
     reset_debug(debug);
     bool bad = false;
     gjk_result3 r;
+    if ((unsigned)kind <= GJK_QUERY_SIGNED_DISTANCE && (!debug || !debug->skip_closed_forms) &&
+        quick3(kind, pair, cache, &r)) {
+        if (debug) {
+            debug->path = GJK_PATH_CLOSED_FORM;
+            debug->radius_a = gjk_core3_radius(pair->a);
+            debug->radius_b = gjk_core3_radius(pair->b);
+        }
+        return r;
+    }
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
     case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;
@@ -12694,8 +12736,102 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
     return gjk_special3_segment_box(m, ca, ua, true, R, mode, out);
 }
 
+/* ---- sphere-box queries straight from the pair ------------------------------------------------------------------ */
+
+/* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
+   no rescaling: its squares neither overflow nor lose a gap of rounding size to underflow. Pairs outside it take
+   the generic path, whose preparation handles any scale the API accepts. */
+#if GJK_USE_FLOAT
+#define SP_QUICK_MIN GJK_R(1e-6)
+#define SP_QUICK_MAX GJK_R(1e12)
+#else
+#define SP_QUICK_MIN GJK_R(1e-60)
+#define SP_QUICK_MAX GJK_R(1e60)
+#endif
+
+/* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
+static gjk_real quick_quat_len2(gjk_quat q) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN ? l2 : 0;
+}
+
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis) {
+    if (!pair || !pair->a || !pair->b) return 0;
+    const gjk_shape3 *a = pair->a, *b = pair->b;
+    bool box_is_a = a->type == GJK_SHAPE3_BOX;
+    const gjk_shape3 *box = box_is_a ? a : b, *pt = box_is_a ? b : a;
+    if (box->type != GJK_SHAPE3_BOX || (pt->type != GJK_SHAPE3_SPHERE && pt->type != GJK_SHAPE3_POINT)) return 0;
+    const gjk_pose3 *pb = box_is_a ? &pair->pose_a : &pair->pose_b, *pp = box_is_a ? &pair->pose_b : &pair->pose_a;
+    /* Validation (gjk_shape3_validate and the query's pose checks) folded into a few comparisons, stricter than the
+       generic ones where that is cheaper: the bound on the size S below bounds the half extents, the radii, the
+       margins and the offset of the centre from the box, so that one bound on the box's position bounds both
+       positions. Whatever fails them, NaN included, goes to the generic path, which answers it or rejects it with
+       its status. */
+    gjk_vec3 h = box->box.half_extents, c = pp->position, o = pb->position;
+    gjk_real rp = pt->type == GJK_SHAPE3_SPHERE ? pt->sphere.radius : 1; /* (a point has no radius to check) */
+    gjk_quat qb = pb->rotation;
+    gjk_real l2 = quick_quat_len2(qb);
+    if (!(h.x > 0 && h.y > 0 && h.z > 0 && rp > 0 && box->margin >= 0 && pt->margin >= 0 &&
+          gjk_special3_l1(o) <= GJK_R(0.5) * GJK_MAX_COORD && l2 > 0 && quick_quat_len2(pp->rotation) > 0))
+        return 0;
+    if (pt->type != GJK_SHAPE3_SPHERE) rp = 0;
+    gjk_real rbox = box->margin, rpt = rp + pt->margin, R = rbox + rpt;
+
+    /* The centre in the box's frame, the closed form there (point_box_local; the outside case written out), and
+       its normal (box to point) back in the world. */
+    gjk_mat33 rot = gjk_mat33_from_any_quat(qb); /* (its squared length is l2's, computed once) */
+    gjk_vec3 p = gjk_mat33_tmul(rot, gjk_sub3(c, o)), dir, q;
+    gjk_real scale = gjk_special3_l1(p) + (h.x + h.y + h.z), S = scale + R;
+    if (!(S >= SP_QUICK_MIN && S <= SP_QUICK_MAX)) return 0;
+    gjk_vec3 diff = gjk_sub3(p, gjk_v3(clampr(p.x, h.x), clampr(p.y, h.y), clampr(p.z, h.z)));
+    gjk_real k = 0, core, dd = gjk_dot3(diff, diff); /* k: dir's scaling to unit length, 0 for 1 / core */
+    if (dd > SP_TINY2) {
+        core = GJK_SQRT(dd);
+        dir = diff; /* (the division waits until the normal is needed) */
+    } else {
+        core = point_box_local(h, p, &dir, &k, &q);
+        /* A sphere centre inside the box's core leaves a distance query no gap to measure; GJK finds a common
+           point. */
+        if (kind == GJK_QUERY_DISTANCE && core < 0) return 0;
+    }
+    gjk_real dist = core - R; /* (never -0: core is not -0) */
+    bool touching = dist <= GJK_TOL_TOUCH * scale;
+    gjk_real sg = box_is_a ? 1 : -1; /* n points from the box to the point; the answer's normal from A to B */
+    memset(r, 0, sizeof *r);
+    r->status = GJK_OK;
+    r->intersect = touching;
+    if (kind == GJK_QUERY_INTERSECT && touching) return 2; /* (a closed form's overlap leaves the cache alone) */
+    gjk_vec3 n = gjk_scale3(gjk_mat33_mul(rot, dir), k > 0 ? k : GJK_R(1.0) / core);
+    *axis = gjk_scale3(n, -sg); /* the cache's axis, from B to A */
+    if (kind == GJK_QUERY_INTERSECT) {
+        r->distance = dist;
+        r->normal = gjk_scale3(n, sg);
+        return 1;
+    }
+    /* Witnesses from the centre: the box's core point is c - core n (exactly so for the clamped point, and for the
+       nearest face from inside), so the surface points are c - (core - rbox) n on the box and c - rpt n on the
+       sphere, apart by exactly dist along n. */
+    if (kind == GJK_QUERY_DISTANCE && touching) {
+        /* Overlap within the radii: the point at core * rA / R from A's core towards B's lies in both shapes (with
+           no radii, the midpoint of a gap below the tolerance). */
+        gjk_real t = R > 0 ? gjk_minr(core, R) * (box_is_a ? rbox : rpt) / R : GJK_R(0.5) * core;
+        gjk_real from_c = box_is_a ? core - t : t;
+        r->distance = 0;
+        r->point_a = r->point_b = gjk_mad3(c, -from_c, n);
+        return 1;
+    }
+    gjk_vec3 on_box = gjk_mad3(c, rbox - core, n), on_pt = gjk_mad3(c, -rpt, n);
+    r->distance = dist;
+    r->normal = gjk_scale3(n, sg);
+    r->point_a = box_is_a ? on_box : on_pt;
+    r->point_b = box_is_a ? on_pt : on_box;
+    return 1;
+}
+
 /* ---- end of src/special3.c ---- */
 #undef SP_NOISE
+#undef SP_QUICK_MAX
+#undef SP_QUICK_MIN
 #undef SP_REAL_MIN
 #undef SP_TINY2
 
@@ -13102,18 +13238,70 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     return GJK_SPECIAL_OVERLAP;
 }
 
+/* Boxes apart (DISTANCE mode): the distance is at least the largest gap over the 15 axes, and where that axis'
+   features are the closest ones it is exactly that gap. A face axis: the other box's deepest feature clipped to the
+   face lies at the gap above it (face_contact), and the point below it on the face is on the box; a cross axis: the
+   supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
+   the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
+   boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
+   vertex off every axis, or an axis tied with another) the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_special3_result *out) {
+    gjk_real a[3], b[3], t[3], r[3][3], q[3][3], k[3][3], s[3], g[6];
+    arr(m->a->box.half_extents, a);
+    arr(m->b->box.half_extents, b);
+    arr(m->pos, t);
+    rows(m, r);
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) q[i][j] = GJK_ABS(r[i][j]);
+    for (int j = 0; j < 3; ++j) s[j] = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j]; /* t along B's axes */
+    for (int i = 0; i < 3; ++i) {
+        g[i] = GJK_ABS(t[i]) - a[i] - (b[0] * q[i][0] + b[1] * q[i][1] + b[2] * q[i][2]);
+        g[3 + i] = GJK_ABS(s[i]) - (a[0] * q[0][i] + a[1] * q[1][i] + a[2] * q[2][i]) - b[i];
+    }
+    int face = 0;
+    for (int i = 1; i < 6; ++i)
+        if (g[i] > g[face]) face = i;
+    const gjk_real S = out->scale, face_best = g[face], face_sign = sgn(face < 3 ? t[face] : s[face - 3]);
+    /* The cross axes, compared through squares as in box_box_axes; one must beat the face by EDGE_MARGIN * S. */
+    cofactors((const gjk_real(*)[3])r, k);
+    gjk_real bar = face_best + EDGE_MARGIN * S, best = face_best, bsign = face_sign;
+    int axis = face;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            int i1 = NEXT[i], i2 = NEXT[i1], j1 = NEXT[j], j2 = NEXT[j1];
+            gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+            if (!(ll > PARALLEL2)) continue;
+            gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];
+            gjk_real gc = GJK_ABS(se) - (a[i1] * q[i2][j] + a[i2] * q[i1][j]) -
+                          (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));
+            if (gc > 0 && gc * gc > bar * bar * ll) {
+                best = gc / GJK_SQRT(ll);
+                bar = best;
+                axis = 6 + 3 * i + j;
+                bsign = sgn(se);
+            }
+        }
+    if (!(best > 0)) return GJK_SPECIAL_NONE; /* (rounding against the axes' first verdict) */
+    return box_box_contact(m, axis, bsign, best, face, face_sign, face_best, S, out);
+}
+
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
 
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
     box_axes3 ax;
-    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
-    if (*apart) return false;
+    if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
+        /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
+        *apart = box_box_apart(m, out) == GJK_SPECIAL_NONE;
+        return false;
+    }
+    *apart = false;
     *witnesses = ax.axis >= 6 || ax.near;
     if (*witnesses)
         return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==

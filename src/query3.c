@@ -332,22 +332,39 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
+/* Sphere-box pairs answered before the generic preparation (special3.c, gjk_special3_quick): true with *r set. */
+static bool quick3(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_result3 *r) {
+    gjk_vec3 axis;
+    if (!gjk_special3_quick_kinds(pair)) return false;
+    int q = gjk_special3_quick(pair, kind, r, &axis);
+    if (q == 1) store_cache(cache, pair, axis, NULL);
+    return q != 0;
+}
+
 gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_INTERSECT, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = intersect3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_DISTANCE, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = distance3_impl(pair, cache, &bad, NULL);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_PENETRATION, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_SEPARATED, &bad, NULL, true);
     return guarded(r, bad, cache);
 }
 gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache) {
+    gjk_result3 quick;
+    if (quick3(GJK_QUERY_SIGNED_DISTANCE, pair, cache, &quick)) return quick;
     bool bad = false;
     gjk_result3 r = signed_query(pair, cache, GJK_MODE_DISTANCE, &bad, NULL, true);
     return guarded(r, bad, cache);
@@ -371,6 +388,15 @@ gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cac
     reset_debug(debug);
     bool bad = false;
     gjk_result3 r;
+    if ((unsigned)kind <= GJK_QUERY_SIGNED_DISTANCE && (!debug || !debug->skip_closed_forms) &&
+        quick3(kind, pair, cache, &r)) {
+        if (debug) {
+            debug->path = GJK_PATH_CLOSED_FORM;
+            debug->radius_a = gjk_core3_radius(pair->a);
+            debug->radius_b = gjk_core3_radius(pair->b);
+        }
+        return r;
+    }
     switch (kind) {
     case GJK_QUERY_INTERSECT: r = intersect3_impl(pair, cache, &bad, debug); break;
     case GJK_QUERY_DISTANCE: r = distance3_impl(pair, cache, &bad, debug); break;

@@ -403,18 +403,70 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     return GJK_SPECIAL_OVERLAP;
 }
 
+/* Boxes apart (DISTANCE mode): the distance is at least the largest gap over the 15 axes, and where that axis'
+   features are the closest ones it is exactly that gap. A face axis: the other box's deepest feature clipped to the
+   face lies at the gap above it (face_contact), and the point below it on the face is on the box; a cross axis: the
+   supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
+   the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
+   boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
+   vertex off every axis, or an axis tied with another) the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_special3_result *out) {
+    gjk_real a[3], b[3], t[3], r[3][3], q[3][3], k[3][3], s[3], g[6];
+    arr(m->a->box.half_extents, a);
+    arr(m->b->box.half_extents, b);
+    arr(m->pos, t);
+    rows(m, r);
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) q[i][j] = GJK_ABS(r[i][j]);
+    for (int j = 0; j < 3; ++j) s[j] = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j]; /* t along B's axes */
+    for (int i = 0; i < 3; ++i) {
+        g[i] = GJK_ABS(t[i]) - a[i] - (b[0] * q[i][0] + b[1] * q[i][1] + b[2] * q[i][2]);
+        g[3 + i] = GJK_ABS(s[i]) - (a[0] * q[0][i] + a[1] * q[1][i] + a[2] * q[2][i]) - b[i];
+    }
+    int face = 0;
+    for (int i = 1; i < 6; ++i)
+        if (g[i] > g[face]) face = i;
+    const gjk_real S = out->scale, face_best = g[face], face_sign = sgn(face < 3 ? t[face] : s[face - 3]);
+    /* The cross axes, compared through squares as in box_box_axes; one must beat the face by EDGE_MARGIN * S. */
+    cofactors((const gjk_real(*)[3])r, k);
+    gjk_real bar = face_best + EDGE_MARGIN * S, best = face_best, bsign = face_sign;
+    int axis = face;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            int i1 = NEXT[i], i2 = NEXT[i1], j1 = NEXT[j], j2 = NEXT[j1];
+            gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
+            if (!(ll > PARALLEL2)) continue;
+            gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];
+            gjk_real gc = GJK_ABS(se) - (a[i1] * q[i2][j] + a[i2] * q[i1][j]) -
+                          (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));
+            if (gc > 0 && gc * gc > bar * bar * ll) {
+                best = gc / GJK_SQRT(ll);
+                bar = best;
+                axis = 6 + 3 * i + j;
+                bsign = sgn(se);
+            }
+        }
+    if (!(best > 0)) return GJK_SPECIAL_NONE; /* (rounding against the axes' first verdict) */
+    return box_box_contact(m, axis, bsign, best, face, face_sign, face_best, S, out);
+}
+
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
 
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
     box_axes3 ax;
-    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
-    if (*apart) return false;
+    if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
+        /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
+        *apart = box_box_apart(m, out) == GJK_SPECIAL_NONE;
+        return false;
+    }
+    *apart = false;
     *witnesses = ax.axis >= 6 || ax.near;
     if (*witnesses)
         return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==

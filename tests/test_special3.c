@@ -314,11 +314,20 @@ static void named_boxes_touching(void **state) {
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_OVERLAP, 0, 0, 0, 0);
     expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_EXACT, 0, 1, 0, 0);
     oracle_ok(&p, "touching boxes");
-    /* apart by 0.5: rounded by R = 1 they overlap, which only GJK can size (NONE); with R = 0.4 they are apart */
+    /* apart by 0.5: rounded by R = 1 they overlap, which only GJK can size (NONE) in the boolean and penetration
+       modes; the distance mode has the exact gap of the faces facing each other; with R = 0.4 they are apart */
     p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 2.5, 0, 0, 1);
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_NONE, 0, 0, 0, 0);
     expect(&p, GJK_MODE_SEPARATED, GJK_SPECIAL_NONE, 0, 0, 0, 0);
+    o = expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_EXACT, 0.5, 1, 0, 0);
+    expect_point(o.pa, 1, 0, 0);
+    expect_point(o.pb, 1.5, 0, 0);
+    /* corner to corner, (1, 1, 1) to (2, 2, 2): every axis gaps by 1 of the distance sqrt(3), and none carries the
+       closest features (NONE) */
+    p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 3, 3, 3, 0);
     expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_NONE, 0, 0, 0, 0);
+    oracle_ok(&p, "boxes corner to corner");
+    p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 2.5, 0, 0, 1);
     p.R = GJK_R(0.4);
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_SEPARATED, 0.5, 1, 0, 0);
     expect(&p, GJK_MODE_SEPARATED, GJK_SPECIAL_SEPARATED, 0.5, 1, 0, 0);
