@@ -332,11 +332,9 @@ static gjk_real quick_quat_len2(gjk_quat q) {
 }
 
 int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis) {
-    if (!pair || !pair->a || !pair->b) return 0;
-    const gjk_shape3 *a = pair->a, *b = pair->b;
+    const gjk_shape3 *a = pair->a, *b = pair->b; /* (the kinds are gjk_special3_quick_kinds's) */
     bool box_is_a = a->type == GJK_SHAPE3_BOX;
     const gjk_shape3 *box = box_is_a ? a : b, *pt = box_is_a ? b : a;
-    if (box->type != GJK_SHAPE3_BOX || (pt->type != GJK_SHAPE3_SPHERE && pt->type != GJK_SHAPE3_POINT)) return 0;
     const gjk_pose3 *pb = box_is_a ? &pair->pose_a : &pair->pose_b, *pp = box_is_a ? &pair->pose_b : &pair->pose_a;
     /* Validation (gjk_shape3_validate and the query's pose checks) folded into a few comparisons, stricter than the
        generic ones where that is cheaper: the bound on the size S below bounds the half extents, the radii, the

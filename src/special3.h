@@ -55,7 +55,7 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 
 /* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
    query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included.
-   Returns 0 when the pair is not one of these, is invalid, lies outside the size range where the closed form needs
+   Only for pairs that gjk_special3_quick_kinds (below) accepts. Returns 0 when the pair is invalid, lies outside the size range where the closed form needs
    no rescaling, or (distance query) has the centre inside the box's core: the caller then takes the generic path,
    which answers or rejects it. Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means
    store it, 2 (an intersect query that finds the shapes touching) leave the cache alone. */

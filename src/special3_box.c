@@ -204,11 +204,20 @@ static void rows(const gjk_minkowski3 *m, gjk_real r[3][3]) {
 /* k[i][l]: component i of c_{l+1} x c_{l+2}, which is c_l for an exact rotation; c_k . (e_i x c_j) is one of these
    up to sign, computed from entries that are small together with |e_i x c_j|. */
 static void cofactors(const gjk_real r[3][3], gjk_real k[3][3]) {
-    for (int l = 0; l < 3; ++l)
-        for (int i = 0; i < 3; ++i) {
-            int i1 = NEXT[i], i2 = NEXT[i1], l1 = NEXT[l], l2 = NEXT[l1];
-            k[i][l] = r[i1][l1] * r[i2][l2] - r[i2][l1] * r[i1][l2];
-        }
+    /* (written out: constant indices, no table lookups) */
+#define COFACTOR(i, l)                                                                                                 \
+    k[i][l] = r[((i) + 1) % 3][((l) + 1) % 3] * r[((i) + 2) % 3][((l) + 2) % 3] -                                      \
+              r[((i) + 2) % 3][((l) + 1) % 3] * r[((i) + 1) % 3][((l) + 2) % 3]
+    COFACTOR(0, 0);
+    COFACTOR(1, 0);
+    COFACTOR(2, 0);
+    COFACTOR(0, 1);
+    COFACTOR(1, 1);
+    COFACTOR(2, 1);
+    COFACTOR(0, 2);
+    COFACTOR(1, 2);
+    COFACTOR(2, 2);
+#undef COFACTOR
 }
 
 /* Separated along e_i x c_j (signed offset se, gap numerator g > 0, |L|^2 = ll). */
@@ -333,6 +342,7 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     if (g4 > best) best = g4, off = s1, axis = 4;
     if (g5 > best) best = g5, off = s2, axis = 5;
     gjk_real bsign = sgn(off);
+    ax->face_axis = axis, ax->face_sign = bsign, ax->face_best = best, ax->S = S; /* (for box_box_apart) */
     if (best > lim) {
         gjk_real n[3] = {0, 0, 0};
         if (axis < 3) {
@@ -410,51 +420,51 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
    the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
    boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
    vertex off every axis, or an axis tied with another) the answer is NONE and GJK measures the distance. */
-static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_special3_result *out) {
-    gjk_real a[3], b[3], t[3], r[3][3], q[3][3], k[3][3], s[3], g[6];
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, const box_axes3 *ax, gjk_special3_result *out) {
+    gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
     arr(m->a->box.half_extents, a);
     arr(m->b->box.half_extents, b);
     arr(m->pos, t);
     rows(m, r);
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) q[i][j] = GJK_ABS(r[i][j]);
-    for (int j = 0; j < 3; ++j) s[j] = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j]; /* t along B's axes */
-    for (int i = 0; i < 3; ++i) {
-        g[i] = GJK_ABS(t[i]) - a[i] - (b[0] * q[i][0] + b[1] * q[i][1] + b[2] * q[i][2]);
-        g[3 + i] = GJK_ABS(s[i]) - (a[0] * q[0][i] + a[1] * q[1][i] + a[2] * q[2][i]) - b[i];
-    }
-    int face = 0;
-    for (int i = 1; i < 6; ++i)
-        if (g[i] > g[face]) face = i;
-    const gjk_real S = out->scale, face_best = g[face], face_sign = sgn(face < 3 ? t[face] : s[face - 3]);
-    /* The cross axes, compared through squares as in box_box_axes; one must beat the face by EDGE_MARGIN * S. */
     cofactors((const gjk_real(*)[3])r, k);
-    gjk_real bar = face_best + EDGE_MARGIN * S, best = face_best, bsign = face_sign;
-    int axis = face;
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) {
-            int i1 = NEXT[i], i2 = NEXT[i1], j1 = NEXT[j], j2 = NEXT[j1];
-            gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];
-            if (!(ll > PARALLEL2)) continue;
-            gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];
-            gjk_real gc = GJK_ABS(se) - (a[i1] * q[i2][j] + a[i2] * q[i1][j]) -
-                          (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));
-            if (gc > 0 && gc * gc > bar * bar * ll) {
-                best = gc / GJK_SQRT(ll);
-                bar = best;
-                axis = 6 + 3 * i + j;
-                bsign = sgn(se);
-            }
-        }
+    /* The cross axes, compared through squares as in box_box_axes (the best so far is bg / sqrt(bll), one square
+       root at the end); one must beat the best face by EDGE_MARGIN * S. */
+    const gjk_real S = ax->S;
+    gjk_real bg = ax->face_best + EDGE_MARGIN * S, bll = 1, bsign = ax->face_sign, best = ax->face_best;
+    int axis = ax->face_axis;
+#define APART_CROSS(i, j)                                                                                              \
+    do {                                                                                                               \
+        const int i1 = ((i) + 1) % 3, i2 = ((i) + 2) % 3, j1 = ((j) + 1) % 3, j2 = ((j) + 2) % 3;                      \
+        gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];                                                       \
+        gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];                                                             \
+        gjk_real gc = GJK_ABS(se) - (a[i1] * GJK_ABS(r[i2][j]) + a[i2] * GJK_ABS(r[i1][j])) -                          \
+                      (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));                                         \
+        if (ll > PARALLEL2 && gc > 0 && (bg <= 0 || gc * gc * bll > bg * bg * ll)) {                                   \
+            bg = gc, bll = ll;                                                                                         \
+            axis = 6 + 3 * (i) + (j);                                                                                  \
+            bsign = sgn(se);                                                                                           \
+        }                                                                                                              \
+    } while (0)
+    APART_CROSS(0, 0);
+    APART_CROSS(0, 1);
+    APART_CROSS(0, 2);
+    APART_CROSS(1, 0);
+    APART_CROSS(1, 1);
+    APART_CROSS(1, 2);
+    APART_CROSS(2, 0);
+    APART_CROSS(2, 1);
+    APART_CROSS(2, 2);
+#undef APART_CROSS
+    if (axis >= 6) best = bg / GJK_SQRT(bll);
     if (!(best > 0)) return GJK_SPECIAL_NONE; /* (rounding against the axes' first verdict) */
-    return box_box_contact(m, axis, bsign, best, face, face_sign, face_best, S, out);
+    return box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
 }
 
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
-    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, out);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, &ax, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
@@ -463,7 +473,7 @@ bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *
     box_axes3 ax;
     if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
         /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
-        *apart = box_box_apart(m, out) == GJK_SPECIAL_NONE;
+        *apart = box_box_apart(m, &ax, out) == GJK_SPECIAL_NONE;
         return false;
     }
     *apart = false;
