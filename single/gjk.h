@@ -6794,7 +6794,8 @@ gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_d
    - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
      interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
      above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
-     the largest gap carries the closest features (box_box_apart in special3_box.c), else NONE. Cores overlapping or touching:
+     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
+     else NONE. Cores overlapping or touching:
      OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
      most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
@@ -6830,11 +6831,12 @@ typedef struct gjk_special3_result {
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 
 /* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
-   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included.
-   Only for pairs that gjk_special3_quick_kinds (below) accepts. Returns 0 when the pair is invalid, lies outside the size range where the closed form needs
-   no rescaling, or (distance query) has the centre inside the box's core: the caller then takes the generic path,
-   which answers or rejects it. Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means
-   store it, 2 (an intersect query that finds the shapes touching) leave the cache alone. */
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
+   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
+   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
+   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
+   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
+   query that finds the shapes touching) leave the cache alone. */
 int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
 /* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
 static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
@@ -12739,14 +12741,15 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 /* ---- sphere-box queries straight from the pair ------------------------------------------------------------------ */
 
 /* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
-   no rescaling: its squares neither overflow nor lose a gap of rounding size to underflow. Pairs outside it take
-   the generic path, whose preparation handles any scale the API accepts. */
+   no rescaling. Below it a gap of rounding size would fall under sqrt(SP_TINY2), which point_box_local takes for
+   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is above
+   any size the API accepts (coordinates up to GJK_MAX_COORD): the squares of such sizes do not overflow. */
 #if GJK_USE_FLOAT
-#define SP_QUICK_MIN GJK_R(1e-6)
-#define SP_QUICK_MAX GJK_R(1e12)
+#define SP_QUICK_MIN GJK_R(1e-4)
+#define SP_QUICK_MAX GJK_R(1e20)
 #else
-#define SP_QUICK_MIN GJK_R(1e-60)
-#define SP_QUICK_MAX GJK_R(1e60)
+#define SP_QUICK_MIN GJK_R(1e-100)
+#define SP_QUICK_MAX GJK_R(1e152)
 #endif
 
 /* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
@@ -12788,9 +12791,6 @@ int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *
         dir = diff; /* (the division waits until the normal is needed) */
     } else {
         core = point_box_local(h, p, &dir, &k, &q);
-        /* A sphere centre inside the box's core leaves a distance query no gap to measure; GJK finds a common
-           point. */
-        if (kind == GJK_QUERY_DISTANCE && core < 0) return 0;
     }
     gjk_real dist = core - R; /* (never -0: core is not -0) */
     bool touching = dist <= GJK_TOL_TOUCH * scale;
@@ -12813,7 +12813,7 @@ int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *
         /* Overlap within the radii: the point at core * rA / R from A's core towards B's lies in both shapes (with
            no radii, the midpoint of a gap below the tolerance). */
         gjk_real t = R > 0 ? gjk_minr(core, R) * (box_is_a ? rbox : rpt) / R : GJK_R(0.5) * core;
-        gjk_real from_c = box_is_a ? core - t : t;
+        gjk_real from_c = core < 0 ? 0 : box_is_a ? core - t : t; /* (a centre inside the box: the centre) */
         r->distance = 0;
         r->point_a = r->point_b = gjk_mad3(c, -from_c, n);
         return 1;
@@ -13252,8 +13252,10 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
    supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
    the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
    boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
-   vertex off every axis, or an axis tied with another) the answer is NONE and GJK measures the distance. */
-static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, const box_axes3 *ax, gjk_special3_result *out) {
+   vertex off every axis, or an axis tied with another), and within the touching band (a gap of at most R + tol, as
+   in the other modes), the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const box_axes3 *ax,
+                                      gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
     arr(m->a->box.half_extents, a);
     arr(m->b->box.half_extents, b);
@@ -13289,15 +13291,29 @@ static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, const box_axes3 *
     APART_CROSS(2, 2);
 #undef APART_CROSS
     if (axis >= 6) best = bg / GJK_SQRT(bll);
-    if (!(best > 0)) return GJK_SPECIAL_NONE; /* (rounding against the axes' first verdict) */
-    return box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
+    /* Within the touching band GJK decides, as in the other modes, so that every query classifies the pair alike. */
+    if (!(best > R + GJK_TOL_TOUCH * S)) return GJK_SPECIAL_NONE;
+    gjk_special_kind kind = box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
+    if (kind == GJK_SPECIAL_EXACT && axis >= 6) {
+        /* Edges at an angle a: the axis e_i x c_j, from rotation entries, errs by about eps / sin a, while the
+           witnesses (accurate closest points of the two edges) give the direction to eps * S / distance: take them
+           where that is the better of the two (edges 1e-3 rad apart in float: the axis is 1.3e-4 off, and witnesses
+           rebuilt along it by the caller end up 6e-5 off B). */
+        gjk_vec3 diff = gjk_sub3(out->pb, out->pa);
+        gjk_real d = gjk_len3(diff);
+        if (d > GJK_SQRT(bll) * S) {
+            out->normal = gjk_scale3(diff, GJK_R(1.0) / d);
+            out->core_dist = d;
+        }
+    }
+    return kind;
 }
 
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
-    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, &ax, out);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, R, &ax, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
@@ -13306,7 +13322,7 @@ bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *
     box_axes3 ax;
     if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
         /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
-        *apart = box_box_apart(m, &ax, out) == GJK_SPECIAL_NONE;
+        *apart = box_box_apart(m, 0, &ax, out) == GJK_SPECIAL_NONE;
         return false;
     }
     *apart = false;

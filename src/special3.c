@@ -315,14 +315,15 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 /* ---- sphere-box queries straight from the pair ------------------------------------------------------------------ */
 
 /* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
-   no rescaling: its squares neither overflow nor lose a gap of rounding size to underflow. Pairs outside it take
-   the generic path, whose preparation handles any scale the API accepts. */
+   no rescaling. Below it a gap of rounding size would fall under sqrt(SP_TINY2), which point_box_local takes for
+   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is above
+   any size the API accepts (coordinates up to GJK_MAX_COORD): the squares of such sizes do not overflow. */
 #if GJK_USE_FLOAT
-#define SP_QUICK_MIN GJK_R(1e-6)
-#define SP_QUICK_MAX GJK_R(1e12)
+#define SP_QUICK_MIN GJK_R(1e-4)
+#define SP_QUICK_MAX GJK_R(1e20)
 #else
-#define SP_QUICK_MIN GJK_R(1e-60)
-#define SP_QUICK_MAX GJK_R(1e60)
+#define SP_QUICK_MIN GJK_R(1e-100)
+#define SP_QUICK_MAX GJK_R(1e152)
 #endif
 
 /* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
@@ -364,9 +365,6 @@ int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *
         dir = diff; /* (the division waits until the normal is needed) */
     } else {
         core = point_box_local(h, p, &dir, &k, &q);
-        /* A sphere centre inside the box's core leaves a distance query no gap to measure; GJK finds a common
-           point. */
-        if (kind == GJK_QUERY_DISTANCE && core < 0) return 0;
     }
     gjk_real dist = core - R; /* (never -0: core is not -0) */
     bool touching = dist <= GJK_TOL_TOUCH * scale;
@@ -389,7 +387,7 @@ int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *
         /* Overlap within the radii: the point at core * rA / R from A's core towards B's lies in both shapes (with
            no radii, the midpoint of a gap below the tolerance). */
         gjk_real t = R > 0 ? gjk_minr(core, R) * (box_is_a ? rbox : rpt) / R : GJK_R(0.5) * core;
-        gjk_real from_c = box_is_a ? core - t : t;
+        gjk_real from_c = core < 0 ? 0 : box_is_a ? core - t : t; /* (a centre inside the box: the centre) */
         r->distance = 0;
         r->point_a = r->point_b = gjk_mad3(c, -from_c, n);
         return 1;

@@ -16,7 +16,8 @@
    - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
      interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
      above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
-     the largest gap carries the closest features (box_box_apart in special3_box.c), else NONE. Cores overlapping or touching:
+     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
+     else NONE. Cores overlapping or touching:
      OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
      most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
@@ -54,11 +55,12 @@ typedef struct gjk_special3_result {
 gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 
 /* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
-   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included.
-   Only for pairs that gjk_special3_quick_kinds (below) accepts. Returns 0 when the pair is invalid, lies outside the size range where the closed form needs
-   no rescaling, or (distance query) has the centre inside the box's core: the caller then takes the generic path,
-   which answers or rejects it. Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means
-   store it, 2 (an intersect query that finds the shapes touching) leave the cache alone. */
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
+   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
+   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
+   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
+   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
+   query that finds the shapes touching) leave the cache alone. */
 int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
 /* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
 static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {

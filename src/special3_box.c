@@ -419,8 +419,10 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
    supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
    the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
    boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
-   vertex off every axis, or an axis tied with another) the answer is NONE and GJK measures the distance. */
-static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, const box_axes3 *ax, gjk_special3_result *out) {
+   vertex off every axis, or an axis tied with another), and within the touching band (a gap of at most R + tol, as
+   in the other modes), the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const box_axes3 *ax,
+                                      gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
     arr(m->a->box.half_extents, a);
     arr(m->b->box.half_extents, b);
@@ -456,15 +458,29 @@ static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, const box_axes3 *
     APART_CROSS(2, 2);
 #undef APART_CROSS
     if (axis >= 6) best = bg / GJK_SQRT(bll);
-    if (!(best > 0)) return GJK_SPECIAL_NONE; /* (rounding against the axes' first verdict) */
-    return box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
+    /* Within the touching band GJK decides, as in the other modes, so that every query classifies the pair alike. */
+    if (!(best > R + GJK_TOL_TOUCH * S)) return GJK_SPECIAL_NONE;
+    gjk_special_kind kind = box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
+    if (kind == GJK_SPECIAL_EXACT && axis >= 6) {
+        /* Edges at an angle a: the axis e_i x c_j, from rotation entries, errs by about eps / sin a, while the
+           witnesses (accurate closest points of the two edges) give the direction to eps * S / distance: take them
+           where that is the better of the two (edges 1e-3 rad apart in float: the axis is 1.3e-4 off, and witnesses
+           rebuilt along it by the caller end up 6e-5 off B). */
+        gjk_vec3 diff = gjk_sub3(out->pb, out->pa);
+        gjk_real d = gjk_len3(diff);
+        if (d > GJK_SQRT(bll) * S) {
+            out->normal = gjk_scale3(diff, GJK_R(1.0) / d);
+            out->core_dist = d;
+        }
+    }
+    return kind;
 }
 
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
-    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, &ax, out);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, R, &ax, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
@@ -473,7 +489,7 @@ bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *
     box_axes3 ax;
     if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
         /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
-        *apart = box_box_apart(m, &ax, out) == GJK_SPECIAL_NONE;
+        *apart = box_box_apart(m, 0, &ax, out) == GJK_SPECIAL_NONE;
         return false;
     }
     *apart = false;
