@@ -316,15 +316,14 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
 
 /* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
    no rescaling. Below it a gap of rounding size would fall under sqrt(SP_TINY2), which point_box_local takes for
-   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is above
-   any size the API accepts (coordinates up to GJK_MAX_COORD): the squares of such sizes do not overflow. */
+   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is the
+   largest coordinate the API accepts, whose squares do not overflow. */
 #if GJK_USE_FLOAT
 #define SP_QUICK_MIN GJK_R(1e-4)
-#define SP_QUICK_MAX GJK_R(1e20)
 #else
 #define SP_QUICK_MIN GJK_R(1e-100)
-#define SP_QUICK_MAX GJK_R(1e152)
 #endif
+#define SP_QUICK_MAX GJK_MAX_COORD
 
 /* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
 static gjk_real quick_quat_len2(gjk_quat q) {
@@ -338,16 +337,15 @@ int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *
     const gjk_shape3 *box = box_is_a ? a : b, *pt = box_is_a ? b : a;
     const gjk_pose3 *pb = box_is_a ? &pair->pose_a : &pair->pose_b, *pp = box_is_a ? &pair->pose_b : &pair->pose_a;
     /* Validation (gjk_shape3_validate and the query's pose checks) folded into a few comparisons, stricter than the
-       generic ones where that is cheaper: the bound on the size S below bounds the half extents, the radii, the
-       margins and the offset of the centre from the box, so that one bound on the box's position bounds both
-       positions. Whatever fails them, NaN included, goes to the generic path, which answers it or rejects it with
-       its status. */
+       generic ones where that is cheaper: one bound on a sum of magnitudes bounds both positions, and the bound on
+       the size S below bounds the half extents, the radii and the margins. Whatever fails them, NaN included, goes
+       to the generic path, which answers it or rejects it with its status. */
     gjk_vec3 h = box->box.half_extents, c = pp->position, o = pb->position;
     gjk_real rp = pt->type == GJK_SHAPE3_SPHERE ? pt->sphere.radius : 1; /* (a point has no radius to check) */
     gjk_quat qb = pb->rotation;
     gjk_real l2 = quick_quat_len2(qb);
     if (!(h.x > 0 && h.y > 0 && h.z > 0 && rp > 0 && box->margin >= 0 && pt->margin >= 0 &&
-          gjk_special3_l1(o) <= GJK_R(0.5) * GJK_MAX_COORD && l2 > 0 && quick_quat_len2(pp->rotation) > 0))
+          gjk_special3_l1(c) + gjk_special3_l1(o) <= GJK_MAX_COORD && l2 > 0 && quick_quat_len2(pp->rotation) > 0))
         return 0;
     if (pt->type != GJK_SHAPE3_SPHERE) rp = 0;
     gjk_real rbox = box->margin, rpt = rp + pt->margin, R = rbox + rpt;

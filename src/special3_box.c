@@ -231,16 +231,21 @@ static gjk_special_kind separated_cross(const gjk_minkowski3 *m, gjk_special3_re
     return separated(out, mode, GJK_ABS(g * inv), vec(n));
 }
 
+/* The pair as arrays: half extents a, b, B's centre t and the rotation's rows r (A's frame). */
+static void box_pair_arrays(const gjk_minkowski3 *m, gjk_real a[3], gjk_real b[3], gjk_real t[3], gjk_real r[3][3]) {
+    arr(m->a->box.half_extents, a);
+    arr(m->b->box.half_extents, b);
+    arr(m->pos, t);
+    rows(m, r);
+}
+
 /* Witnesses of the overlapping boxes on axis `axis` (0-2 A's faces, 3-5 B's, 6 + 3 i + j cross axes) with
    orientation bsign and normalised gap best <= 0; face_* is the best face axis, the fallback of a cross axis. */
 static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
-    arr(m->a->box.half_extents, a);
-    arr(m->b->box.half_extents, b);
-    arr(m->pos, t);
-    rows(m, r);
+    box_pair_arrays(m, a, b, t, r);
     if (axis >= 6) {
         cofactors((const gjk_real(*)[3])r, k);
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
@@ -424,10 +429,7 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
 static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const box_axes3 *ax,
                                       gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
-    arr(m->a->box.half_extents, a);
-    arr(m->b->box.half_extents, b);
-    arr(m->pos, t);
-    rows(m, r);
+    box_pair_arrays(m, a, b, t, r);
     cofactors((const gjk_real(*)[3])r, k);
     /* The cross axes, compared through squares as in box_box_axes (the best so far is bg / sqrt(bll), one square
        root at the end); one must beat the best face by EDGE_MARGIN * S. */
