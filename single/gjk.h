@@ -13119,6 +13119,18 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
+/* box_box_contact with the witnesses held to `within` * eps * S of their boxes. */
+static gjk_special_kind box_box_contact_within(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
+                                               int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
+                                               gjk_real within, gjk_special3_result *out) {
+    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    gjk_real tol = within * GJK_REAL_EPSILON * S;
+    if (k == GJK_SPECIAL_EXACT &&
+        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
+        return GJK_SPECIAL_NONE;
+    return k;
+}
+
 /* The witnesses, checked: each must lie on its box. When a face axis ties with the true contact axis and the
    incident box's deepest vertex hangs beyond the reference face, the clipped-and-clamped centre is not a point of
    the incident box (it can be off A by the depth; regression seed regression_box_edge_tie). Depth and
@@ -13126,12 +13138,7 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
 static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
-    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
-    gjk_real tol = GJK_R(64.0) * GJK_REAL_EPSILON * S;
-    if (k == GJK_SPECIAL_EXACT &&
-        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
-        return GJK_SPECIAL_NONE;
-    return k;
+    return box_box_contact_within(m, axis, bsign, best, face_axis, face_sign, face_best, S, GJK_R(64.0), out);
 }
 
 /* What the axes found for overlapping cores: the best axis (numbered as in contact_witnesses), its orientation and
@@ -13293,7 +13300,11 @@ static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const
     if (axis >= 6) best = bg / GJK_SQRT(bll);
     /* Within the touching band GJK decides, as in the other modes, so that every query classifies the pair alike. */
     if (!(best > R + GJK_TOL_TOUCH * S)) return GJK_SPECIAL_NONE;
-    gjk_special_kind kind = box_box_contact(m, axis, bsign, best, ax->face_axis, ax->face_sign, ax->face_best, S, out);
+    /* The witnesses held to 8 eps * S of their boxes, not 64: a vertex that hangs off the face by more than
+       rounding leaves the clip empty and its clamped stand-in off the box; the closest features are then a vertex
+       and an edge, whose normal leans off the face's by that overhang over the distance. */
+    gjk_special_kind kind = box_box_contact_within(m, axis, bsign, best, ax->face_axis, ax->face_sign,
+                                                   ax->face_best, S, GJK_R(8.0), out);
     if (kind == GJK_SPECIAL_EXACT && axis >= 6) {
         /* Edges at an angle a: the axis e_i x c_j, from rotation entries, errs by about eps / sin a, while the
            witnesses (accurate closest points of the two edges) give the direction to eps * S / distance: take them
