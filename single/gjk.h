@@ -3827,7 +3827,9 @@ static inline double gjk_dlen3(gjk_dvec3 a) { return sqrt(gjk_ddot3(a, a)); }
    - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
    - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
      interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
+     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
+     else NONE. Cores overlapping or touching:
      OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
      most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
@@ -3866,6 +3868,21 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
    one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
    untouched, for other pairs or when no candidate passes (GJK then starts cold). */
 bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+/* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
+   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
+   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
+   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
+   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
+   query that finds the shapes touching) leave the cache alone. */
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
+/* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
+static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_shape3_type ta = pair->a->type, tb = pair->b->type;
+    return ta == GJK_SHAPE3_BOX ? (tb == GJK_SHAPE3_SPHERE || tb == GJK_SHAPE3_POINT)
+                                : tb == GJK_SHAPE3_BOX && (ta == GJK_SHAPE3_SPHERE || ta == GJK_SHAPE3_POINT);
+}
 
 /* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
 
@@ -3878,8 +3895,8 @@ bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, g
 /* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 /* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
-   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart and
+   their closed form leaves them to GJK: then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
    where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
    sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
@@ -9951,11 +9968,30 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
+/* Sphere-box pairs answered before the generic preparation (special3.c, gjk_special3_quick): true with *r set. */
+static bool quick3(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_result3 *r) {
+    gjk_vec3 axis;
+    if (!gjk_special3_quick_kinds(pair)) return false;
+    int q = gjk_special3_quick(pair, kind, r, &axis);
+    if (q == 1) store_cache(cache, pair, axis, NULL);
+    return q != 0;
+}
+
 /* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). Pairs outside the
    comfortable scale range are answered rescaled by a power of two, without their cache (rescale.h); debug queries
    never rescale. */
 static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
                         gjk_debug3 *debug) {
+    gjk_result3 quick;
+    if ((unsigned)kind <= GJK_QUERY_SIGNED_DISTANCE && (!debug || !debug->skip_closed_forms) &&
+        quick3(kind, pair, cache, &quick)) {
+        if (debug) {
+            debug->path = GJK_PATH_CLOSED_FORM;
+            debug->radius_a = gjk_core3_radius(pair->a);
+            debug->radius_b = gjk_core3_radius(pair->b);
+        }
+        return quick;
+    }
     gjk_rescaled3 rs;
     if (!debug && gjk_rescale3_pair(pair, 0, &rs)) {
         gjk_result3 x = run3(kind, &rs.pair, lim, NULL, NULL);
@@ -14025,8 +14061,101 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
     return gjk_special3_segment_box(m, ca, ua, true, R, mode, out);
 }
 
+/* ---- sphere-box queries straight from the pair ------------------------------------------------------------------ */
+
+/* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
+   no rescaling. Below it a gap of rounding size would fall under sqrt(SP_TINY2), which point_box_local takes for
+   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is the
+   largest coordinate the API accepts, whose squares do not overflow. */
+#if GJK_USE_FLOAT
+#define SP_QUICK_MIN GJK_R(1e-4)
+#else
+#define SP_QUICK_MIN GJK_R(1e-100)
+#endif
+#define SP_QUICK_MAX GJK_MAX_COORD
+
+/* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
+static gjk_real quick_quat_len2(gjk_quat q) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN ? l2 : 0;
+}
+
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis) {
+    const gjk_shape3 *a = pair->a, *b = pair->b; /* (the kinds are gjk_special3_quick_kinds's) */
+    bool box_is_a = a->type == GJK_SHAPE3_BOX;
+    const gjk_shape3 *box = box_is_a ? a : b, *pt = box_is_a ? b : a;
+    const gjk_pose3 *pb = box_is_a ? &pair->pose_a : &pair->pose_b, *pp = box_is_a ? &pair->pose_b : &pair->pose_a;
+    /* Validation (gjk_shape3_validate and the query's pose checks) folded into a few comparisons, stricter than the
+       generic ones where that is cheaper: one bound on a sum of magnitudes bounds both positions, and the bound on
+       the size S below bounds the half extents, the radii and the margins. Whatever fails them, NaN included, goes
+       to the generic path, which answers it or rejects it with its status. */
+    gjk_vec3 h = box->box.half_extents, c = pp->position, o = pb->position;
+    gjk_real rp = pt->type == GJK_SHAPE3_SPHERE ? pt->sphere.radius : 1; /* (a point has no radius to check) */
+    gjk_quat qb = pb->rotation;
+    gjk_real l2 = quick_quat_len2(qb);
+    if (!(h.x > 0 && h.y > 0 && h.z > 0 && rp > 0 && box->margin >= 0 && pt->margin >= 0 &&
+          gjk_special3_l1(c) + gjk_special3_l1(o) <= GJK_MAX_COORD && l2 > 0 && quick_quat_len2(pp->rotation) > 0))
+        return 0;
+    if (pt->type != GJK_SHAPE3_SPHERE) rp = 0;
+    gjk_real rbox = box->margin, rpt = rp + pt->margin, R = rbox + rpt;
+
+    /* The centre in the box's frame, the closed form there (point_box_local; the outside case written out), and
+       its normal (box to point) back in the world. */
+    gjk_mat33 rot = gjk_mat33_from_any_quat(qb); /* (its squared length is l2's, computed once) */
+    gjk_vec3 p = gjk_mat33_tmul(rot, gjk_sub3(c, o)), dir, q;
+    gjk_real scale = gjk_special3_l1(p) + (h.x + h.y + h.z), S = scale + R;
+    if (!(S >= SP_QUICK_MIN && S <= SP_QUICK_MAX)) return 0;
+    gjk_vec3 diff = gjk_sub3(p, gjk_v3(clampr(p.x, h.x), clampr(p.y, h.y), clampr(p.z, h.z)));
+    gjk_real k = 0, core, dd = gjk_dot3(diff, diff); /* k: dir's scaling to unit length, 0 for 1 / core */
+    if (dd > SP_TINY2) {
+        core = GJK_SQRT(dd);
+        dir = diff; /* (the division waits until the normal is needed) */
+    } else {
+        core = point_box_local(h, p, &dir, &k, &q);
+    }
+    gjk_real dist = core - R; /* (never -0: core is not -0) */
+    bool touching = dist <= GJK_TOL_TOUCH * scale;
+    gjk_real sg = box_is_a ? 1 : -1; /* n points from the box to the point; the answer's normal from A to B */
+    memset(r, 0, sizeof *r);
+    r->status = GJK_OK;
+    r->intersect = touching;
+    /* The exact signed distance, whatever the query returns: its certified interval is the rounding of the centre's
+       move into the box's frame (a difference of world positions) and of the closed form (query3.c's allowance). */
+    gjk_real pad = GJK_TOL_TOUCH * (S + gjk_special3_l1(c) + gjk_special3_l1(o));
+    r->lower = dist - pad;
+    r->upper = dist + pad;
+    if (kind == GJK_QUERY_INTERSECT && touching) return 2; /* (a closed form's overlap leaves the cache alone) */
+    gjk_vec3 n = gjk_scale3(gjk_mat33_mul(rot, dir), k > 0 ? k : GJK_R(1.0) / core);
+    *axis = gjk_scale3(n, -sg); /* the cache's axis, from B to A */
+    if (kind == GJK_QUERY_INTERSECT) {
+        r->distance = dist;
+        r->normal = gjk_scale3(n, sg);
+        return 1;
+    }
+    /* Witnesses from the centre: the box's core point is c - core n (exactly so for the clamped point, and for the
+       nearest face from inside), so the surface points are c - (core - rbox) n on the box and c - rpt n on the
+       sphere, apart by exactly dist along n. */
+    if (kind == GJK_QUERY_DISTANCE && touching) {
+        /* Overlap within the radii: the point at core * rA / R from A's core towards B's lies in both shapes (with
+           no radii, the midpoint of a gap below the tolerance). */
+        gjk_real t = R > 0 ? gjk_minr(core, R) * (box_is_a ? rbox : rpt) / R : GJK_R(0.5) * core;
+        gjk_real from_c = core < 0 ? 0 : box_is_a ? core - t : t; /* (a centre inside the box: the centre) */
+        r->distance = 0;
+        r->point_a = r->point_b = gjk_mad3(c, -from_c, n);
+        return 1;
+    }
+    gjk_vec3 on_box = gjk_mad3(c, rbox - core, n), on_pt = gjk_mad3(c, -rpt, n);
+    r->distance = dist;
+    r->normal = gjk_scale3(n, sg);
+    r->point_a = box_is_a ? on_box : on_pt;
+    r->point_b = box_is_a ? on_pt : on_box;
+    return 1;
+}
+
 /* ---- end of src/special3.c ---- */
 #undef SP_NOISE
+#undef SP_QUICK_MAX
+#undef SP_QUICK_MIN
 #undef SP_REAL_MIN
 #undef SP_TINY2
 
@@ -14234,11 +14363,20 @@ static void rows(const gjk_minkowski3 *m, gjk_real r[3][3]) {
 /* k[i][l]: component i of c_{l+1} x c_{l+2}, which is c_l for an exact rotation; c_k . (e_i x c_j) is one of these
    up to sign, computed from entries that are small together with |e_i x c_j|. */
 static void cofactors(const gjk_real r[3][3], gjk_real k[3][3]) {
-    for (int l = 0; l < 3; ++l)
-        for (int i = 0; i < 3; ++i) {
-            int i1 = NEXT[i], i2 = NEXT[i1], l1 = NEXT[l], l2 = NEXT[l1];
-            k[i][l] = r[i1][l1] * r[i2][l2] - r[i2][l1] * r[i1][l2];
-        }
+    /* (written out: constant indices, no table lookups) */
+#define COFACTOR(i, l)                                                                                                 \
+    k[i][l] = r[((i) + 1) % 3][((l) + 1) % 3] * r[((i) + 2) % 3][((l) + 2) % 3] -                                      \
+              r[((i) + 2) % 3][((l) + 1) % 3] * r[((i) + 1) % 3][((l) + 2) % 3]
+    COFACTOR(0, 0);
+    COFACTOR(1, 0);
+    COFACTOR(2, 0);
+    COFACTOR(0, 1);
+    COFACTOR(1, 1);
+    COFACTOR(2, 1);
+    COFACTOR(0, 2);
+    COFACTOR(1, 2);
+    COFACTOR(2, 2);
+#undef COFACTOR
 }
 
 /* Separated along e_i x c_j (signed offset se, gap numerator g > 0, |L|^2 = ll). */
@@ -14252,16 +14390,21 @@ static gjk_special_kind separated_cross(const gjk_minkowski3 *m, gjk_special3_re
     return separated(out, mode, GJK_ABS(g * inv), vec(n));
 }
 
+/* The pair as arrays: half extents a, b, B's centre t and the rotation's rows r (A's frame). */
+static void box_pair_arrays(const gjk_minkowski3 *m, gjk_real a[3], gjk_real b[3], gjk_real t[3], gjk_real r[3][3]) {
+    arr(m->a->box.half_extents, a);
+    arr(m->b->box.half_extents, b);
+    arr(m->pos, t);
+    rows(m, r);
+}
+
 /* Witnesses of the overlapping boxes on axis `axis` (0-2 A's faces, 3-5 B's, 6 + 3 i + j cross axes) with
    orientation bsign and normalised gap best <= 0; face_* is the best face axis, the fallback of a cross axis. */
 static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
-    arr(m->a->box.half_extents, a);
-    arr(m->b->box.half_extents, b);
-    arr(m->pos, t);
-    rows(m, r);
+    box_pair_arrays(m, a, b, t, r);
     if (axis >= 6) {
         cofactors((const gjk_real(*)[3])r, k);
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
@@ -14304,6 +14447,18 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
+/* box_box_contact with the witnesses held to `within` * eps * S of their boxes. */
+static gjk_special_kind box_box_contact_within(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
+                                               int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
+                                               gjk_real within, gjk_special3_result *out) {
+    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    gjk_real tol = within * GJK_REAL_EPSILON * S;
+    if (k == GJK_SPECIAL_EXACT &&
+        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
+        return GJK_SPECIAL_NONE;
+    return k;
+}
+
 /* The witnesses, checked: each must lie on its box. When a face axis ties with the true contact axis and the
    incident box's deepest vertex hangs beyond the reference face, the clipped-and-clamped centre is not a point of
    the incident box (it can be off A by the depth; regression seed regression_box_edge_tie). Depth and
@@ -14311,12 +14466,7 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
 static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
-    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
-    gjk_real tol = GJK_R(64.0) * GJK_REAL_EPSILON * S;
-    if (k == GJK_SPECIAL_EXACT &&
-        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
-        return GJK_SPECIAL_NONE;
-    return k;
+    return box_box_contact_within(m, axis, bsign, best, face_axis, face_sign, face_best, S, GJK_R(64.0), out);
 }
 
 /* What the axes found for overlapping cores: the best axis (numbered as in contact_witnesses), its orientation and
@@ -14363,6 +14513,7 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     if (g4 > best) best = g4, off = s1, axis = 4;
     if (g5 > best) best = g5, off = s2, axis = 5;
     gjk_real bsign = sgn(off);
+    ax->face_axis = axis, ax->face_sign = bsign, ax->face_best = best, ax->S = S; /* (for box_box_apart) */
     if (best > lim) {
         gjk_real n[3] = {0, 0, 0};
         if (axis < 3) {
@@ -14433,18 +14584,87 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     return GJK_SPECIAL_OVERLAP;
 }
 
+/* Boxes apart (DISTANCE mode): the distance is at least the largest gap over the 15 axes, and where that axis'
+   features are the closest ones it is exactly that gap. A face axis: the other box's deepest feature clipped to the
+   face lies at the gap above it (face_contact), and the point below it on the face is on the box; a cross axis: the
+   supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
+   the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
+   boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
+   vertex off every axis, or an axis tied with another), and within the touching band (a gap of at most R + tol, as
+   in the other modes), the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const box_axes3 *ax,
+                                      gjk_special3_result *out) {
+    gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
+    box_pair_arrays(m, a, b, t, r);
+    cofactors((const gjk_real(*)[3])r, k);
+    /* The cross axes, compared through squares as in box_box_axes (the best so far is bg / sqrt(bll), one square
+       root at the end); one must beat the best face by EDGE_MARGIN * S. */
+    const gjk_real S = ax->S;
+    gjk_real bg = ax->face_best + EDGE_MARGIN * S, bll = 1, bsign = ax->face_sign, best = ax->face_best;
+    int axis = ax->face_axis;
+#define APART_CROSS(i, j)                                                                                              \
+    do {                                                                                                               \
+        const int i1 = ((i) + 1) % 3, i2 = ((i) + 2) % 3, j1 = ((j) + 1) % 3, j2 = ((j) + 2) % 3;                      \
+        gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];                                                       \
+        gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];                                                             \
+        gjk_real gc = GJK_ABS(se) - (a[i1] * GJK_ABS(r[i2][j]) + a[i2] * GJK_ABS(r[i1][j])) -                          \
+                      (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));                                         \
+        if (ll > PARALLEL2 && gc > 0 && (bg <= 0 || gc * gc * bll > bg * bg * ll)) {                                   \
+            bg = gc, bll = ll;                                                                                         \
+            axis = 6 + 3 * (i) + (j);                                                                                  \
+            bsign = sgn(se);                                                                                           \
+        }                                                                                                              \
+    } while (0)
+    APART_CROSS(0, 0);
+    APART_CROSS(0, 1);
+    APART_CROSS(0, 2);
+    APART_CROSS(1, 0);
+    APART_CROSS(1, 1);
+    APART_CROSS(1, 2);
+    APART_CROSS(2, 0);
+    APART_CROSS(2, 1);
+    APART_CROSS(2, 2);
+#undef APART_CROSS
+    if (axis >= 6) best = bg / GJK_SQRT(bll);
+    /* Within the touching band GJK decides, as in the other modes, so that every query classifies the pair alike. */
+    if (!(best > R + GJK_TOL_TOUCH * S)) return GJK_SPECIAL_NONE;
+    /* The witnesses held to 8 eps * S of their boxes, not 64: a vertex that hangs off the face by more than
+       rounding leaves the clip empty and its clamped stand-in off the box; the closest features are then a vertex
+       and an edge, whose normal leans off the face's by that overhang over the distance. */
+    gjk_special_kind kind = box_box_contact_within(m, axis, bsign, best, ax->face_axis, ax->face_sign,
+                                                   ax->face_best, S, GJK_R(8.0), out);
+    if (kind == GJK_SPECIAL_EXACT && axis >= 6) {
+        /* Edges at an angle a: the axis e_i x c_j, from rotation entries, errs by about eps / sin a, while the
+           witnesses (accurate closest points of the two edges) give the direction to eps * S / distance: take them
+           where that is the better of the two (edges 1e-3 rad apart in float: the axis is 1.3e-4 off, and witnesses
+           rebuilt along it by the caller end up 6e-5 off B). */
+        gjk_vec3 diff = gjk_sub3(out->pb, out->pa);
+        gjk_real d = gjk_len3(diff);
+        if (d > GJK_SQRT(bll) * S) {
+            out->normal = gjk_scale3(diff, GJK_R(1.0) / d);
+            out->core_dist = d;
+        }
+    }
+    return kind;
+}
+
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, R, &ax, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
 
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
     box_axes3 ax;
-    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
-    if (*apart) return false;
+    if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
+        /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
+        *apart = box_box_apart(m, 0, &ax, out) == GJK_SPECIAL_NONE;
+        return false;
+    }
+    *apart = false;
     *witnesses = ax.axis >= 6 || ax.near;
     if (*witnesses)
         return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==
@@ -14671,7 +14891,9 @@ gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 cv, 
 }
 
 /* ---- end of src/special3_box.c ---- */
+#undef APART_CROSS
 #undef CLEAR_MARGIN
+#undef COFACTOR
 #undef CROSS_AXIS
 #undef EDGE_MARGIN
 #undef FEATURE_TOL

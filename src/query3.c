@@ -384,11 +384,30 @@ static gjk_result3 guarded(gjk_result3 r, bool bad, gjk_cache3 *cache) {
     return z;
 }
 
+/* Sphere-box pairs answered before the generic preparation (special3.c, gjk_special3_quick): true with *r set. */
+static bool quick3(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_result3 *r) {
+    gjk_vec3 axis;
+    if (!gjk_special3_quick_kinds(pair)) return false;
+    int q = gjk_special3_quick(pair, kind, r, &axis);
+    if (q == 1) store_cache(cache, pair, axis, NULL);
+    return q != 0;
+}
+
 /* One entry for every query: `debug` is the debug query's record (NULL for the plain ones). Pairs outside the
    comfortable scale range are answered rescaled by a power of two, without their cache (rescale.h); debug queries
    never rescale. */
 static gjk_result3 run3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_limits *lim, gjk_cache3 *cache,
                         gjk_debug3 *debug) {
+    gjk_result3 quick;
+    if ((unsigned)kind <= GJK_QUERY_SIGNED_DISTANCE && (!debug || !debug->skip_closed_forms) &&
+        quick3(kind, pair, cache, &quick)) {
+        if (debug) {
+            debug->path = GJK_PATH_CLOSED_FORM;
+            debug->radius_a = gjk_core3_radius(pair->a);
+            debug->radius_b = gjk_core3_radius(pair->b);
+        }
+        return quick;
+    }
     gjk_rescaled3 rs;
     if (!debug && gjk_rescale3_pair(pair, 0, &rs)) {
         gjk_result3 x = run3(kind, &rs.pair, lim, NULL, NULL);

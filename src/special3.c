@@ -10,6 +10,7 @@
 #include "special3.h"
 
 #include <float.h>
+#include <string.h>
 
 #if GJK_USE_FLOAT
 #define SP_REAL_MIN FLT_MIN
@@ -309,4 +310,95 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
         return GJK_SPECIAL_EXACT;
     }
     return gjk_special3_segment_box(m, ca, ua, true, R, mode, out);
+}
+
+/* ---- sphere-box queries straight from the pair ------------------------------------------------------------------ */
+
+/* The range of sizes (a 1-norm of the offset, the half extents and the radii) where the point-box closed form needs
+   no rescaling. Below it a gap of rounding size would fall under sqrt(SP_TINY2), which point_box_local takes for
+   touching; there the generic path, whose preparation handles any scale the API accepts, answers. The top is the
+   largest coordinate the API accepts, whose squares do not overflow. */
+#if GJK_USE_FLOAT
+#define SP_QUICK_MIN GJK_R(1e-4)
+#else
+#define SP_QUICK_MIN GJK_R(1e-100)
+#endif
+#define SP_QUICK_MAX GJK_MAX_COORD
+
+/* The squared length of a rotation if gjk_quat_usable accepts it, else 0 (NaN included). */
+static gjk_real quick_quat_len2(gjk_quat q) {
+    gjk_real l2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+    return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN ? l2 : 0;
+}
+
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis) {
+    const gjk_shape3 *a = pair->a, *b = pair->b; /* (the kinds are gjk_special3_quick_kinds's) */
+    bool box_is_a = a->type == GJK_SHAPE3_BOX;
+    const gjk_shape3 *box = box_is_a ? a : b, *pt = box_is_a ? b : a;
+    const gjk_pose3 *pb = box_is_a ? &pair->pose_a : &pair->pose_b, *pp = box_is_a ? &pair->pose_b : &pair->pose_a;
+    /* Validation (gjk_shape3_validate and the query's pose checks) folded into a few comparisons, stricter than the
+       generic ones where that is cheaper: one bound on a sum of magnitudes bounds both positions, and the bound on
+       the size S below bounds the half extents, the radii and the margins. Whatever fails them, NaN included, goes
+       to the generic path, which answers it or rejects it with its status. */
+    gjk_vec3 h = box->box.half_extents, c = pp->position, o = pb->position;
+    gjk_real rp = pt->type == GJK_SHAPE3_SPHERE ? pt->sphere.radius : 1; /* (a point has no radius to check) */
+    gjk_quat qb = pb->rotation;
+    gjk_real l2 = quick_quat_len2(qb);
+    if (!(h.x > 0 && h.y > 0 && h.z > 0 && rp > 0 && box->margin >= 0 && pt->margin >= 0 &&
+          gjk_special3_l1(c) + gjk_special3_l1(o) <= GJK_MAX_COORD && l2 > 0 && quick_quat_len2(pp->rotation) > 0))
+        return 0;
+    if (pt->type != GJK_SHAPE3_SPHERE) rp = 0;
+    gjk_real rbox = box->margin, rpt = rp + pt->margin, R = rbox + rpt;
+
+    /* The centre in the box's frame, the closed form there (point_box_local; the outside case written out), and
+       its normal (box to point) back in the world. */
+    gjk_mat33 rot = gjk_mat33_from_any_quat(qb); /* (its squared length is l2's, computed once) */
+    gjk_vec3 p = gjk_mat33_tmul(rot, gjk_sub3(c, o)), dir, q;
+    gjk_real scale = gjk_special3_l1(p) + (h.x + h.y + h.z), S = scale + R;
+    if (!(S >= SP_QUICK_MIN && S <= SP_QUICK_MAX)) return 0;
+    gjk_vec3 diff = gjk_sub3(p, gjk_v3(clampr(p.x, h.x), clampr(p.y, h.y), clampr(p.z, h.z)));
+    gjk_real k = 0, core, dd = gjk_dot3(diff, diff); /* k: dir's scaling to unit length, 0 for 1 / core */
+    if (dd > SP_TINY2) {
+        core = GJK_SQRT(dd);
+        dir = diff; /* (the division waits until the normal is needed) */
+    } else {
+        core = point_box_local(h, p, &dir, &k, &q);
+    }
+    gjk_real dist = core - R; /* (never -0: core is not -0) */
+    bool touching = dist <= GJK_TOL_TOUCH * scale;
+    gjk_real sg = box_is_a ? 1 : -1; /* n points from the box to the point; the answer's normal from A to B */
+    memset(r, 0, sizeof *r);
+    r->status = GJK_OK;
+    r->intersect = touching;
+    /* The exact signed distance, whatever the query returns: its certified interval is the rounding of the centre's
+       move into the box's frame (a difference of world positions) and of the closed form (query3.c's allowance). */
+    gjk_real pad = GJK_TOL_TOUCH * (S + gjk_special3_l1(c) + gjk_special3_l1(o));
+    r->lower = dist - pad;
+    r->upper = dist + pad;
+    if (kind == GJK_QUERY_INTERSECT && touching) return 2; /* (a closed form's overlap leaves the cache alone) */
+    gjk_vec3 n = gjk_scale3(gjk_mat33_mul(rot, dir), k > 0 ? k : GJK_R(1.0) / core);
+    *axis = gjk_scale3(n, -sg); /* the cache's axis, from B to A */
+    if (kind == GJK_QUERY_INTERSECT) {
+        r->distance = dist;
+        r->normal = gjk_scale3(n, sg);
+        return 1;
+    }
+    /* Witnesses from the centre: the box's core point is c - core n (exactly so for the clamped point, and for the
+       nearest face from inside), so the surface points are c - (core - rbox) n on the box and c - rpt n on the
+       sphere, apart by exactly dist along n. */
+    if (kind == GJK_QUERY_DISTANCE && touching) {
+        /* Overlap within the radii: the point at core * rA / R from A's core towards B's lies in both shapes (with
+           no radii, the midpoint of a gap below the tolerance). */
+        gjk_real t = R > 0 ? gjk_minr(core, R) * (box_is_a ? rbox : rpt) / R : GJK_R(0.5) * core;
+        gjk_real from_c = core < 0 ? 0 : box_is_a ? core - t : t; /* (a centre inside the box: the centre) */
+        r->distance = 0;
+        r->point_a = r->point_b = gjk_mad3(c, -from_c, n);
+        return 1;
+    }
+    gjk_vec3 on_box = gjk_mad3(c, rbox - core, n), on_pt = gjk_mad3(c, -rpt, n);
+    r->distance = dist;
+    r->normal = gjk_scale3(n, sg);
+    r->point_a = box_is_a ? on_box : on_pt;
+    r->point_b = box_is_a ? on_pt : on_box;
+    return 1;
 }

@@ -15,7 +15,9 @@
    - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
    - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
      interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED (DISTANCE mode: NONE). Cores overlapping or touching:
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
+     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
+     else NONE. Cores overlapping or touching:
      OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
      most R + tol: NONE (GJK sizes the gap);
    - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
@@ -56,6 +58,21 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
    one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
    untouched, for other pairs or when no candidate passes (GJK then starts cold). */
 bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+/* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
+   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
+   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
+   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
+   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
+   query that finds the shapes touching) leave the cache alone. */
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
+/* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
+static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_shape3_type ta = pair->a->type, tb = pair->b->type;
+    return ta == GJK_SHAPE3_BOX ? (tb == GJK_SHAPE3_SPHERE || tb == GJK_SHAPE3_POINT)
+                                : tb == GJK_SHAPE3_BOX && (ta == GJK_SHAPE3_SPHERE || ta == GJK_SHAPE3_POINT);
+}
 
 /* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
 
@@ -68,8 +85,8 @@ bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, g
 /* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
 /* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart:
-   then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart and
+   their closed form leaves them to GJK: then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
    where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
    sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);

@@ -204,11 +204,20 @@ static void rows(const gjk_minkowski3 *m, gjk_real r[3][3]) {
 /* k[i][l]: component i of c_{l+1} x c_{l+2}, which is c_l for an exact rotation; c_k . (e_i x c_j) is one of these
    up to sign, computed from entries that are small together with |e_i x c_j|. */
 static void cofactors(const gjk_real r[3][3], gjk_real k[3][3]) {
-    for (int l = 0; l < 3; ++l)
-        for (int i = 0; i < 3; ++i) {
-            int i1 = NEXT[i], i2 = NEXT[i1], l1 = NEXT[l], l2 = NEXT[l1];
-            k[i][l] = r[i1][l1] * r[i2][l2] - r[i2][l1] * r[i1][l2];
-        }
+    /* (written out: constant indices, no table lookups) */
+#define COFACTOR(i, l)                                                                                                 \
+    k[i][l] = r[((i) + 1) % 3][((l) + 1) % 3] * r[((i) + 2) % 3][((l) + 2) % 3] -                                      \
+              r[((i) + 2) % 3][((l) + 1) % 3] * r[((i) + 1) % 3][((l) + 2) % 3]
+    COFACTOR(0, 0);
+    COFACTOR(1, 0);
+    COFACTOR(2, 0);
+    COFACTOR(0, 1);
+    COFACTOR(1, 1);
+    COFACTOR(2, 1);
+    COFACTOR(0, 2);
+    COFACTOR(1, 2);
+    COFACTOR(2, 2);
+#undef COFACTOR
 }
 
 /* Separated along e_i x c_j (signed offset se, gap numerator g > 0, |L|^2 = ll). */
@@ -222,16 +231,21 @@ static gjk_special_kind separated_cross(const gjk_minkowski3 *m, gjk_special3_re
     return separated(out, mode, GJK_ABS(g * inv), vec(n));
 }
 
+/* The pair as arrays: half extents a, b, B's centre t and the rotation's rows r (A's frame). */
+static void box_pair_arrays(const gjk_minkowski3 *m, gjk_real a[3], gjk_real b[3], gjk_real t[3], gjk_real r[3][3]) {
+    arr(m->a->box.half_extents, a);
+    arr(m->b->box.half_extents, b);
+    arr(m->pos, t);
+    rows(m, r);
+}
+
 /* Witnesses of the overlapping boxes on axis `axis` (0-2 A's faces, 3-5 B's, 6 + 3 i + j cross axes) with
    orientation bsign and normalised gap best <= 0; face_* is the best face axis, the fallback of a cross axis. */
 static gjk_special_kind contact_witnesses(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
     gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
-    arr(m->a->box.half_extents, a);
-    arr(m->b->box.half_extents, b);
-    arr(m->pos, t);
-    rows(m, r);
+    box_pair_arrays(m, a, b, t, r);
     if (axis >= 6) {
         cofactors((const gjk_real(*)[3])r, k);
         if (edge_contact(a, b, t, (const gjk_real(*)[3])r, (const gjk_real(*)[3])k, axis - 6, bsign, best, out))
@@ -274,6 +288,18 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
     return GJK_ABS(q.x) <= h.x + tol && GJK_ABS(q.y) <= h.y + tol && GJK_ABS(q.z) <= h.z + tol;
 }
 
+/* box_box_contact with the witnesses held to `within` * eps * S of their boxes. */
+static gjk_special_kind box_box_contact_within(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
+                                               int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
+                                               gjk_real within, gjk_special3_result *out) {
+    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
+    gjk_real tol = within * GJK_REAL_EPSILON * S;
+    if (k == GJK_SPECIAL_EXACT &&
+        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
+        return GJK_SPECIAL_NONE;
+    return k;
+}
+
 /* The witnesses, checked: each must lie on its box. When a face axis ties with the true contact axis and the
    incident box's deepest vertex hangs beyond the reference face, the clipped-and-clamped centre is not a point of
    the incident box (it can be off A by the depth; regression seed regression_box_edge_tie). Depth and
@@ -281,12 +307,7 @@ static bool in_box(const gjk_minkowski3 *m, gjk_vec3 p, gjk_vec3 h, bool at_b, g
 static gjk_special_kind box_box_contact(const gjk_minkowski3 *m, int axis, gjk_real bsign, gjk_real best,
                                         int face_axis, gjk_real face_sign, gjk_real face_best, gjk_real S,
                                         gjk_special3_result *out) {
-    gjk_special_kind k = contact_witnesses(m, axis, bsign, best, face_axis, face_sign, face_best, S, out);
-    gjk_real tol = GJK_R(64.0) * GJK_REAL_EPSILON * S;
-    if (k == GJK_SPECIAL_EXACT &&
-        (!in_box(m, out->pa, m->a->box.half_extents, false, tol) || !in_box(m, out->pb, m->b->box.half_extents, true, tol)))
-        return GJK_SPECIAL_NONE;
-    return k;
+    return box_box_contact_within(m, axis, bsign, best, face_axis, face_sign, face_best, S, GJK_R(64.0), out);
 }
 
 /* What the axes found for overlapping cores: the best axis (numbered as in contact_witnesses), its orientation and
@@ -333,6 +354,7 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     if (g4 > best) best = g4, off = s1, axis = 4;
     if (g5 > best) best = g5, off = s2, axis = 5;
     gjk_real bsign = sgn(off);
+    ax->face_axis = axis, ax->face_sign = bsign, ax->face_best = best, ax->S = S; /* (for box_box_apart) */
     if (best > lim) {
         gjk_real n[3] = {0, 0, 0};
         if (axis < 3) {
@@ -403,18 +425,87 @@ static inline gjk_special_kind box_box_axes(const gjk_minkowski3 *m, gjk_real R,
     return GJK_SPECIAL_OVERLAP;
 }
 
+/* Boxes apart (DISTANCE mode): the distance is at least the largest gap over the 15 axes, and where that axis'
+   features are the closest ones it is exactly that gap. A face axis: the other box's deepest feature clipped to the
+   face lies at the gap above it (face_contact), and the point below it on the face is on the box; a cross axis: the
+   supporting edges meet their common perpendicular inside both (edge_contact). Then points of the two boxes stand
+   the gap apart, which bounds the distance from above as well: EXACT. The witnesses are checked as for overlapping
+   boxes (box_box_contact); where the closest features are no such pair (a vertex or an edge against an edge or a
+   vertex off every axis, or an axis tied with another), and within the touching band (a gap of at most R + tol, as
+   in the other modes), the answer is NONE and GJK measures the distance. */
+static gjk_special_kind box_box_apart(const gjk_minkowski3 *m, gjk_real R, const box_axes3 *ax,
+                                      gjk_special3_result *out) {
+    gjk_real a[3], b[3], t[3], r[3][3], k[3][3];
+    box_pair_arrays(m, a, b, t, r);
+    cofactors((const gjk_real(*)[3])r, k);
+    /* The cross axes, compared through squares as in box_box_axes (the best so far is bg / sqrt(bll), one square
+       root at the end); one must beat the best face by EDGE_MARGIN * S. */
+    const gjk_real S = ax->S;
+    gjk_real bg = ax->face_best + EDGE_MARGIN * S, bll = 1, bsign = ax->face_sign, best = ax->face_best;
+    int axis = ax->face_axis;
+#define APART_CROSS(i, j)                                                                                              \
+    do {                                                                                                               \
+        const int i1 = ((i) + 1) % 3, i2 = ((i) + 2) % 3, j1 = ((j) + 1) % 3, j2 = ((j) + 2) % 3;                      \
+        gjk_real ll = r[i1][j] * r[i1][j] + r[i2][j] * r[i2][j];                                                       \
+        gjk_real se = t[i2] * r[i1][j] - t[i1] * r[i2][j];                                                             \
+        gjk_real gc = GJK_ABS(se) - (a[i1] * GJK_ABS(r[i2][j]) + a[i2] * GJK_ABS(r[i1][j])) -                          \
+                      (b[j1] * GJK_ABS(k[i][j2]) + b[j2] * GJK_ABS(k[i][j1]));                                         \
+        if (ll > PARALLEL2 && gc > 0 && (bg <= 0 || gc * gc * bll > bg * bg * ll)) {                                   \
+            bg = gc, bll = ll;                                                                                         \
+            axis = 6 + 3 * (i) + (j);                                                                                  \
+            bsign = sgn(se);                                                                                           \
+        }                                                                                                              \
+    } while (0)
+    APART_CROSS(0, 0);
+    APART_CROSS(0, 1);
+    APART_CROSS(0, 2);
+    APART_CROSS(1, 0);
+    APART_CROSS(1, 1);
+    APART_CROSS(1, 2);
+    APART_CROSS(2, 0);
+    APART_CROSS(2, 1);
+    APART_CROSS(2, 2);
+#undef APART_CROSS
+    if (axis >= 6) best = bg / GJK_SQRT(bll);
+    /* Within the touching band GJK decides, as in the other modes, so that every query classifies the pair alike. */
+    if (!(best > R + GJK_TOL_TOUCH * S)) return GJK_SPECIAL_NONE;
+    /* The witnesses held to 8 eps * S of their boxes, not 64: a vertex that hangs off the face by more than
+       rounding leaves the clip empty and its clamped stand-in off the box; the closest features are then a vertex
+       and an edge, whose normal leans off the face's by that overhang over the distance. */
+    gjk_special_kind kind = box_box_contact_within(m, axis, bsign, best, ax->face_axis, ax->face_sign,
+                                                   ax->face_best, S, GJK_R(8.0), out);
+    if (kind == GJK_SPECIAL_EXACT && axis >= 6) {
+        /* Edges at an angle a: the axis e_i x c_j, from rotation entries, errs by about eps / sin a, while the
+           witnesses (accurate closest points of the two edges) give the direction to eps * S / distance: take them
+           where that is the better of the two (edges 1e-3 rad apart in float: the axis is 1.3e-4 off, and witnesses
+           rebuilt along it by the caller end up 6e-5 off B). */
+        gjk_vec3 diff = gjk_sub3(out->pb, out->pa);
+        gjk_real d = gjk_len3(diff);
+        if (d > GJK_SQRT(bll) * S) {
+            out->normal = gjk_scale3(diff, GJK_R(1.0) / d);
+            out->core_dist = d;
+        }
+    }
+    return kind;
+}
+
 gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode,
                                       gjk_special3_result *out) {
     box_axes3 ax;
     gjk_special_kind k = box_box_axes(m, R, mode, out, false, &ax);
+    if (k == GJK_SPECIAL_NONE && mode == GJK_MODE_DISTANCE) return box_box_apart(m, R, &ax, out);
     if (k != GJK_SPECIAL_OVERLAP || mode == GJK_MODE_BOOLEAN) return k;
     return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out);
 }
 
 bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart) {
     box_axes3 ax;
-    *apart = box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP;
-    if (*apart) return false;
+    if (box_box_axes(m, 0, GJK_MODE_DISTANCE, out, true, &ax) != GJK_SPECIAL_OVERLAP) {
+        /* Apart: GJK answers where the closed form for boxes apart leaves them to it. */
+        *apart = box_box_apart(m, 0, &ax, out) == GJK_SPECIAL_NONE;
+        return false;
+    }
+    *apart = false;
     *witnesses = ax.axis >= 6 || ax.near;
     if (*witnesses)
         return box_box_contact(m, ax.axis, ax.bsign, ax.best, ax.face_axis, ax.face_sign, ax.face_best, ax.S, out) ==

@@ -314,11 +314,22 @@ static void named_boxes_touching(void **state) {
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_OVERLAP, 0, 0, 0, 0);
     expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_EXACT, 0, 1, 0, 0);
     oracle_ok(&p, "touching boxes");
-    /* apart by 0.5: rounded by R = 1 they overlap, which only GJK can size (NONE); with R = 0.4 they are apart */
+    /* apart by 0.5: rounded by R = 1 they overlap, which only GJK can size (NONE); with R = 0.4 they are apart, and
+       the distance mode has the exact gap of the faces facing each other, witnesses at the centre of the square */
     p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 2.5, 0, 0, 1);
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_NONE, 0, 0, 0, 0);
     expect(&p, GJK_MODE_SEPARATED, GJK_SPECIAL_NONE, 0, 0, 0, 0);
     expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_NONE, 0, 0, 0, 0);
+    p.R = GJK_R(0.4);
+    o = expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_EXACT, 0.5, 1, 0, 0);
+    expect_point(o.pa, 1, 0, 0);
+    expect_point(o.pb, 1.5, 0, 0);
+    /* corner to corner, (1, 1, 1) to (2, 2, 2): every axis gaps by 1 of the distance sqrt(3), and none carries the
+       closest features (NONE) */
+    p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 3, 3, 3, 0);
+    expect(&p, GJK_MODE_DISTANCE, GJK_SPECIAL_NONE, 0, 0, 0, 0);
+    oracle_ok(&p, "boxes corner to corner");
+    p = make_pair(gjk_box3(gjk_v3(1, 1, 1)), gjk_box3(gjk_v3(1, 1, 1)), identity33(), 2.5, 0, 0, 1);
     p.R = GJK_R(0.4);
     expect(&p, GJK_MODE_BOOLEAN, GJK_SPECIAL_SEPARATED, 0.5, 1, 0, 0);
     expect(&p, GJK_MODE_SEPARATED, GJK_SPECIAL_SEPARATED, 0.5, 1, 0, 0);
@@ -445,6 +456,113 @@ static void named_far(void **state) {
         }
 }
 
+/* The sphere-box queries that skip the generic preparation (gjk_special3_quick): every query, both orders, points
+   and spheres, margins, rotations of any length, at sizes from 2^-345 to 2^450 times 1 (2^-30 to 2^54 in float),
+   across the lower end of the sizes the quick path takes (SP_QUICK_MIN, below which the generic path answers) and
+   up to the largest coordinates the API accepts, against a long double reference computed here: the
+   centre in the box's frame, clamped to the box, or the nearest face from inside. Distances to rounding of the
+   size, normals where unique, witnesses on their surfaces and point_b = point_a + distance * normal, the intersect
+   flag away from the touching band, and the same answer from the debug query. */
+static long double ld_dot(const long double a[3], const long double b[3]) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+static void quick_sphere_box(void **state) {
+    (void)state;
+    test_rng r = {20261127};
+    const int lo = GJK_USE_FLOAT ? -30 : -345, hi = GJK_USE_FLOAT ? 54 : 450;
+    const double eps = GJK_REAL_EPSILON;
+    long checked = 0;
+    for (int it = 0; it < 6000; ++it) {
+        int e = (int)floor(test_uniform(&r, lo, hi + 1));
+        double k = ldexp(1.0, e);
+        bool box_first = it % 2 == 0, point = it % 7 == 3;
+        gjk_real mb = it % 5 == 1 ? (gjk_real)(k * test_uniform(&r, 0, 0.3)) : 0;
+        gjk_real ms = it % 3 == 1 ? (gjk_real)(k * test_uniform(&r, 0, 0.3)) : 0;
+        gjk_shape3 box = gjk_box3(test_vec3(&r, 0.2 * k, 1.5 * k));
+        gjk_shape3 ball = point ? gjk_point3() : gjk_sphere3((gjk_real)(k * test_uniform(&r, 0.1, 1.0)));
+        box.margin = mb;
+        ball.margin = ms;
+        gjk_quat q = test_quat(&r);
+        gjk_real len = (gjk_real)test_uniform(&r, 0.5, 2.0); /* any length: the conversion divides it out */
+        q.w *= len, q.x *= len, q.y *= len, q.z *= len;
+        gjk_vec3 o = test_vec3(&r, -2 * k, 2 * k), c = gjk_add3(o, test_vec3(&r, -3 * k, 3 * k));
+        gjk_pose3 pose_box = gjk_pose3_make(o, q), pose_ball = gjk_pose3_make(c, test_quat(&r));
+        gjk_pair3 pair = {box_first ? &box : &ball, box_first ? pose_box : pose_ball, box_first ? &ball : &box,
+                          box_first ? pose_ball : pose_box};
+        /* The reference, long double. */
+        long double qq[4] = {q.w, q.x, q.y, q.z}, l2 = 0, d[3] = {(long double)c.x - o.x, (long double)c.y - o.y,
+                                                                   (long double)c.z - o.z};
+        for (int i = 0; i < 4; ++i) l2 += qq[i] * qq[i];
+        long double w = qq[0], x = qq[1], y = qq[2], z = qq[3], s2 = 2 / l2;
+        long double R[3][3] = {{1 - s2 * (y * y + z * z), s2 * (x * y - w * z), s2 * (x * z + w * y)},
+                               {s2 * (x * y + w * z), 1 - s2 * (x * x + z * z), s2 * (y * z - w * x)},
+                               {s2 * (x * z - w * y), s2 * (y * z + w * x), 1 - s2 * (x * x + y * y)}};
+        long double p[3], h[3] = {box.box.half_extents.x, box.box.half_extents.y, box.box.half_extents.z}, cl[3];
+        for (int i = 0; i < 3; ++i) p[i] = R[0][i] * d[0] + R[1][i] * d[1] + R[2][i] * d[2];
+        long double out2 = 0, core, nl[3] = {0, 0, 0};
+        for (int i = 0; i < 3; ++i) {
+            cl[i] = p[i] < -h[i] ? -h[i] : (p[i] > h[i] ? h[i] : p[i]);
+            out2 += (p[i] - cl[i]) * (p[i] - cl[i]);
+        }
+        int face = 0;
+        if (out2 > 0) {
+            core = sqrtl(out2);
+            for (int i = 0; i < 3; ++i) nl[i] = (p[i] - cl[i]) / core;
+        } else {
+            for (int i = 1; i < 3; ++i)
+                if (h[i] - fabsl(p[i]) < h[face] - fabsl(p[face])) face = i;
+            core = -(h[face] - fabsl(p[face]));
+            nl[face] = p[face] >= 0 ? 1 : -1;
+        }
+        long double radius = (long double)mb + ms + (point ? 0 : ball.sphere.radius), want = core - radius;
+        long double nw[3]; /* world normal from the box to the centre, then from A to B */
+        for (int i = 0; i < 3; ++i) nw[i] = (R[i][0] * nl[0] + R[i][1] * nl[1] + R[i][2] * nl[2]) * (box_first ? 1 : -1);
+        double size = sqrt((double)ld_dot(d, d)) + (double)(h[0] + h[1] + h[2]) + (double)radius;
+        /* A unique normal: apart from the box, or inside with one nearest face by a margin. */
+        bool unique = out2 > 0 ? core > 1e-6 * size : true;
+        if (out2 == 0)
+            for (int i = 0; i < 3; ++i)
+                if (i != face && (h[i] - fabsl(p[i])) - (h[face] - fabsl(p[face])) < 1e-6 * size) unique = false;
+        double tol = 64 * eps * size;
+        bool clear = fabs((double)want) > 1e3 * eps * size; /* away from the touching band */
+        const gjk_query_kind kinds[4] = {GJK_QUERY_INTERSECT, GJK_QUERY_DISTANCE, GJK_QUERY_PENETRATION,
+                                         GJK_QUERY_SIGNED_DISTANCE};
+        for (int qk = 0; qk < 4; ++qk) {
+            gjk_result3 g = qk == 0 ? gjk_intersect3(&pair, NULL)
+                            : qk == 1 ? gjk_distance3(&pair, NULL)
+                            : qk == 2 ? gjk_penetration3(&pair, NULL)
+                                      : gjk_signed_distance3(&pair, NULL);
+            gjk_debug3 dbg;
+            memset(&dbg, 0, sizeof dbg);
+            gjk_result3 gd = gjk_query3_debug(kinds[qk], &pair, NULL, &dbg);
+            assert_int_equal(g.status, GJK_OK);
+            assert_true(memcmp(&g.distance, &gd.distance, sizeof g.distance) == 0 && g.intersect == gd.intersect);
+            if (clear && g.intersect != (want <= 0))
+                print_message("pair %d (2^%d, query %d): want %.9Lg, got %.9g\n", it, e, qk, want, (double)g.distance);
+            if (clear) assert_int_equal(g.intersect, want <= 0);
+            if (qk == 0 && g.intersect) continue;
+            if (qk == 1 && want <= 0) { /* overlapping: distance 0 and a common point */
+                if (clear) EXPECT_NEAR(g.distance, 0, 0);
+                continue;
+            }
+            EXPECT_NEAR(g.distance, (double)want, tol);
+            if (unique && clear) {
+                EXPECT_NEAR(g.normal.x, (double)nw[0], 1e3 * eps);
+                EXPECT_NEAR(g.normal.y, (double)nw[1], 1e3 * eps);
+                EXPECT_NEAR(g.normal.z, (double)nw[2], 1e3 * eps);
+            }
+            if (qk == 0) continue;
+            gjk_vec3 gap = gjk_sub3(g.point_b, gjk_add3(g.point_a, gjk_scale3(g.normal, g.distance)));
+            assert_true(gjk_len3(gap) <= tol);
+            /* the ball's witness at its radius from the centre */
+            gjk_vec3 on_ball = box_first ? g.point_b : g.point_a;
+            EXPECT_NEAR(gjk_len3(gjk_sub3(on_ball, c)), (double)(point ? ms : ball.sphere.radius + ms), tol);
+            ++checked;
+        }
+    }
+    assert_true(checked > 10000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(named_parallel_segments),
@@ -452,6 +570,7 @@ int main(void) {
         cmocka_unit_test(named_intersecting_segments),
         cmocka_unit_test(named_sphere_box),
         cmocka_unit_test(named_boxes_touching),
+        cmocka_unit_test(quick_sphere_box),
         cmocka_unit_test(named_identical_boxes),
         cmocka_unit_test(named_edge_edge),
         cmocka_unit_test(named_parallel_edges),
