@@ -198,10 +198,9 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     }
     if (!g.overlap) {
         gjk_vec3 pa, pb;
-        gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
+        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
-        /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
-        finish(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale);
+        finish(&p, &r, pa, pb, n, d, g.scale);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
@@ -210,7 +209,8 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     r.status = gjk_worse_status(r.status, e.status);
     r.epa_iterations = e.iterations;
     /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). */
-    finish(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale));
+    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale));
+    finish(&p, &r, e.pa, e.pb, en, -e.depth, gjk_maxr(g.scale, e.scale));
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
 }
@@ -252,7 +252,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, gjk_cache3 *cache, bool
             return r;
         }
         d = gjk_len3(g.v);
-        n = gjk_normalize3(gjk_neg3(g.v));
+        n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         finish(&p, &r, pa, pb, n, d, g.scale);
     }
     if (r.intersect) {
