@@ -7,18 +7,11 @@
    (scenes: hull8, hull32, cyl; queries: distance, penetration) */
 #include <gjk/gjk.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-static uint64_t s = 7;
-static double u(void) {
-    s += 0x9e3779b97f4a7c15ULL;
-    uint64_t z = s;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return (double)(z >> 11) / 9007199254740992.0;
-}
+
+#include "count_rng.h"
+
 static gjk_vec3 unit(void) {
     for (;;) {
         double x = 2 * u() - 1, y = 2 * u() - 1, z = 2 * u() - 1, l = sqrt(x * x + y * y + z * z);
@@ -38,12 +31,12 @@ int main(int argc, char **argv) {
     int n = strcmp(scene, "hull32") == 0 ? 32 : 8, cyl = strcmp(scene, "cyl") == 0;
     for (int i = 0; i < 2 * N; ++i) {
         if (cyl) {
-            double r = 0.3 + 0.7 * u();
-            sh[i] = gjk_cylinder3((gjk_real)r, (gjk_real)(0.3 + 0.7 * u()));
+            double r = range(0.3, 1.0);
+            sh[i] = gjk_cylinder3((gjk_real)r, (gjk_real)range(0.3, 1.0));
             continue;
         }
         gjk_vec3 pts[32];
-        double sc = 0.5 + 1.0 * u();
+        double sc = range(0.5, 1.5);
         for (int k = 0; k < n; ++k) pts[k] = gjk_scale3(unit(), (gjk_real)sc);
         h[i] = gjk_hull3_create(pts, n, NULL);
         sh[i] = gjk_hull_shape3(h[i]);

@@ -2203,8 +2203,8 @@ typedef struct gjk_epa_result3 {
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
 
 /* ---- normals to the precision of gjk_real (normal3.c) ------------------------------------------------------- */
-/* The unit normal (A's frame, A to B) of cores GJK found apart and the witnesses pa, pb on the cores (A's frame),
-   from the geometry of its final simplex after a few more GJK steps in double. */
+/* The unit normal (A's frame, A to B) of cores GJK found apart, from the geometry of its final simplex after a few
+   more GJK steps in double; pa, pb (A's frame) come in as GJK's witnesses and go out as the answer's. */
 gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
 /* A normal (A's frame, A to B) of cores with a curved core refined by Newton steps on D's support function; scale:
    the size of the coordinates the support points come from (their rounding). */
@@ -8110,12 +8110,26 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
 #define GJK_NORMAL3_FD_MIN 1e-7
 #define GJK_NORMAL3_REACH 1e-3
 #endif
-#define GJK_NORMAL3_STEPS 6
+#define GJK_NORMAL3_STEPS 3
+/* Largest angle between GJK's direction and its polytope feature's normal that the feature's normal may correct. */
+#if GJK_USE_FLOAT
+#define GJK_NORMAL3_AGREE GJK_R(2e-2)
+#else
+#define GJK_NORMAL3_AGREE GJK_R(1e-5)
+#endif
 #define GJK_NORMAL3_POLISH 8
 
 static gjk_dvec3 gjk_normal3_unit(gjk_dvec3 v) {
     double l = gjk_dlen3(v);
     return l > 0 ? gjk_dscale3(v, 1.0 / l) : v;
+}
+
+/* The unit vector along u in gjk_real: scaled by its largest component first, so that a vector whose squares
+   underflow (features 1e-157 from the origin) still normalises exactly (gjk_normalize3 rescales the rest). */
+static gjk_vec3 gjk_normal3_to_unit(gjk_dvec3 u) {
+    double big = fmax(fabs(u.x), fmax(fabs(u.y), fabs(u.z)));
+    if (!(big > 0) || !isfinite(big)) return gjk_v3(0, 0, 0);
+    return gjk_normalize3(gjk_from_dv3(gjk_dscale3(u, 1.0 / big)));
 }
 
 /* The support point of D along n, in double. */
@@ -8214,23 +8228,42 @@ gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result
     /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
     gjk_vec3 fallback = gjk_normalize3(gjk_neg3(g->v));
     const gjk_simplex3 *s = &g->simplex;
-    gjk_simplex3_witness(s, m, g->v, pa, pb);
-    if (s->count < 1 || s->count > 3) return fallback;
+    /* (Curved cores: GJK's triangles there are slivers of nearby points of a rim, whose planes are worse than v;
+       their normal is refined along the support function instead.) */
+    if (s->count < 1 || s->count > 3 || !gjk_core3_is_polytope(m->a) || !gjk_core3_is_polytope(m->b))
+        return fallback;
     gjk_dvec3 p[4];
     gjk_vertex3 vx[4];
     int n = s->count;
     for (int i = 0; i < n; ++i) vx[i] = s->v[i], p[i] = gjk_to_dv3(s->v[i].w);
-    double d2;
-    int mask = gjk_normal3_closest(p, n, &d2);
-    if (!mask) return fallback;
+    /* GJK's simplex is the sub-simplex holding its closest point (every weight positive): the feature itself */
+    int mask = (1 << n) - 1;
+    gjk_dvec3 u0 = gjk_normal3_feature(p, mask);
+    double uu = gjk_dlen_sq3(u0), up = gjk_ddot3(u0, p[0]);
+    if (!(uu > 0)) return fallback;
+    double d2 = up * up / uu; /* (its distance in double: the float |v|^2 differs by float rounding) */
+    /* GJK leaves its last support point (along -v) in the slot after the simplex when it ends on a closed gap or a
+       repeat (gjk3.c computes it before either test). A repeat is exact convergence: the feature is final, and
+       the extra support below is not needed. */
+    bool converged = false;
+    if (g->status != GJK_OK) return fallback; /* (a loop cut short leaves no last support point behind) */
+    {
+        gjk_vec3 last = s->v[n].w;
+        for (int i = 0; i < n; ++i) {
+            gjk_vec3 d = gjk_sub3(last, s->v[i].w);
+            converged = converged || (d.x == 0 && d.y == 0 && d.z == 0);
+        }
+    }
     /* GJK stops when the distance stops improving in gjk_real, which near the answer is quadratically flat: a
        simplex whose point lies 2e-4 x size along the true face from the closest point is within float rounding of
        the distance. A few more steps in double end on the true feature (a support point that repeats a vertex). */
     /* (Curved cores gain little from more GJK steps: their normal is refined along the support function.) */
-    int polish = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_NORMAL3_POLISH : 0;
+    int polish = !converged && gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_NORMAL3_POLISH : 0;
+    bool changed = false;
     for (int it = 0; it < polish; ++it) {
-        gjk_dvec3 u = gjk_normal3_feature(p, mask);
-        gjk_vertex3 wv = gjk_minkowski3_support(m, gjk_from_dv3(gjk_dscale3(u, -1.0)));
+        /* (the first candidate is GJK's own last support point) */
+        gjk_vertex3 wv = it == 0 ? s->v[n]
+                                 : gjk_minkowski3_support(m, gjk_from_dv3(gjk_dscale3(gjk_normal3_feature(p, mask), -1.0)));
         gjk_dvec3 w = gjk_to_dv3(wv.w), q[4];
         gjk_vertex3 qv[4];
         int k = 0;
@@ -8249,13 +8282,18 @@ gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result
         /* progress beyond the rounding of the squared distances (coordinates of gjk_real, products in double) */
         if (!me || !(e2 < d2 - 64.0 * DBL_EPSILON * (double)g->scale * sqrt(d2))) break;
         for (int i = 0; i < k; ++i) p[i] = q[i], vx[i] = qv[i];
-        n = k, mask = me, d2 = e2;
+        n = k, mask = me, d2 = e2, changed = true;
     }
-    gjk_dvec3 u = gjk_normal3_unit(gjk_normal3_feature(p, mask));
+    /* (a vertex is v itself) */
+    if ((mask & (mask - 1)) == 0 && !changed) return fallback;
+    gjk_vec3 un = gjk_normal3_to_unit(gjk_normal3_feature(p, mask));
     /* A feature too thin for its normal (a sliver face, a nearly repeated vertex) is no better than v: keep v's
-       direction when the two disagree by more than v's own error can explain. */
-    if (!(gjk_ddot3(u, gjk_to_dv3(fallback)) < -0.999)) return fallback;
-    /* the witnesses of that feature: the same weights on each shape's points */
+       direction when the two disagree by more than GJK's stopping rule lets v err (sqrt of its relative gap). */
+    gjk_real cosine = -gjk_dot3(un, fallback), agree = GJK_R(1.0) - GJK_R(0.5) * GJK_NORMAL3_AGREE * GJK_NORMAL3_AGREE;
+    if (!(cosine > agree)) return fallback;
+    /* The witnesses of a new feature: the same weights on each shape's points. GJK's own feature keeps GJK's
+       witnesses, whose weights it computes with more care on slivers. */
+    if (!changed) return gjk_neg3(un);
     int idx[3];
     double lambda[3];
     int k = gjk_normal3_weights(p, mask, idx, lambda);
@@ -8265,7 +8303,7 @@ gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result
         wb = gjk_dadd3(wb, gjk_dscale3(gjk_to_dv3(gjk_minkowski3_b_to_a(m, vx[idx[i]].bl)), lambda[i]));
     }
     if (gjk_finite3(gjk_from_dv3(wa)) && gjk_finite3(gjk_from_dv3(wb))) *pa = gjk_from_dv3(wa), *pb = gjk_from_dv3(wb);
-    return gjk_from_dv3(gjk_dscale3(u, -1.0));
+    return gjk_neg3(un);
 }
 
 /* One Newton step for the minimum of the support value over unit n, in the tangent directions t[0 .. k-1] of n
@@ -8317,13 +8355,19 @@ static void gjk_normal3_basis(gjk_dvec3 n, gjk_dvec3 *t) {
     t[1] = gjk_dcross3(n, t[0]);
 }
 
-gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale) {
+/* The refinement; *smooth tells whether every step kept was a smooth one (no flat side of D near the answer). */
+static gjk_vec3 gjk_normal3_refine_impl(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, bool *smooth) {
     gjk_dvec3 n = gjk_normal3_unit(gjk_to_dv3(normal)), n_in = n;
     if (!(gjk_dlen_sq3(n) > 0)) return normal;
     gjk_dvec3 s0 = gjk_normal3_support(m, n);
-    double h0 = gjk_ddot3(n, s0), h = GJK_NORMAL3_FD_START;
+    double h0 = gjk_ddot3(n, s0), h = GJK_NORMAL3_FD_START, h_in = h0;
+    *smooth = true;
+    /* Already there: the support point lies along n to within 16 eps of the angle (a smooth answer that GJK
+       converged on, or one of the two cores a sphere). */
+    if (gjk_dlen3(gjk_dsub3(s0, gjk_dscale3(n, h0))) <= 16.0 * GJK_REAL_EPSILON * fabs(h0)) return normal;
     /* the support value rounds by a few eps x the size of the coordinates it came from */
     const double slack = 8.0 * GJK_REAL_EPSILON * (double)scale, tiny = 64.0 * GJK_REAL_EPSILON * (double)scale;
+    bool turned = false;
     for (int step = 0; step < GJK_NORMAL3_STEPS; ++step) {
         gjk_dvec3 t[2], sp[2], sm[2], e[2], nn;
         bool kink[2];
@@ -8335,7 +8379,8 @@ gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real s
             e[i] = gjk_dsub3(sp[i], sm[i]);
             kink[i] = gjk_normal3_kink(s0, sp[i], sm[i], tiny);
         }
-        if (!kink[0] && !kink[1]) {
+        bool flat = kink[0] || kink[1];
+        if (!flat) {
             if (!gjk_normal3_newton(t, 2, s0, h0, sp, sm, h, x)) break;
             nn = gjk_normal3_unit(gjk_dadd3(n, gjk_dadd3(gjk_dscale3(t[0], x[0]), gjk_dscale3(t[1], x[1]))));
         } else {
@@ -8390,21 +8435,50 @@ gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real s
             h = fmax(h / 16, GJK_NORMAL3_FD_MIN);
             continue;
         }
-        n = nn, s0 = sn, h0 = hn;
+        n = nn, s0 = sn, h0 = hn, turned = true;
+        *smooth = *smooth && !flat;
         if (moved < 4.0 * GJK_REAL_EPSILON) break;
         /* the next differences over about the distance still to go */
         h = fmax(fmin(h, 4.0 * moved), GJK_NORMAL3_FD_MIN);
     }
-    return gjk_from_dv3(n);
+    /* A turn near a flat side is kept only when the support value came down (a wrong turn off the side raises it
+       at first order); smooth Newton steps, whose gain may hide under rounding, are kept. */
+    return turned && (h0 < h_in || *smooth) ? gjk_normal3_to_unit(n) : normal;
+}
+
+gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale) {
+    bool smooth;
+    return gjk_normal3_refine_impl(m, normal, scale, &smooth);
 }
 
 static bool gjk_normal3_curved(const gjk_minkowski3 *m) {
     return !gjk_core3_is_polytope(m->a) || !gjk_core3_is_polytope(m->b);
 }
 
+static bool gjk_normal3_round(const gjk_shape3 *s) {
+    return s->type == GJK_SHAPE3_POINT || s->type == GJK_SHAPE3_SPHERE || s->type == GJK_SHAPE3_ELLIPSOID ||
+           s->type == GJK_SHAPE3_USER;
+}
+
 gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb);
-    return gjk_normal3_curved(m) ? gjk_normal3_refine(m, n, g->scale) : n;
+    /* Cores apart are refined only where no flat part can hold the answer (points, spheres, ellipsoids, user
+       shapes): next to a cylinder's cap or side or a polytope's face, where pairs rest on each other, GJK's
+       direction already comes from that flat part, and a turn across its edge would tilt a whole contact face. */
+    if (!gjk_normal3_curved(m) || !gjk_normal3_round(m->a) || !gjk_normal3_round(m->b)) return n;
+    bool smooth;
+    gjk_vec3 r = gjk_normal3_refine_impl(m, n, g->scale, &smooth);
+    /* (Cores apart near a flat side, where pairs rest on each other, keep GJK's normal: a turn across a side's
+       edge there tilts a whole contact face.) */
+    if (!smooth) return n;
+    if (r.x == n.x && r.y == n.y && r.z == n.z) return r;
+    /* A normal turned on smooth surfaces takes the witnesses along it: the supports of the cores, where they are
+       GJK's points moved along the surfaces, not a jump. */
+    gjk_vertex3 w = gjk_minkowski3_support(m, r);
+    gjk_vec3 wa = w.a, wb = gjk_minkowski3_b_to_a(m, w.bl);
+    gjk_real within = GJK_R(1e-3) * g->scale;
+    if (gjk_len3(gjk_sub3(wa, *pa)) <= within && gjk_len3(gjk_sub3(wb, *pb)) <= within) *pa = wa, *pb = wb;
+    return r;
 }
 
 gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale) {
@@ -8412,6 +8486,7 @@ gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real sca
 }
 
 /* ---- end of src/normal3.c ---- */
+#undef GJK_NORMAL3_AGREE
 #undef GJK_NORMAL3_FD_MIN
 #undef GJK_NORMAL3_FD_START
 #undef GJK_NORMAL3_POLISH
@@ -9354,6 +9429,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     }
     if (!g.overlap) {
         gjk_vec3 pa, pb;
+        gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         finish(&p, &r, pa, pb, n, d, g.scale);

@@ -224,8 +224,8 @@ typedef struct gjk_epa_result3 {
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint);
 
 /* ---- normals to the precision of gjk_real (normal3.c) ------------------------------------------------------- */
-/* The unit normal (A's frame, A to B) of cores GJK found apart and the witnesses pa, pb on the cores (A's frame),
-   from the geometry of its final simplex after a few more GJK steps in double. */
+/* The unit normal (A's frame, A to B) of cores GJK found apart, from the geometry of its final simplex after a few
+   more GJK steps in double; pa, pb (A's frame) come in as GJK's witnesses and go out as the answer's. */
 gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
 /* A normal (A's frame, A to B) of cores with a curved core refined by Newton steps on D's support function; scale:
    the size of the coordinates the support points come from (their rounding). */

@@ -198,6 +198,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, gjk_cache3 *cache, gjk_gj
     }
     if (!g.overlap) {
         gjk_vec3 pa, pb;
+        gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
         gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
         finish(&p, &r, pa, pb, n, d, g.scale);
