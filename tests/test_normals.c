@@ -117,19 +117,6 @@ static void closed_segments(const x3_body *a, const x3_body *b, double amb, orac
                             b->world[b->core_count - 1], b->radius, amb, out);
 }
 
-static void closed_sphere_box(const x3_body *a, const x3_body *b, double amb, oracle3_answer *out) {
-    int box_is_a = a->shape.type == GJK_SHAPE3_BOX;
-    const x3_body *box = box_is_a ? a : b, *sph = box_is_a ? b : a;
-    double m[3][3], axes[3][3], centre[3] = {box->pose.position.x, box->pose.position.y, box->pose.position.z};
-    double half[3] = {box->shape.box.half_extents.x, box->shape.box.half_extents.y, box->shape.box.half_extents.z};
-    x3_quat_matrix(box->pose.rotation, m);
-    for (int i = 0; i < 3; ++i)
-        for (int j = 0; j < 3; ++j) axes[i][j] = m[j][i];
-    oracle3_box_sphere(centre, (const double(*)[3])axes, half, sph->world[0], sph->radius, amb, out);
-    if (!box_is_a)
-        for (int j = 0; j < 3; ++j) out->normal[j] = -out->normal[j];
-}
-
 /* B along a random direction at 0.2 to 0.7 (overlapping) or 1.3 to 2 (separated) of the touching distance. */
 static int place_apart(x3_rng *rng, x3_body *a, x3_body *b, const double c[3], x3_placement *pl) {
     int over = x3_uniform(rng, 0.0, 1.0) < 0.5;
@@ -498,7 +485,7 @@ FAMILY3(family_hull32, "hull32", 0x4e02, make_hull32, NULL, NORMAL_TOL)
 FAMILY3(family_box, "box-box/hull", 0x4e03, make_box, NULL, NORMAL_TOL)
 FAMILY3(family_rounded, "rounded", 0x4e04, make_rounded, NULL, NORMAL_TOL)
 FAMILY3(family_capsule, "capsule/sphere", 0x4e05, make_capsules, closed_segments, LIMIT_CAPSULE)
-FAMILY3(family_sphere_box, "sphere-box", 0x4e06, make_sphere_box, closed_sphere_box, NORMAL_TOL)
+FAMILY3(family_sphere_box, "sphere-box", 0x4e06, make_sphere_box, x3_closed_sphere_box, NORMAL_TOL)
 
 #define CURVED(fn, label, seed, type, limit)                                                                     \
     static void fn(void **state) {                                                                                 \
