@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: MIT
 /* Normals to the precision of gjk_real: on pairs that are well separated or clearly overlapping (|signed distance|
  * at least a tenth of the pair's size), where the exact normal is unique, every query's normal (signed distance,
- * distance, penetration, and the manifold's) lies within 64 eps of the exact one, in float and in double.
+ * distance, penetration, and the manifold's) lies within 64 eps of the exact one, in float and in double (a few
+ * families not there yet keep their measured limit: see LIMIT_* below). NORMALS_VERBOSE=1 prints every pair.
  *
  * At such a distance the normal is well conditioned: rounding the inputs into one frame moves the closest points by
  * a few eps x size, which tilts the normal by a few eps x size / distance, below 64 eps. A normal that comes from a
