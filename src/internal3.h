@@ -250,6 +250,18 @@ typedef struct gjk_epa_result3 {
    (A to B) used to orient the normal when the depth is zero in a flat (degenerate) difference. */
 gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 hint, const gjk_limits *lim);
 
+/* ---- normals to the precision of gjk_real (normal3.c) ------------------------------------------------------- */
+/* The unit normal (A's frame, A to B) of cores GJK found apart, from the geometry of its final simplex after a few
+   more GJK steps in double; pa, pb (A's frame) come in as GJK's witnesses and go out as the answer's. */
+gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
+/* A normal (A's frame, A to B) of cores with a curved core refined by Newton steps on D's support function; scale:
+   the size of the coordinates the support points come from (their rounding). */
+gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale);
+/* The normal of the answer: cores apart (from GJK's result, with the witnesses), and overlapping (from EPA's
+   normal). */
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale);
+
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
    local-to-world transform (the queries' frame is A's). The algorithms call these only when m->rec is set. */

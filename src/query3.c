@@ -233,9 +233,9 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!g.overlap) {
         gjk_vec3 pa, pb;
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
+        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
-        /* (gjk_normalize3, not v / |v|: below 1e-154 |v|^2 is subnormal and |v| from it inexact.) */
-        finish_bounded(&p, &r, pa, pb, gjk_normalize3(gjk_neg3(g.v)), d, g.scale, g.lower_signed, g.upper);
+        finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
     }
@@ -246,8 +246,9 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). Bounds: any
        support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
        GJK's point of D bounds the distance from above. */
+    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale));
     gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
-    finish_bounded(&p, &r, e.pa, e.pb, e.normal, -e.depth, gjk_maxr(g.scale, e.scale),
+    finish_bounded(&p, &r, e.pa, e.pb, en, -e.depth, gjk_maxr(g.scale, e.scale),
                    gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
@@ -293,7 +294,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
             return r;
         }
         d = gjk_len3(g.v);
-        n = gjk_normalize3(gjk_neg3(g.v));
+        n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
     }
     if (r.intersect) {

@@ -6,3 +6,5 @@ gjk_add_test(test_exact3_oracle test_exact3_oracle.c oracle3.c)
 gjk_add_test(test_exact3 test_exact3.c test_exact3_body.c test_exact3_check.c oracle3.c)
 gjk_add_test(test_exact3_more test_exact3_more.c test_exact3_body.c test_exact3_check.c oracle3.c)
 gjk_add_test(test_bounds3_curved test_bounds3_curved.c oracle3.c)
+# Normals to the precision of gjk_real on well-separated and clearly overlapping pairs, every shape kind, 2D and 3D.
+gjk_add_test(test_normals test_normals.c test_exact3_body.c test_exact3_check.c oracle3.c oracle2.c)

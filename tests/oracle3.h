@@ -225,6 +225,9 @@ typedef struct x3_family {
     int flags;
 } x3_family;
 
+/* The closed form of a sphere-box pair (oracle3_box_sphere), box and sphere in either order. */
+void x3_closed_sphere_box(const x3_body *a, const x3_body *b, double amb, oracle3_answer *out);
+
 /* Run a family and assert that every pair passed (cmocka). */
 void x3_run_family(const x3_family *family);
 

@@ -280,3 +280,17 @@ int x3_make_random_box(x3_rng *rng, x3_body *b, double margin) {
     }
     return 1;
 }
+
+/* The closed form of a sphere-box pair, box and sphere in either order. */
+void x3_closed_sphere_box(const x3_body *a, const x3_body *b, double amb, oracle3_answer *out) {
+    int box_is_a = a->shape.type == GJK_SHAPE3_BOX;
+    const x3_body *box = box_is_a ? a : b, *sph = box_is_a ? b : a;
+    double m[3][3], axes[3][3], centre[3] = {box->pose.position.x, box->pose.position.y, box->pose.position.z};
+    double half[3] = {box->shape.box.half_extents.x, box->shape.box.half_extents.y, box->shape.box.half_extents.z};
+    x3_quat_matrix(box->pose.rotation, m);
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) axes[i][j] = m[j][i];
+    oracle3_box_sphere(centre, (const double(*)[3])axes, half, sph->world[0], sph->radius, amb, out);
+    if (!box_is_a)
+        for (int j = 0; j < 3; ++j) out->normal[j] = -out->normal[j];
+}
