@@ -260,7 +260,7 @@ gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real s
 /* The normal of the answer: cores apart (from GJK's result, with the witnesses), and overlapping (from EPA's
    normal). */
 gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale);
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb);
 
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's

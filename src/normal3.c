@@ -409,6 +409,20 @@ gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gj
     return r;
 }
 
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale) {
-    return gjk_normal3_curved(m) ? gjk_normal3_refine(m, normal, scale) : normal;
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb) {
+    /* Only where no flat part can hold the contact (points, spheres, ellipsoids, user shapes), as for cores apart:
+       next to a cylinder's or cone's flat part the turned normal's supports jump, and the depth along it no longer
+       matches EPA's witnesses (a capsule 0.84 deep in a cylinder came out 1.7e-5 off the capsule). */
+    if (!gjk_normal3_curved(m) || !gjk_normal3_round(m->a) || !gjk_normal3_round(m->b)) return normal;
+    gjk_vec3 r = gjk_normal3_refine(m, normal, scale);
+    if (r.x == normal.x && r.y == normal.y && r.z == normal.z) return r;
+    /* The witnesses follow a turned normal: the deepest points of the cores along it, when they are EPA's points
+       moved along the surfaces; otherwise the turn is dropped. */
+    gjk_vertex3 w = gjk_minkowski3_support(m, r);
+    gjk_vec3 wa = w.a, wb = gjk_minkowski3_b_to_a(m, w.bl);
+    gjk_real within = GJK_R(1e-2) * scale;
+    if (!(gjk_len3(gjk_sub3(wa, *pa)) <= within && gjk_len3(gjk_sub3(wb, *pb)) <= within)) return normal;
+    *pa = wa;
+    *pb = wb;
+    return r;
 }

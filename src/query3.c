@@ -246,9 +246,10 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     /* EPA's scale: GJK's may be tiny when its supports were all near the origin (tips touching). Bounds: any
        support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
        GJK's point of D bounds the distance from above. */
-    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale));
+    gjk_vec3 epa_a = e.pa, epa_b = e.pb;
+    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale), &epa_a, &epa_b);
     gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
-    finish_bounded(&p, &r, e.pa, e.pb, en, -e.depth, gjk_maxr(g.scale, e.scale),
+    finish_bounded(&p, &r, epa_a, epa_b, en, -e.depth, gjk_maxr(g.scale, e.scale),
                    gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;

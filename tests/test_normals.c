@@ -456,9 +456,10 @@ static void expect(const nstats *st, double limit) {
 }
 
 #if GJK_USE_FLOAT
-/* A sphere overlapping a cylinder with its centre outside: GJK's normal, 2.3e-3 (cores apart next to a flat side
- * are not refined, see src/normal3.c). */
-#define LIMIT_CYLINDER 4e-3
+/* A sphere overlapping a cylinder: GJK's normal next to a flat side (cores apart there are not refined), and EPA's
+ * where the turned normal's supports jump along the side (the turn is dropped rather than leave EPA's witnesses
+ * under it): 1.23e-2 measured (see src/normal3.c). */
+#define LIMIT_CYLINDER 2e-2
 /* Cones inside their side: EPA's own normal, up to 6.0e-3, where the refinement of the side line does not converge
  * from that far. */
 #define LIMIT_CONE 1e-2
@@ -466,7 +467,7 @@ static void expect(const nstats *st, double limit) {
 #define LIMIT_2D_CIRCLE NORMAL_TOL
 #define LIMIT_2D_ROUNDED NORMAL_TOL
 #else
-#define LIMIT_CYLINDER NORMAL_TOL
+#define LIMIT_CYLINDER 1e-4 /* 4.8e-5 measured: EPA's normal where a turn is dropped, as in float */
 #define LIMIT_CONE 2e-4 /* 9.5e-5 measured: as in float */
 /* closed forms (special3.c segment pairs, special2.c circles, 2D margins): 860, 130 and 201 eps measured */
 #define LIMIT_CAPSULE (2048.0 * DBL_EPSILON)
