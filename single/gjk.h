@@ -123,6 +123,19 @@ extern "C" {
 #define GJK_ANONYMOUS
 #endif
 
+/// Marks the library's public functions. The library is built with hidden symbol visibility, so that a shared
+/// libgjk exports these and nothing of its internals; Windows DLL builds define GJK_EXPORTS (and users of the DLL
+/// GJK_DLL, which turns the mark into an import).
+#if defined(_WIN32) && defined(GJK_EXPORTS)
+#define GJK_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(GJK_DLL)
+#define GJK_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define GJK_API __attribute__((visibility("default")))
+#else
+#define GJK_API
+#endif
+
 /// Outcome of a query or of a shape creation. Every output struct carries one.
 typedef enum gjk_status {
     /// The answer is within the library's tolerances.
@@ -144,7 +157,7 @@ typedef enum gjk_status {
 
 /// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory"
 /// ("unknown" for any other value). The string is static: never free it.
-const char *gjk_status_string(gjk_status status);
+GJK_API const char *gjk_status_string(gjk_status status);
 
 /// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
 /// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
@@ -155,14 +168,14 @@ typedef void gjk_free_fn(void *ptr, void *user);
 /// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
 /// passed to both functions on every call and must stay valid while they are installed. Call it before creating
 /// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
-void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
+GJK_API void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
 /// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its
 /// text, `file` and `line` where it sits in the library's sources. Return to continue, or abort.
 typedef void gjk_assert_fn(const char *condition, const char *file, int line);
 
 /// Replace the assertion handler (NULL restores the default, which prints and aborts).
-void gjk_set_assert_handler(gjk_assert_fn *handler);
+GJK_API void gjk_set_assert_handler(gjk_assert_fn *handler);
 
 #ifdef __cplusplus
 }
@@ -475,7 +488,9 @@ static inline gjk_rot2 gjk_rot2_from_angle(gjk_real angle) {
     return r;
 }
 /// Rotate v by the unit rotation q (counter-clockwise by its angle).
-static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) { return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) {
+    return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
+}
 /// Rotate v by the inverse of the unit rotation q (clockwise by its angle).
 static inline gjk_vec2 gjk_inv_rotate2(gjk_rot2 q, gjk_vec2 v) {
     return gjk_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
@@ -631,16 +646,16 @@ typedef struct gjk_hull2 {
 /// The hull is one block from the allocator hook (gjk/base.h), owned by the caller: release it with
 /// gjk_hull3_destroy() once no shape points at it. The input points are copied and may be freed on return. On
 /// success *status is GJK_OK.
-gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
+GJK_API gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
 /// Release a hull made by gjk_hull3_create() through the allocator that made it; NULL is accepted and ignored.
 /// Shapes and caches that point at it must no longer be used.
-void gjk_hull3_destroy(gjk_hull3 *hull);
+GJK_API void gjk_hull3_destroy(gjk_hull3 *hull);
 /// Build the convex hull of `count` 2D points (monotone chain). Same contract as gjk_hull3_create(): NULL with
 /// GJK_INVALID_INPUT for a NULL array, count < 1 or > GJK_HULL_MAX_POINTS, or a non-finite coordinate, NULL with
 /// GJK_OUT_OF_MEMORY when allocation fails; the caller owns the result and releases it with gjk_hull2_destroy().
-gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
+GJK_API gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
 /// Release a hull made by gjk_hull2_create(); NULL is accepted and ignored.
-void gjk_hull2_destroy(gjk_hull2 *hull);
+GJK_API void gjk_hull2_destroy(gjk_hull2 *hull);
 
 /* ---- 3D shapes ----------------------------------------------------------------------------------------------- */
 
@@ -715,37 +730,37 @@ typedef struct gjk_shape3 {
 } gjk_shape3;
 
 /// The point at the local origin (use a margin to make it a sphere).
-gjk_shape3 gjk_point3(void);
+GJK_API gjk_shape3 gjk_point3(void);
 /// The segment from `a` to `b` (local frame).
-gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
+GJK_API gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
 /// The solid triangle `a`, `b`, `c` (local frame).
-gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+GJK_API gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
 /// The box centred on the local origin with the given half extents (each > 0).
-gjk_shape3 gjk_box3(gjk_vec3 half_extents);
+GJK_API gjk_shape3 gjk_box3(gjk_vec3 half_extents);
 /// The sphere of `radius` (> 0) about the local origin.
-gjk_shape3 gjk_sphere3(gjk_real radius);
+GJK_API gjk_shape3 gjk_sphere3(gjk_real radius);
 /// The capsule: the segment from (0, 0, -half_height) to (0, 0, half_height) rounded by `radius` (both >= 0).
-gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
 /// The cylinder of `radius` about local z, from z = -half_height to z = +half_height (both > 0).
-gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
 /// The cone with its base disc of `radius` at z = -half_height and its apex at z = +half_height (both > 0).
-gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
 /// The ellipsoid about the local origin with semi-axes `radii` along local x, y, z (each > 0).
-gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
+GJK_API gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
 /// A shape of the hull `hull` (borrowed: it must outlive every query on the shape).
-gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
+GJK_API gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
 /// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
-gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
+GJK_API gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
 /// `shape` with its margin set to `margin` (>= 0): rounded.
-gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
+GJK_API gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
 
 /// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
-gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
+GJK_API gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
 
 /// Support point of the whole (rounded) shape in its local frame: the point farthest along `direction`. For a zero
 /// or non-finite direction any point of the shape is returned; for an invalid shape (gjk_shape3_validate) the
 /// origin. Never NaN: a user callback's non-finite answer stands for the origin.
-gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
+GJK_API gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
 
 /* ---- 2D shapes ----------------------------------------------------------------------------------------------- */
 
@@ -801,26 +816,26 @@ typedef struct gjk_shape2 {
 } gjk_shape2;
 
 /// The point at the local origin (use a margin to make it a circle).
-gjk_shape2 gjk_point2(void);
+GJK_API gjk_shape2 gjk_point2(void);
 /// The segment from `a` to `b` (local frame).
-gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
+GJK_API gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
 /// The circle of `radius` (> 0) about the local origin.
-gjk_shape2 gjk_circle2(gjk_real radius);
+GJK_API gjk_shape2 gjk_circle2(gjk_real radius);
 /// The rectangle centred on the local origin with the given half extents (each > 0).
-gjk_shape2 gjk_box2(gjk_vec2 half_extents);
+GJK_API gjk_shape2 gjk_box2(gjk_vec2 half_extents);
 /// The capsule: the segment from (0, -half_height) to (0, half_height) rounded by `radius` (both >= 0).
-gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
 /// A shape of the polygon `hull` (borrowed: it must outlive every query on the shape).
-gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
+GJK_API gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
 /// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
-gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
+GJK_API gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
 /// `shape` with its margin set to `margin` (>= 0): rounded.
-gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
+GJK_API gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
 
 /// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
-gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
+GJK_API gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
 /// As gjk_shape3_support: never NaN; the origin for an invalid shape or a callback's non-finite answer.
-gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
+GJK_API gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
 
 #ifdef __cplusplus
 }
@@ -948,34 +963,36 @@ typedef struct gjk_result2 {
 /// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
 /// and for separated pairs `normal` (a separating axis, not necessarily the closest direction) and `distance` (a
 /// positive lower bound of the gap).
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Distance between separated shapes, with the closest point on each and the unit normal from A to B. For
 /// overlapping shapes: intersect = true, distance = 0, normal zero and point_a = point_b a point common to both.
-gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Penetration depth (EPA) of overlapping shapes: distance = -depth, the normal, and the deepest point of each
 /// shape. Separated pairs exit early as in gjk_intersect3.
-gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Signed distance: the gap with closest points when separated, minus the depth with contact points when
 /// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
-gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Any of the four queries above, chosen by `kind`, with run-time options (NULL: the defaults, the same answer
 /// as the named query). An unknown kind or invalid options give GJK_INVALID_INPUT.
-gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options,
+                               gjk_cache3 *cache);
 
 /// The 2D mirror of gjk_intersect3().
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_distance3().
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_penetration3(); polygon pairs get their exact depth by separating axes.
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_signed_distance3().
-gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_query3().
-gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options,
+                               gjk_cache2 *cache);
 
 #ifdef __cplusplus
 }
@@ -1043,7 +1060,7 @@ typedef struct gjk_cast_result3 {
 /// the queries (gjk/query.h, a user callback's bad answer at any time included); a NULL input; a translation or
 /// rotation vector that is not finite or beyond 1e150 (float 1e18), or that takes a position beyond it at t = 1; a
 /// negative, non-finite or unbounded target_distance; a non-finite tolerance.
-gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
+GJK_API gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 
 /// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
 /// at time t the shape's angle is its pose's plus t * rotation.
@@ -1077,7 +1094,7 @@ typedef struct gjk_cast_result2 {
 } gjk_cast_result2;
 
 /// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
-gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
+GJK_API gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 
 #ifdef __cplusplus
 }
@@ -1158,12 +1175,13 @@ typedef struct gjk_debug3 {
 } gjk_debug3;
 
 /// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms false the result is the plain query's, bit for bit, except
-/// for GJK_QUERY_INTERSECT, which runs the GJK that keeps support points instead of the leaner boolean one (same
-/// intersect answer; for separated pairs a possibly different separating axis and lower bound). Debug queries never
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
+/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
+/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
+/// separating axis and lower bound). Debug queries never
 /// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
 /// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
-gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
+GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
 
 /// A 2D point of D = A - B with its support points (world frame).
 typedef struct gjk_debug_vertex2 {
@@ -1193,7 +1211,7 @@ typedef struct gjk_debug2 {
 } gjk_debug2;
 
 /// The 2D mirror of gjk_query3_debug().
-gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
+GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
 
 #ifdef __cplusplus
 }
@@ -1328,7 +1346,7 @@ typedef struct gjk_manifold3 {
 /// apart than the speculative distance has count 0 (status GJK_OK, normal set). Bad input as for the queries
 /// (gjk/query.h), and a speculative distance that is negative, NaN or beyond 1e150 (float 1e18): GJK_INVALID_INPUT,
 /// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
-gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
+GJK_API gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
 /// One 2D contact point (world frame).
 typedef struct gjk_manifold_point2 {
@@ -1361,7 +1379,7 @@ typedef struct gjk_manifold2 {
 /// edge i runs from vertex i to the next; a segment's or capsule's ends 0 (-y, a) and 1, its edge 0 the side to the
 /// right of the direction from end 0 to end 1 and edge 1 the other side; a circle's or point's single point is
 /// vertex 0.
-gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
+GJK_API gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus
 }
@@ -1419,7 +1437,7 @@ typedef struct gjk_ray_result3 {
 
 /// Cast `ray` against `shape` standing at `pose`. Invalid input (as for the queries, gjk/query.h; also a negative
 /// or non-finite max_fraction) gives GJK_INVALID_INPUT with everything else zero.
-gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray);
+GJK_API gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray);
 
 /// The 2D mirror of gjk_ray3.
 typedef struct gjk_ray2 {
@@ -1440,7 +1458,7 @@ typedef struct gjk_ray_result2 {
 } gjk_ray_result2;
 
 /// The 2D mirror of gjk_raycast3(): cast `ray` against `shape` standing at `pose`.
-gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
+GJK_API gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
 
 #ifdef __cplusplus
 }

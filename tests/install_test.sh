@@ -31,6 +31,16 @@ pcdir=$(dirname "$(find "$tmp/prefix" -name gjk.pc | head -1)")
 grep -q "$tmp" "$pcdir/gjk.pc" && fail "gjk.pc holds the absolute build-time path"
 app="$root/examples/box_capsule.c"
 
+# 1.0 the shared library exports exactly the functions the installed headers declare GJK_API, none of its internals.
+so=$(find "$tmp/prefix" -name 'libgjk.so.*.*' | head -1)
+[ -n "$so" ] || fail "no libgjk.so installed"
+nm -D --defined-only "$so" | awk '$2 == "T" {print $3}' | sort >"$tmp/exported"
+sed -n 's/^GJK_API [^(]*[ *]\(gjk_[a-z0-9_]*\)(.*/\1/p' "$tmp/prefix/include/gjk/"*.h | sort >"$tmp/declared"
+[ -s "$tmp/declared" ] || fail "no GJK_API declarations found in the installed headers"
+cmp -s "$tmp/exported" "$tmp/declared" ||
+  fail "libgjk.so exports differ from the GJK_API declarations: $(diff "$tmp/declared" "$tmp/exported" | grep '^[<>]' | head -5 | tr '\n' ' ')"
+echo "ok: libgjk.so exports the $(wc -l <"$tmp/exported") GJK_API functions and nothing else"
+
 # 1a. pkg-config, -O0, shared library by default (no --static), then static, then after a move.
 flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs gjk)
 cc -std=c11 -O0 "$app" -o "$tmp/pc_shared" $flags || fail "pkg-config shared link at -O0 ($flags)"

@@ -19,6 +19,19 @@ extern "C" {
 #define GJK_ANONYMOUS
 #endif
 
+/// Marks the library's public functions. The library is built with hidden symbol visibility, so that a shared
+/// libgjk exports these and nothing of its internals; Windows DLL builds define GJK_EXPORTS (and users of the DLL
+/// GJK_DLL, which turns the mark into an import).
+#if defined(_WIN32) && defined(GJK_EXPORTS)
+#define GJK_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(GJK_DLL)
+#define GJK_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define GJK_API __attribute__((visibility("default")))
+#else
+#define GJK_API
+#endif
+
 /// Outcome of a query or of a shape creation. Every output struct carries one.
 typedef enum gjk_status {
     /// The answer is within the library's tolerances.
@@ -40,7 +53,7 @@ typedef enum gjk_status {
 
 /// A short lowercase name for a status: "ok", "max_iterations", "degenerate", "invalid_input", "out_of_memory"
 /// ("unknown" for any other value). The string is static: never free it.
-const char *gjk_status_string(gjk_status status);
+GJK_API const char *gjk_status_string(gjk_status status);
 
 /// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
 /// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
@@ -51,14 +64,14 @@ typedef void gjk_free_fn(void *ptr, void *user);
 /// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
 /// passed to both functions on every call and must stay valid while they are installed. Call it before creating
 /// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
-void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
+GJK_API void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
 /// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its
 /// text, `file` and `line` where it sits in the library's sources. Return to continue, or abort.
 typedef void gjk_assert_fn(const char *condition, const char *file, int line);
 
 /// Replace the assertion handler (NULL restores the default, which prints and aborts).
-void gjk_set_assert_handler(gjk_assert_fn *handler);
+GJK_API void gjk_set_assert_handler(gjk_assert_fn *handler);
 
 #ifdef __cplusplus
 }

@@ -100,7 +100,7 @@ typedef struct gjk_cast_result3 {
 /// the queries (gjk/query.h, a user callback's bad answer at any time included); a NULL input; a translation or
 /// rotation vector that is not finite or beyond 1e150 (float 1e18), or that takes a position beyond it at t = 1; a
 /// negative, non-finite or unbounded target_distance; a non-finite tolerance.
-gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
+GJK_API gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input);
 
 /// 2D motion: translation and a rotation angle (radians, counter-clockwise) over the step, about the shape's origin:
 /// at time t the shape's angle is its pose's plus t * rotation.
@@ -134,7 +134,7 @@ typedef struct gjk_cast_result2 {
 } gjk_cast_result2;
 
 /// The 2D mirror of gjk_shape_cast3(): the same contract and the same bad input (GJK_INVALID_INPUT, all else zero).
-gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
+GJK_API gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 
 #ifdef __cplusplus
 }

@@ -77,12 +77,13 @@ typedef struct gjk_debug3 {
 } gjk_debug3;
 
 /// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms false the result is the plain query's, bit for bit, except
-/// for GJK_QUERY_INTERSECT, which runs the GJK that keeps support points instead of the leaner boolean one (same
-/// intersect answer; for separated pairs a possibly different separating axis and lower bound). Debug queries never
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
+/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
+/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
+/// separating axis and lower bound). Debug queries never
 /// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
 /// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
-gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
+GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
 
 /// A 2D point of D = A - B with its support points (world frame).
 typedef struct gjk_debug_vertex2 {
@@ -112,7 +113,7 @@ typedef struct gjk_debug2 {
 } gjk_debug2;
 
 /// The 2D mirror of gjk_query3_debug().
-gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
+GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
 
 #ifdef __cplusplus
 }

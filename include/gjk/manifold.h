@@ -131,7 +131,7 @@ typedef struct gjk_manifold3 {
 /// apart than the speculative distance has count 0 (status GJK_OK, normal set). Bad input as for the queries
 /// (gjk/query.h), and a speculative distance that is negative, NaN or beyond 1e150 (float 1e18): GJK_INVALID_INPUT,
 /// count 0. An answer that overflows despite bounded inputs: GJK_DEGENERATE, count 0.
-gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
+GJK_API gjk_manifold3 gjk_collide3(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
 
 /// One 2D contact point (world frame).
 typedef struct gjk_manifold_point2 {
@@ -164,7 +164,7 @@ typedef struct gjk_manifold2 {
 /// edge i runs from vertex i to the next; a segment's or capsule's ends 0 (-y, a) and 1, its edge 0 the side to the
 /// right of the direction from end 0 to end 1 and edge 1 the other side; a circle's or point's single point is
 /// vertex 0.
-gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
+GJK_API gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance, gjk_cache2 *cache);
 
 #ifdef __cplusplus
 }

@@ -258,7 +258,9 @@ static inline gjk_rot2 gjk_rot2_from_angle(gjk_real angle) {
     return r;
 }
 /// Rotate v by the unit rotation q (counter-clockwise by its angle).
-static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) { return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+static inline gjk_vec2 gjk_rotate2(gjk_rot2 q, gjk_vec2 v) {
+    return gjk_v2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
+}
 /// Rotate v by the inverse of the unit rotation q (clockwise by its angle).
 static inline gjk_vec2 gjk_inv_rotate2(gjk_rot2 q, gjk_vec2 v) {
     return gjk_v2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);

@@ -171,34 +171,36 @@ typedef struct gjk_result2 {
 /// Boolean overlap test: GJK that stops at the first separating direction. Fills status, intersect, iterations,
 /// and for separated pairs `normal` (a separating axis, not necessarily the closest direction) and `distance` (a
 /// positive lower bound of the gap).
-gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_intersect3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Distance between separated shapes, with the closest point on each and the unit normal from A to B. For
 /// overlapping shapes: intersect = true, distance = 0, normal zero and point_a = point_b a point common to both.
-gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Penetration depth (EPA) of overlapping shapes: distance = -depth, the normal, and the deepest point of each
 /// shape. Separated pairs exit early as in gjk_intersect3.
-gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_penetration3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Signed distance: the gap with closest points when separated, minus the depth with contact points when
 /// overlapping. EPA runs only when the shapes' cores (the shapes without margins and radii) overlap.
-gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_signed_distance3(const gjk_pair3 *pair, gjk_cache3 *cache);
 
 /// Any of the four queries above, chosen by `kind`, with run-time options (NULL: the defaults, the same answer
 /// as the named query). An unknown kind or invalid options give GJK_INVALID_INPUT.
-gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options, gjk_cache3 *cache);
+GJK_API gjk_result3 gjk_query3(gjk_query_kind kind, const gjk_pair3 *pair, const gjk_options *options,
+                               gjk_cache3 *cache);
 
 /// The 2D mirror of gjk_intersect3().
-gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_intersect2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_distance3().
-gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_penetration3(); polygon pairs get their exact depth by separating axes.
-gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_penetration2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_signed_distance3().
-gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_signed_distance2(const gjk_pair2 *pair, gjk_cache2 *cache);
 /// The 2D mirror of gjk_query3().
-gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options, gjk_cache2 *cache);
+GJK_API gjk_result2 gjk_query2(gjk_query_kind kind, const gjk_pair2 *pair, const gjk_options *options,
+                               gjk_cache2 *cache);
 
 #ifdef __cplusplus
 }

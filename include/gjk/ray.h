@@ -55,7 +55,7 @@ typedef struct gjk_ray_result3 {
 
 /// Cast `ray` against `shape` standing at `pose`. Invalid input (as for the queries, gjk/query.h; also a negative
 /// or non-finite max_fraction) gives GJK_INVALID_INPUT with everything else zero.
-gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray);
+GJK_API gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray);
 
 /// The 2D mirror of gjk_ray3.
 typedef struct gjk_ray2 {
@@ -76,7 +76,7 @@ typedef struct gjk_ray_result2 {
 } gjk_ray_result2;
 
 /// The 2D mirror of gjk_raycast3(): cast `ray` against `shape` standing at `pose`.
-gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
+GJK_API gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray);
 
 #ifdef __cplusplus
 }

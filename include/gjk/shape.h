@@ -80,16 +80,16 @@ typedef struct gjk_hull2 {
 /// The hull is one block from the allocator hook (gjk/base.h), owned by the caller: release it with
 /// gjk_hull3_destroy() once no shape points at it. The input points are copied and may be freed on return. On
 /// success *status is GJK_OK.
-gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
+GJK_API gjk_hull3 *gjk_hull3_create(const gjk_vec3 *points, int count, gjk_status *status);
 /// Release a hull made by gjk_hull3_create() through the allocator that made it; NULL is accepted and ignored.
 /// Shapes and caches that point at it must no longer be used.
-void gjk_hull3_destroy(gjk_hull3 *hull);
+GJK_API void gjk_hull3_destroy(gjk_hull3 *hull);
 /// Build the convex hull of `count` 2D points (monotone chain). Same contract as gjk_hull3_create(): NULL with
 /// GJK_INVALID_INPUT for a NULL array, count < 1 or > GJK_HULL_MAX_POINTS, or a non-finite coordinate, NULL with
 /// GJK_OUT_OF_MEMORY when allocation fails; the caller owns the result and releases it with gjk_hull2_destroy().
-gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
+GJK_API gjk_hull2 *gjk_hull2_create(const gjk_vec2 *points, int count, gjk_status *status);
 /// Release a hull made by gjk_hull2_create(); NULL is accepted and ignored.
-void gjk_hull2_destroy(gjk_hull2 *hull);
+GJK_API void gjk_hull2_destroy(gjk_hull2 *hull);
 
 /* ---- 3D shapes ----------------------------------------------------------------------------------------------- */
 
@@ -164,37 +164,37 @@ typedef struct gjk_shape3 {
 } gjk_shape3;
 
 /// The point at the local origin (use a margin to make it a sphere).
-gjk_shape3 gjk_point3(void);
+GJK_API gjk_shape3 gjk_point3(void);
 /// The segment from `a` to `b` (local frame).
-gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
+GJK_API gjk_shape3 gjk_segment3(gjk_vec3 a, gjk_vec3 b);
 /// The solid triangle `a`, `b`, `c` (local frame).
-gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
+GJK_API gjk_shape3 gjk_triangle3(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c);
 /// The box centred on the local origin with the given half extents (each > 0).
-gjk_shape3 gjk_box3(gjk_vec3 half_extents);
+GJK_API gjk_shape3 gjk_box3(gjk_vec3 half_extents);
 /// The sphere of `radius` (> 0) about the local origin.
-gjk_shape3 gjk_sphere3(gjk_real radius);
+GJK_API gjk_shape3 gjk_sphere3(gjk_real radius);
 /// The capsule: the segment from (0, 0, -half_height) to (0, 0, half_height) rounded by `radius` (both >= 0).
-gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_capsule3(gjk_real radius, gjk_real half_height);
 /// The cylinder of `radius` about local z, from z = -half_height to z = +half_height (both > 0).
-gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_cylinder3(gjk_real radius, gjk_real half_height);
 /// The cone with its base disc of `radius` at z = -half_height and its apex at z = +half_height (both > 0).
-gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape3 gjk_cone3(gjk_real radius, gjk_real half_height);
 /// The ellipsoid about the local origin with semi-axes `radii` along local x, y, z (each > 0).
-gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
+GJK_API gjk_shape3 gjk_ellipsoid3(gjk_vec3 radii);
 /// A shape of the hull `hull` (borrowed: it must outlive every query on the shape).
-gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
+GJK_API gjk_shape3 gjk_hull_shape3(const gjk_hull3 *hull);
 /// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
-gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
+GJK_API gjk_shape3 gjk_user3(gjk_support3_fn *support, const void *data);
 /// `shape` with its margin set to `margin` (>= 0): rounded.
-gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
+GJK_API gjk_shape3 gjk_rounded3(gjk_shape3 shape, gjk_real margin);
 
 /// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
-gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
+GJK_API gjk_status gjk_shape3_validate(const gjk_shape3 *shape);
 
 /// Support point of the whole (rounded) shape in its local frame: the point farthest along `direction`. For a zero
 /// or non-finite direction any point of the shape is returned; for an invalid shape (gjk_shape3_validate) the
 /// origin. Never NaN: a user callback's non-finite answer stands for the origin.
-gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
+GJK_API gjk_vec3 gjk_shape3_support(const gjk_shape3 *shape, gjk_vec3 direction);
 
 /* ---- 2D shapes ----------------------------------------------------------------------------------------------- */
 
@@ -250,26 +250,26 @@ typedef struct gjk_shape2 {
 } gjk_shape2;
 
 /// The point at the local origin (use a margin to make it a circle).
-gjk_shape2 gjk_point2(void);
+GJK_API gjk_shape2 gjk_point2(void);
 /// The segment from `a` to `b` (local frame).
-gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
+GJK_API gjk_shape2 gjk_segment2(gjk_vec2 a, gjk_vec2 b);
 /// The circle of `radius` (> 0) about the local origin.
-gjk_shape2 gjk_circle2(gjk_real radius);
+GJK_API gjk_shape2 gjk_circle2(gjk_real radius);
 /// The rectangle centred on the local origin with the given half extents (each > 0).
-gjk_shape2 gjk_box2(gjk_vec2 half_extents);
+GJK_API gjk_shape2 gjk_box2(gjk_vec2 half_extents);
 /// The capsule: the segment from (0, -half_height) to (0, half_height) rounded by `radius` (both >= 0).
-gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
+GJK_API gjk_shape2 gjk_capsule2(gjk_real radius, gjk_real half_height);
 /// A shape of the polygon `hull` (borrowed: it must outlive every query on the shape).
-gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
+GJK_API gjk_shape2 gjk_polygon2(const gjk_hull2 *hull);
 /// A user shape: `support` gives its support points, called with `data` (borrowed, must outlive the queries).
-gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
+GJK_API gjk_shape2 gjk_user2(gjk_support2_fn *support, const void *data);
 /// `shape` with its margin set to `margin` (>= 0): rounded.
-gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
+GJK_API gjk_shape2 gjk_rounded2(gjk_shape2 shape, gjk_real margin);
 
 /// GJK_OK when the shape is usable, else GJK_INVALID_INPUT (NULL, unknown type, non-finite value, bad size).
-gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
+GJK_API gjk_status gjk_shape2_validate(const gjk_shape2 *shape);
 /// As gjk_shape3_support: never NaN; the origin for an invalid shape or a callback's non-finite answer.
-gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
+GJK_API gjk_vec2 gjk_shape2_support(const gjk_shape2 *shape, gjk_vec2 direction);
 
 #ifdef __cplusplus
 }
