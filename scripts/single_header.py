@@ -296,8 +296,10 @@ def preamble(ver):
 
 def generate():
     public_top = os.path.join(INCLUDE, "gjk", "gjk.h")
+    # gjk/threads.h belongs to the separate gjk_threads library (src/threads/, POSIX threads): not in the single
+    # header, which stays libm-only like the core library.
     public_headers = sorted(os.path.join(INCLUDE, "gjk", f) for f in os.listdir(os.path.join(INCLUDE, "gjk"))
-                            if f.endswith(".h"))
+                            if f.endswith(".h") and f != "threads.h")
     private_headers = sorted(os.path.join(SRC, f) for f in os.listdir(SRC) if f.endswith(".h"))
     sources = sorted(os.path.join(SRC, f) for f in os.listdir(SRC) if f.endswith(".c"))
     check_collisions(sources, public_headers + private_headers)

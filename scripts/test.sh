@@ -4,7 +4,7 @@
 #   gcc   float   Release, warnings as errors
 #   clang double  ASan + UBSan, warnings as errors, with the SDL2 demo
 #   clang float   ASan + UBSan, warnings as errors
-#   tsan  the determinism test (4 threads) under ThreadSanitizer
+#   tsan  the determinism test (4 threads) and the batch test (gjk_parallel_for) under ThreadSanitizer
 #   web   the WebAssembly demo (demo/web, Debian's emscripten) and its browser test in headless chromium
 #         (playwright-core from npm): the page's answers against the native gjk tool's, dragging, screenshots
 #   docs  the API reference (Doxygen over include/gjk/, every warning an error: scripts/docs.sh), every markdown link
@@ -76,14 +76,15 @@ for c in $configs; do
       continue ;;
     valgrind)         cc=gcc;   opts="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_ENABLE_ASSERT=ON" ;;
     tsan)
-      # ThreadSanitizer on the determinism test (4 threads answering the same pairs): no data race anywhere a
-      # query reaches.
-      echo "== tsan: the determinism test under ThreadSanitizer (clang)"
+      # ThreadSanitizer on the determinism test (4 threads answering the same pairs) and the batch test (batches
+      # split across threads by gjk_parallel_for): no data race anywhere a query reaches.
+      echo "== tsan: the determinism and batch tests under ThreadSanitizer (clang)"
       dir=build-test/tsan
       if CC=clang cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGJK_WERROR=ON \
            -DCMAKE_C_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null &&
-         cmake --build "$dir" -j"$jobs" --target test_determinism >"$dir.build.log" 2>&1 &&
-         TSAN_OPTIONS=halt_on_error=1 "$dir/tests/test_determinism"; then
+         cmake --build "$dir" -j"$jobs" --target test_determinism test_batch >"$dir.build.log" 2>&1 &&
+         TSAN_OPTIONS=halt_on_error=1 "$dir/tests/test_determinism" &&
+         TSAN_OPTIONS=halt_on_error=1 "$dir/tests/test_batch"; then
         echo "tsan: 1 passed, 0 failed"
       else
         [ -f "$dir.build.log" ] && tail -20 "$dir.build.log"; failed="$failed tsan"

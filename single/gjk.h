@@ -83,6 +83,8 @@
 /// - gjk/query.h: intersect, distance, penetration and signed distance, in 3D and 2D.
 /// - gjk/ray.h: ray casts against a shape; gjk/cast.h: shape casts (time of impact, linear and rotating);
 ///   gjk/manifold.h: contact manifolds (up to 4 points with feature ids).
+/// - gjk/batch.h: many queries in one call over arrays of shapes, poses and index pairs, split into ranges for
+///   any task system.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
 /// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
@@ -184,6 +186,28 @@ GJK_API void gjk_set_assert_handler(gjk_assert_fn *handler);
 #endif
 
 /* ---- end of include/gjk/base.h ---- */
+/* ---- include/gjk/batch.h ---- */
+/// Many queries in one call: shapes and poses given as arrays, results written into caller arrays.
+///
+/// A batch has `count` items, numbered 0 to count - 1. Each call answers the items of a range [begin, end), so that
+/// any task system can split a batch across threads (the library owns no threads; gjk/threads.h, a separate
+/// library, runs a batch on N threads for programs without a task system). Item k's answer goes to `results[k]`
+/// (not results[k - begin]): the tasks of one batch write disjoint parts of the same array. Every answer is the
+/// one the single-pair call gives, bit for bit; nothing is allocated.
+///
+/// Where item k finds its shapes and poses (gjk_batch3):
+/// - one shape or pose for all items: stride 0;
+/// - one per item: stride 1 (any stride s reads every s-th element);
+/// - a scene of bodies: the shapes and poses of the bodies (stride 1) and `pairs`, two body indices per item.
+///
+/// ```c
+/// // A box against 1000 poses of a capsule: one shape each, A's pose fixed, B's per item.
+/// gjk_batch3 b = {&box, &pose_box, &capsule, capsule_poses, 0, 0, 0, 1, NULL, 0};
+/// gjk_batch_query3(GJK_QUERY_SIGNED_DISTANCE, &b, NULL, NULL, 0, 1000, results);
+/// ```
+#ifndef GJK_BATCH_H
+#define GJK_BATCH_H
+
 /* ---- include/gjk/cast.h ---- */
 /// Shape casts (time of impact): two shapes moving over a step, linearly and optionally rotating; when do they
 /// first touch, where, and along which normal. What a physics engine needs so that fast or thin bodies do not
@@ -1103,123 +1127,6 @@ GJK_API gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input);
 #endif
 
 /* ---- end of include/gjk/cast.h ---- */
-/* ---- include/gjk/debug.h ---- */
-/// What a query did, step by step: the GJK simplex after every iteration and the final EPA polytope, for drawing
-/// (the web and desktop demos use it) and for debugging a shape of your own.
-///
-/// ```c
-/// gjk_debug3 *dbg = calloc(1, sizeof *dbg);   // 33 KB in double (18 KB float): keep it off small stacks
-/// dbg->skip_closed_forms = true;              // show GJK/EPA even for boxes and spheres
-/// gjk_result3 r = gjk_query3_debug(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL, dbg);
-/// for (int i = 0; i < dbg->step_count; ++i) draw_simplex(dbg->steps[i].vertices, dbg->steps[i].count);
-/// draw_polytope(dbg->epa_vertices, dbg->epa_vertex_count, dbg->epa_faces, dbg->epa_face_count);
-/// ```
-///
-/// The algorithms run on the shapes' *cores*: a sphere is its centre, a capsule its segment, a rounded shape the
-/// shape without its margin (`radius_a` and `radius_b` below are what the query adds back). Every recorded point is
-/// a point of a core, in the world frame:
-/// - `a`, `b`: the support points on A's and B's cores (world coordinates);
-/// - `w = a - b`: the matching point of the Minkowski difference of the cores, D = A - B, whose distance from the
-///   origin is the core distance (D's points are differences of world points: world axes, origin at the origin).
-///
-/// The plain queries (gjk/query.h) record nothing and pay nothing for this: the only cost is one predictable
-/// branch per GJK iteration. Recording writes only into the caller's struct, so debug queries stay thread-safe
-/// (one struct per thread).
-#ifndef GJK_DEBUG_H
-#define GJK_DEBUG_H
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/// The algorithm that produced the answer.
-typedef enum gjk_debug_path {
-    GJK_PATH_NONE = 0,    ///< no answer: invalid input
-    GJK_PATH_CLOSED_FORM, ///< a closed form or a separating-axis test (spheres, capsules, boxes; 2D polygons): no steps
-    GJK_PATH_GJK,         ///< GJK alone (separated cores, or overlap decided without a depth)
-    GJK_PATH_GJK_EPA      ///< GJK, then EPA for the depth of overlapping cores
-} gjk_debug_path;
-
-/// Most GJK steps recorded: the starting simplex plus one per iteration.
-#define GJK_DEBUG_MAX_STEPS (GJK_MAX_GJK_ITERATIONS + 1)
-
-/// A point of D = A - B with its support points (world frame, length units).
-typedef struct gjk_debug_vertex3 {
-    gjk_vec3 w; ///< a - b
-    gjk_vec3 a; ///< on A's core, world frame
-    gjk_vec3 b; ///< on B's core, world frame
-} gjk_debug_vertex3;
-
-/// The GJK simplex after one step.
-typedef struct gjk_debug_step3 {
-    int count;                      ///< vertices, 1 to 4 (4: a tetrahedron holding the origin)
-    gjk_debug_vertex3 vertices[4];  ///< the simplex
-    gjk_vec3 closest;               ///< its closest point to the origin (a point of D); zero when count is 4
-} gjk_debug_step3;
-
-/// Everything gjk_query3_debug() records. Set the inputs, the call fills the rest (zeroing it first).
-typedef struct gjk_debug3 {
-    /* in */
-    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form would answer, to see them work
-    /* out */
-    gjk_debug_path path;      ///< which algorithm answered
-    gjk_real radius_a;        ///< A's core radius plus margin (length units), added to the core answer
-    gjk_real radius_b;        ///< B's core radius plus margin
-    int step_count;           ///< entries of steps[] in use (0 when GJK did not run)
-    gjk_debug_step3 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step, the first at steps[0]
-    int epa_vertex_count;     ///< vertices of the final EPA polytope (0 when EPA did not run or D was flat)
-    gjk_debug_vertex3 epa_vertices[GJK_EPA_MAX_VERTICES]; ///< its vertices, points of D with support points
-    int epa_face_count;       ///< its triangles
-    int epa_faces[2 * GJK_EPA_MAX_VERTICES][3]; ///< vertex indices, counter-clockwise seen from outside
-    int epa_best_face;        ///< the face the answer came from (index into epa_faces), -1 if none
-} gjk_debug3;
-
-/// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
-/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
-/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
-/// separating axis and lower bound). Debug queries never
-/// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
-/// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
-GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
-
-/// A 2D point of D = A - B with its support points (world frame).
-typedef struct gjk_debug_vertex2 {
-    gjk_vec2 w; ///< a - b
-    gjk_vec2 a; ///< on A's core, world frame
-    gjk_vec2 b; ///< on B's core, world frame
-} gjk_debug_vertex2;
-
-/// The 2D GJK simplex after one step.
-typedef struct gjk_debug_step2 {
-    int count;                      ///< vertices, 1 to 3 (3: a triangle holding the origin)
-    gjk_debug_vertex2 vertices[3];  ///< the simplex
-    gjk_vec2 closest;               ///< its closest point to the origin; zero when count is 3
-} gjk_debug_step2;
-
-/// Everything gjk_query2_debug() records; the 2D EPA polytope is a convex polygon.
-typedef struct gjk_debug2 {
-    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form or separating axes would answer
-    gjk_debug_path path;      ///< which algorithm answered
-    gjk_real radius_a;        ///< A's core radius plus margin
-    gjk_real radius_b;        ///< B's core radius plus margin
-    int step_count;           ///< entries of steps[] in use
-    gjk_debug_step2 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step
-    int epa_vertex_count;     ///< vertices of the final EPA polygon, counter-clockwise (0 when EPA did not run)
-    gjk_debug_vertex2 epa_vertices[GJK_EPA_MAX_VERTICES2]; ///< its vertices
-    int epa_best_edge;        ///< the edge (epa_vertices[i], epa_vertices[i + 1]) the answer came from, -1 if none
-} gjk_debug2;
-
-/// The 2D mirror of gjk_query3_debug().
-GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
-
-#ifdef __cplusplus
-}
-#endif
-
-#endif
-
-/* ---- end of include/gjk/debug.h ---- */
 /* ---- include/gjk/manifold.h ---- */
 /// Contact manifolds: one normal and up to 4 contact points (2 in 2D) for a pair of shapes, what a physics engine
 /// needs to keep a box resting flat on another instead of rocking on one point.
@@ -1468,6 +1375,243 @@ GJK_API gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, co
 
 /* ---- end of include/gjk/ray.h ---- */
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The pairs of a 3D batch. Item k uses index ia = pairs ? pairs[2k] : k for A and ib = pairs ? pairs[2k + 1] : k
+/// for B: A is shapes_a[ia * shape_a_stride] at poses_a[ia * pose_a_stride], B is shapes_b[ib * shape_b_stride] at
+/// poses_b[ib * pose_b_stride]. The arrays are read, never written, and must hold every element the items reach.
+typedef struct gjk_batch3 {
+    const gjk_shape3 *shapes_a; ///< A's shapes (their local frames)
+    const gjk_pose3 *poses_a;   ///< A's local-to-world poses
+    const gjk_shape3 *shapes_b; ///< B's shapes
+    const gjk_pose3 *poses_b;   ///< B's local-to-world poses
+    int shape_a_stride;         ///< elements between consecutive indices: 0 (one for all) or more
+    int pose_a_stride;          ///< likewise for poses_a
+    int shape_b_stride;         ///< likewise for shapes_b
+    int pose_b_stride;          ///< likewise for poses_b
+    const int *pairs;           ///< optional: two indices per item (A's, B's); NULL: both indices are k
+    int index_limit;            ///< with pairs: every index must lie in [0, index_limit), else that item is
+                                ///< GJK_INVALID_INPUT (ignored without pairs)
+} gjk_batch3;
+
+/// The 2D mirror of gjk_batch3.
+typedef struct gjk_batch2 {
+    const gjk_shape2 *shapes_a; ///< A's shapes (their local frames)
+    const gjk_pose2 *poses_a;   ///< A's local-to-world poses
+    const gjk_shape2 *shapes_b; ///< B's shapes
+    const gjk_pose2 *poses_b;   ///< B's local-to-world poses
+    int shape_a_stride;         ///< elements between consecutive indices: 0 (one for all) or more
+    int pose_a_stride;          ///< likewise for poses_a
+    int shape_b_stride;         ///< likewise for shapes_b
+    int pose_b_stride;          ///< likewise for poses_b
+    const int *pairs;           ///< optional: two indices per item (A's, B's); NULL: both indices are k
+    int index_limit;            ///< with pairs: every index must lie in [0, index_limit)
+} gjk_batch2;
+
+/// Rays against shapes, item k: the ray rays[k * ray_stride] against shapes[k * shape_stride] at
+/// poses[k * pose_stride].
+typedef struct gjk_batch_rays3 {
+    const gjk_shape3 *shapes; ///< the shapes (their local frames)
+    const gjk_pose3 *poses;   ///< their local-to-world poses
+    const gjk_ray3 *rays;     ///< the rays (world frame)
+    int shape_stride;         ///< elements between consecutive items: 0 (one for all) or more
+    int pose_stride;          ///< likewise for poses
+    int ray_stride;           ///< likewise for rays
+} gjk_batch_rays3;
+
+/// The 2D mirror of gjk_batch_rays3.
+typedef struct gjk_batch_rays2 {
+    const gjk_shape2 *shapes; ///< the shapes (their local frames)
+    const gjk_pose2 *poses;   ///< their local-to-world poses
+    const gjk_ray2 *rays;     ///< the rays (world frame)
+    int shape_stride;         ///< elements between consecutive items: 0 (one for all) or more
+    int pose_stride;          ///< likewise for poses
+    int ray_stride;           ///< likewise for rays
+} gjk_batch_rays2;
+
+/// Shape casts, item k: the pair of item k in `pairs` (at t = 0), A moving by motions_a[ia * motion_a_stride] and
+/// B by motions_b[ib * motion_b_stride] (ia, ib: the item's indices, as in gjk_batch3), with the settings below
+/// (those of gjk_cast_input3) for every item.
+typedef struct gjk_batch_casts3 {
+    gjk_batch3 pairs;             ///< the shapes and their poses at t = 0
+    const gjk_motion3 *motions_a; ///< A's motions over the step (world frame); NULL: A stands still
+    const gjk_motion3 *motions_b; ///< B's motions; NULL: B stands still
+    int motion_a_stride;          ///< elements between consecutive indices: 0 (one for all) or more
+    int motion_b_stride;          ///< likewise for motions_b
+    gjk_real target_distance;     ///< as gjk_cast_input3.target_distance, length units
+    gjk_real tolerance;           ///< as gjk_cast_input3.tolerance (<= 0: the default)
+    bool ignore_separating;       ///< as gjk_cast_input3.ignore_separating
+} gjk_batch_casts3;
+
+/// The 2D mirror of gjk_batch_casts3.
+typedef struct gjk_batch_casts2 {
+    gjk_batch2 pairs;             ///< the shapes and their poses at t = 0
+    const gjk_motion2 *motions_a; ///< A's motions over the step (world frame); NULL: A stands still
+    const gjk_motion2 *motions_b; ///< B's motions; NULL: B stands still
+    int motion_a_stride;          ///< elements between consecutive indices: 0 (one for all) or more
+    int motion_b_stride;          ///< likewise for motions_b
+    gjk_real target_distance;     ///< as gjk_cast_input2.target_distance, length units
+    gjk_real tolerance;           ///< as gjk_cast_input2.tolerance (<= 0: the default)
+    bool ignore_separating;       ///< as gjk_cast_input2.ignore_separating
+} gjk_batch_casts2;
+
+/// Query `kind` (gjk_query3()) on items [begin, end) of `batch`, with `options` (NULL: the defaults) and, when
+/// `caches` is not NULL, caches[k] warm-starting item k (one zero-initialised cache per item, kept across calls).
+/// Writes results[k] for every k in the range and returns how many of them have a status other than GJK_OK. An
+/// empty or inverted range, a NULL batch or results array, or a negative begin writes nothing and returns 0. An item
+/// whose index lies outside [0, index_limit) (with pairs) or whose shapes or poses are bad gets GJK_INVALID_INPUT,
+/// as the single-pair query does.
+GJK_API int gjk_batch_query3(gjk_query_kind kind, const gjk_batch3 *batch, const gjk_options *options,
+                             gjk_cache3 *caches, int begin, int end, gjk_result3 *results);
+/// The 2D mirror of gjk_batch_query3() (gjk_query2()).
+GJK_API int gjk_batch_query2(gjk_query_kind kind, const gjk_batch2 *batch, const gjk_options *options,
+                             gjk_cache2 *caches, int begin, int end, gjk_result2 *results);
+
+/// Contact manifolds (gjk_collide3()) of items [begin, end), each with `speculative_distance`; caches and the
+/// return value as for gjk_batch_query3().
+GJK_API int gjk_batch_collide3(const gjk_batch3 *batch, gjk_real speculative_distance, gjk_cache3 *caches, int begin,
+                               int end, gjk_manifold3 *manifolds);
+/// The 2D mirror of gjk_batch_collide3() (gjk_collide2()).
+GJK_API int gjk_batch_collide2(const gjk_batch2 *batch, gjk_real speculative_distance, gjk_cache2 *caches, int begin,
+                               int end, gjk_manifold2 *manifolds);
+
+/// Ray casts (gjk_raycast3()) of items [begin, end); the return value as for gjk_batch_query3().
+GJK_API int gjk_batch_raycast3(const gjk_batch_rays3 *batch, int begin, int end, gjk_ray_result3 *results);
+/// The 2D mirror of gjk_batch_raycast3() (gjk_raycast2()).
+GJK_API int gjk_batch_raycast2(const gjk_batch_rays2 *batch, int begin, int end, gjk_ray_result2 *results);
+
+/// Shape casts (gjk_shape_cast3()) of items [begin, end); the return value as for gjk_batch_query3().
+GJK_API int gjk_batch_shape_cast3(const gjk_batch_casts3 *batch, int begin, int end, gjk_cast_result3 *results);
+/// The 2D mirror of gjk_batch_shape_cast3() (gjk_shape_cast2()).
+GJK_API int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int end, gjk_cast_result2 *results);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* ---- end of include/gjk/batch.h ---- */
+/* ---- include/gjk/debug.h ---- */
+/// What a query did, step by step: the GJK simplex after every iteration and the final EPA polytope, for drawing
+/// (the web and desktop demos use it) and for debugging a shape of your own.
+///
+/// ```c
+/// gjk_debug3 *dbg = calloc(1, sizeof *dbg);   // 33 KB in double (18 KB float): keep it off small stacks
+/// dbg->skip_closed_forms = true;              // show GJK/EPA even for boxes and spheres
+/// gjk_result3 r = gjk_query3_debug(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL, dbg);
+/// for (int i = 0; i < dbg->step_count; ++i) draw_simplex(dbg->steps[i].vertices, dbg->steps[i].count);
+/// draw_polytope(dbg->epa_vertices, dbg->epa_vertex_count, dbg->epa_faces, dbg->epa_face_count);
+/// ```
+///
+/// The algorithms run on the shapes' *cores*: a sphere is its centre, a capsule its segment, a rounded shape the
+/// shape without its margin (`radius_a` and `radius_b` below are what the query adds back). Every recorded point is
+/// a point of a core, in the world frame:
+/// - `a`, `b`: the support points on A's and B's cores (world coordinates);
+/// - `w = a - b`: the matching point of the Minkowski difference of the cores, D = A - B, whose distance from the
+///   origin is the core distance (D's points are differences of world points: world axes, origin at the origin).
+///
+/// The plain queries (gjk/query.h) record nothing and pay nothing for this: the only cost is one predictable
+/// branch per GJK iteration. Recording writes only into the caller's struct, so debug queries stay thread-safe
+/// (one struct per thread).
+#ifndef GJK_DEBUG_H
+#define GJK_DEBUG_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The algorithm that produced the answer.
+typedef enum gjk_debug_path {
+    GJK_PATH_NONE = 0,    ///< no answer: invalid input
+    GJK_PATH_CLOSED_FORM, ///< a closed form or a separating-axis test (spheres, capsules, boxes; 2D polygons): no steps
+    GJK_PATH_GJK,         ///< GJK alone (separated cores, or overlap decided without a depth)
+    GJK_PATH_GJK_EPA      ///< GJK, then EPA for the depth of overlapping cores
+} gjk_debug_path;
+
+/// Most GJK steps recorded: the starting simplex plus one per iteration.
+#define GJK_DEBUG_MAX_STEPS (GJK_MAX_GJK_ITERATIONS + 1)
+
+/// A point of D = A - B with its support points (world frame, length units).
+typedef struct gjk_debug_vertex3 {
+    gjk_vec3 w; ///< a - b
+    gjk_vec3 a; ///< on A's core, world frame
+    gjk_vec3 b; ///< on B's core, world frame
+} gjk_debug_vertex3;
+
+/// The GJK simplex after one step.
+typedef struct gjk_debug_step3 {
+    int count;                      ///< vertices, 1 to 4 (4: a tetrahedron holding the origin)
+    gjk_debug_vertex3 vertices[4];  ///< the simplex
+    gjk_vec3 closest;               ///< its closest point to the origin (a point of D); zero when count is 4
+} gjk_debug_step3;
+
+/// Everything gjk_query3_debug() records. Set the inputs, the call fills the rest (zeroing it first).
+typedef struct gjk_debug3 {
+    /* in */
+    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form would answer, to see them work
+    /* out */
+    gjk_debug_path path;      ///< which algorithm answered
+    gjk_real radius_a;        ///< A's core radius plus margin (length units), added to the core answer
+    gjk_real radius_b;        ///< B's core radius plus margin
+    int step_count;           ///< entries of steps[] in use (0 when GJK did not run)
+    gjk_debug_step3 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step, the first at steps[0]
+    int epa_vertex_count;     ///< vertices of the final EPA polytope (0 when EPA did not run or D was flat)
+    gjk_debug_vertex3 epa_vertices[GJK_EPA_MAX_VERTICES]; ///< its vertices, points of D with support points
+    int epa_face_count;       ///< its triangles
+    int epa_faces[2 * GJK_EPA_MAX_VERTICES][3]; ///< vertex indices, counter-clockwise seen from outside
+    int epa_best_face;        ///< the face the answer came from (index into epa_faces), -1 if none
+} gjk_debug3;
+
+/// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
+/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
+/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
+/// separating axis and lower bound). Debug queries never
+/// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
+/// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
+GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
+
+/// A 2D point of D = A - B with its support points (world frame).
+typedef struct gjk_debug_vertex2 {
+    gjk_vec2 w; ///< a - b
+    gjk_vec2 a; ///< on A's core, world frame
+    gjk_vec2 b; ///< on B's core, world frame
+} gjk_debug_vertex2;
+
+/// The 2D GJK simplex after one step.
+typedef struct gjk_debug_step2 {
+    int count;                      ///< vertices, 1 to 3 (3: a triangle holding the origin)
+    gjk_debug_vertex2 vertices[3];  ///< the simplex
+    gjk_vec2 closest;               ///< its closest point to the origin; zero when count is 3
+} gjk_debug_step2;
+
+/// Everything gjk_query2_debug() records; the 2D EPA polytope is a convex polygon.
+typedef struct gjk_debug2 {
+    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form or separating axes would answer
+    gjk_debug_path path;      ///< which algorithm answered
+    gjk_real radius_a;        ///< A's core radius plus margin
+    gjk_real radius_b;        ///< B's core radius plus margin
+    int step_count;           ///< entries of steps[] in use
+    gjk_debug_step2 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step
+    int epa_vertex_count;     ///< vertices of the final EPA polygon, counter-clockwise (0 when EPA did not run)
+    gjk_debug_vertex2 epa_vertices[GJK_EPA_MAX_VERTICES2]; ///< its vertices
+    int epa_best_edge;        ///< the edge (epa_vertices[i], epa_vertices[i + 1]) the answer came from, -1 if none
+} gjk_debug2;
+
+/// The 2D mirror of gjk_query3_debug().
+GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* ---- end of include/gjk/debug.h ---- */
+
 /// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
 /// Library version, minor part: changes when features are added compatibly.
@@ -1483,12 +1627,217 @@ GJK_API gjk_ray_result2 gjk_raycast2(const gjk_shape2 *shape, gjk_pose2 pose, co
 #if defined(GJK_IMPLEMENTATION) && !defined(GJK_IMPLEMENTATION_INCLUDED)
 #define GJK_IMPLEMENTATION_INCLUDED
 
+/* ---- src/batch.c ---- */
+/* Batches (gjk/batch.h): loops over the single-pair entry points, so that every item's answer is that call's, bit
+   for bit. What a batch adds is the addressing of its arrays (strides, index pairs) and the range [begin, end) that
+   lets a task system split it; indices are checked against the batch's limit before anything is read through them.
+   The strides are multiplied in ptrdiff_t: an index times a stride may exceed int. */
+
+#include <string.h>
+
+/* An item that cannot be addressed: what the single call answers for bad input, all zero but the status. */
+#define BATCH_INVALID(r) (memset(&(r), 0, sizeof(r)), (r).status = GJK_INVALID_INPUT)
+
+/* The range to run, or false when there is nothing to do. */
+static bool batch_range(const void *batch, const void *results, int begin, int end) {
+    return batch && results && begin >= 0 && end > begin;
+}
+
+/* Item k's indices into A's and B's arrays: false when an index pair lies outside [0, limit). */
+static bool batch_indices(const int *pairs, int limit, int k, ptrdiff_t *ia, ptrdiff_t *ib) {
+    if (!pairs) {
+        *ia = *ib = k;
+        return true;
+    }
+    int a = pairs[2 * (ptrdiff_t)k], b = pairs[2 * (ptrdiff_t)k + 1];
+    if (a < 0 || b < 0 || a >= limit || b >= limit) return false;
+    *ia = a;
+    *ib = b;
+    return true;
+}
+
+/* The pair of item k, or false (bad index, or a NULL array an index reaches). */
+static bool batch_pair3(const gjk_batch3 *b, int k, gjk_pair3 *pair, ptrdiff_t *ia, ptrdiff_t *ib) {
+    if (!batch_indices(b->pairs, b->index_limit, k, ia, ib)) return false;
+    if (!b->shapes_a || !b->poses_a || !b->shapes_b || !b->poses_b) return false;
+    pair->a = &b->shapes_a[*ia * b->shape_a_stride];
+    pair->pose_a = b->poses_a[*ia * b->pose_a_stride];
+    pair->b = &b->shapes_b[*ib * b->shape_b_stride];
+    pair->pose_b = b->poses_b[*ib * b->pose_b_stride];
+    return true;
+}
+static bool batch_pair2(const gjk_batch2 *b, int k, gjk_pair2 *pair, ptrdiff_t *ia, ptrdiff_t *ib) {
+    if (!batch_indices(b->pairs, b->index_limit, k, ia, ib)) return false;
+    if (!b->shapes_a || !b->poses_a || !b->shapes_b || !b->poses_b) return false;
+    pair->a = &b->shapes_a[*ia * b->shape_a_stride];
+    pair->pose_a = b->poses_a[*ia * b->pose_a_stride];
+    pair->b = &b->shapes_b[*ib * b->shape_b_stride];
+    pair->pose_b = b->poses_b[*ib * b->pose_b_stride];
+    return true;
+}
+
+/* Negative strides would read before the arrays: the whole batch is then bad input. */
+static bool batch_strides3(const gjk_batch3 *b) {
+    return (b->shape_a_stride | b->pose_a_stride | b->shape_b_stride | b->pose_b_stride) >= 0;
+}
+static bool batch_strides2(const gjk_batch2 *b) {
+    return (b->shape_a_stride | b->pose_a_stride | b->shape_b_stride | b->pose_b_stride) >= 0;
+}
+
+int gjk_batch_query3(gjk_query_kind kind, const gjk_batch3 *batch, const gjk_options *options, gjk_cache3 *caches,
+                     int begin, int end, gjk_result3 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool strides = batch_strides3(batch);
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_pair3 pair;
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair3(batch, k, &pair, &ia, &ib))
+            results[k] = gjk_query3(kind, &pair, options, caches ? &caches[k] : NULL);
+        else
+            BATCH_INVALID(results[k]);
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_query2(gjk_query_kind kind, const gjk_batch2 *batch, const gjk_options *options, gjk_cache2 *caches,
+                     int begin, int end, gjk_result2 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool strides = batch_strides2(batch);
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_pair2 pair;
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair2(batch, k, &pair, &ia, &ib))
+            results[k] = gjk_query2(kind, &pair, options, caches ? &caches[k] : NULL);
+        else
+            BATCH_INVALID(results[k]);
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_collide3(const gjk_batch3 *batch, gjk_real speculative_distance, gjk_cache3 *caches, int begin, int end,
+                       gjk_manifold3 *manifolds) {
+    if (!batch_range(batch, manifolds, begin, end)) return 0;
+    bool strides = batch_strides3(batch);
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_pair3 pair;
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair3(batch, k, &pair, &ia, &ib))
+            manifolds[k] = gjk_collide3(&pair, speculative_distance, caches ? &caches[k] : NULL);
+        else
+            BATCH_INVALID(manifolds[k]);
+        bad += manifolds[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_collide2(const gjk_batch2 *batch, gjk_real speculative_distance, gjk_cache2 *caches, int begin, int end,
+                       gjk_manifold2 *manifolds) {
+    if (!batch_range(batch, manifolds, begin, end)) return 0;
+    bool strides = batch_strides2(batch);
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_pair2 pair;
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair2(batch, k, &pair, &ia, &ib))
+            manifolds[k] = gjk_collide2(&pair, speculative_distance, caches ? &caches[k] : NULL);
+        else
+            BATCH_INVALID(manifolds[k]);
+        bad += manifolds[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_raycast3(const gjk_batch_rays3 *batch, int begin, int end, gjk_ray_result3 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool ok = batch->shapes && batch->poses && batch->rays &&
+              (batch->shape_stride | batch->pose_stride | batch->ray_stride) >= 0;
+    int bad = 0;
+    for (ptrdiff_t k = begin; k < end; ++k) {
+        if (ok)
+            results[k] = gjk_raycast3(&batch->shapes[k * batch->shape_stride], batch->poses[k * batch->pose_stride],
+                                      &batch->rays[k * batch->ray_stride]);
+        else
+            BATCH_INVALID(results[k]);
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_raycast2(const gjk_batch_rays2 *batch, int begin, int end, gjk_ray_result2 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool ok = batch->shapes && batch->poses && batch->rays &&
+              (batch->shape_stride | batch->pose_stride | batch->ray_stride) >= 0;
+    int bad = 0;
+    for (ptrdiff_t k = begin; k < end; ++k) {
+        if (ok)
+            results[k] = gjk_raycast2(&batch->shapes[k * batch->shape_stride], batch->poses[k * batch->pose_stride],
+                                      &batch->rays[k * batch->ray_stride]);
+        else
+            BATCH_INVALID(results[k]);
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_shape_cast3(const gjk_batch_casts3 *batch, int begin, int end, gjk_cast_result3 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool strides = batch_strides3(&batch->pairs) && (batch->motion_a_stride | batch->motion_b_stride) >= 0;
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair3(&batch->pairs, k, &in.pair, &ia, &ib)) {
+            if (batch->motions_a) in.motion_a = batch->motions_a[ia * batch->motion_a_stride];
+            if (batch->motions_b) in.motion_b = batch->motions_b[ib * batch->motion_b_stride];
+            in.target_distance = batch->target_distance;
+            in.tolerance = batch->tolerance;
+            in.ignore_separating = batch->ignore_separating;
+            results[k] = gjk_shape_cast3(&in);
+        } else {
+            BATCH_INVALID(results[k]);
+        }
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int end, gjk_cast_result2 *results) {
+    if (!batch_range(batch, results, begin, end)) return 0;
+    bool strides = batch_strides2(&batch->pairs) && (batch->motion_a_stride | batch->motion_b_stride) >= 0;
+    int bad = 0;
+    for (int k = begin; k < end; ++k) {
+        gjk_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        ptrdiff_t ia, ib;
+        if (strides && batch_pair2(&batch->pairs, k, &in.pair, &ia, &ib)) {
+            if (batch->motions_a) in.motion_a = batch->motions_a[ia * batch->motion_a_stride];
+            if (batch->motions_b) in.motion_b = batch->motions_b[ib * batch->motion_b_stride];
+            in.target_distance = batch->target_distance;
+            in.tolerance = batch->tolerance;
+            in.ignore_separating = batch->ignore_separating;
+            results[k] = gjk_shape_cast2(&in);
+        } else {
+            BATCH_INVALID(results[k]);
+        }
+        bad += results[k].status != GJK_OK;
+    }
+    return bad;
+}
+
+/* ---- end of src/batch.c ---- */
+#undef BATCH_INVALID
+
 /* ---- src/cast2.c ---- */
 /* Shape casts in 2D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results. The mirror
    of cast3.c, whose comment explains the method: the linear cast is the GJK ray cast (ray_gjk2.c) of the origin
    along B's motion relative to A against the core difference D(0) swept by R = rA + rB + target, and polytope pairs
    stop only at rounding: the last plane is the edge the ray enters, and t is exact. */
-#include <string.h>
 
 /* ---- src/cast2.h ---- */
 /* Private declarations of the 2D shape casts (gjk/cast.h): cast2.c checks the input, sets up the frames and runs

@@ -4,7 +4,7 @@
 #      a. pkg-config: the README's example at -O0 against the shared library (the inline math of gjk/math.h needs
 #         -lm in the user's link line), and against libgjk.a; again after moving P elsewhere
 #         (the .pc file finds its prefix from its own place);
-#      b. find_package(gjk) from P: gjk::gjk (static) and gjk::gjk_shared;
+#      b. find_package(gjk) from P: gjk::gjk (static), gjk::gjk_shared and gjk::gjk_threads (examples/batch.c);
 #   2. as a subproject, add_subdirectory(gjk) and FetchContent (from a tarball of this tree): the gjk::gjk target,
 #      no tests, tools or examples configured, no install rules, and the parent's (empty) build type left alone.
 # Usage: tests/install_test.sh (any cwd; needs cmake, a C compiler, pkg-config, tar).
@@ -35,7 +35,10 @@ app="$root/examples/box_capsule.c"
 so=$(find "$tmp/prefix" -name 'libgjk.so.*.*' | head -1)
 [ -n "$so" ] || fail "no libgjk.so installed"
 nm -D --defined-only "$so" | awk '$2 == "T" {print $3}' | sort >"$tmp/exported"
-sed -n 's/^GJK_API [^(]*[ *]\(gjk_[a-z0-9_]*\)(.*/\1/p' "$tmp/prefix/include/gjk/"*.h | sort >"$tmp/declared"
+# (gjk/threads.h declares the separate gjk_threads library's function)
+for h in "$tmp/prefix/include/gjk/"*.h; do
+  [ "$(basename "$h")" = threads.h ] || sed -n 's/^GJK_API [^(]*[ *]\(gjk_[a-z0-9_]*\)(.*/\1/p' "$h"
+done | sort >"$tmp/declared"
 [ -s "$tmp/declared" ] || fail "no GJK_API declarations found in the installed headers"
 cmp -s "$tmp/exported" "$tmp/declared" ||
   fail "libgjk.so exports differ from the GJK_API declarations: $(diff "$tmp/declared" "$tmp/exported" | grep '^[<>]' | head -5 | tr '\n' ' ')"
@@ -62,6 +65,7 @@ mv "$tmp/moved" "$tmp/prefix"
 # 1b. find_package(gjk) from the prefix.
 mkdir -p "$tmp/consumer"
 cp "$app" "$tmp/consumer/main.c"
+cp "$root/examples/batch.c" "$tmp/consumer/batch.c"
 cat > "$tmp/consumer/CMakeLists.txt" <<'CM'
 cmake_minimum_required(VERSION 3.16)
 project(consumer C)
@@ -70,12 +74,15 @@ add_executable(consumer main.c)
 target_link_libraries(consumer PRIVATE gjk::gjk)
 add_executable(consumer_shared main.c)
 target_link_libraries(consumer_shared PRIVATE gjk::gjk_shared)
+add_executable(consumer_threads batch.c)
+target_link_libraries(consumer_threads PRIVATE gjk::gjk_threads)
 CM
 cmake -S "$tmp/consumer" -B "$tmp/consumer/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null ||
   fail "find_package(gjk) configure"
 cmake --build "$tmp/consumer/build" >/dev/null || fail "find_package(gjk) build"
 check_run "find_package, gjk::gjk" "$tmp/consumer/build/consumer"
 check_run "find_package, gjk::gjk_shared" "$tmp/consumer/build/consumer_shared"
+check_run "find_package, gjk::gjk_threads (examples/batch.c)" "$tmp/consumer/build/consumer_threads"
 
 # ---- 2. as a subproject ----
 subproject() { # name, the CMake lines that bring gjk in

@@ -93,6 +93,20 @@ static void test_queries_do_not_allocate(void **st) {
         in2.motion_b.translation = gjk_v2((gjk_real)test_uniform(&r, -3, 3), (gjk_real)test_uniform(&r, -3, 3));
         if (i % 2) in2.motion_b.rotation = (gjk_real)test_uniform(&r, -2, 2);
         gjk_shape_cast2(&in2);
+        /* The batches (gjk/batch.h) over the same pairs. */
+        gjk_batch3 b3 = {p.a, &p.pose_a, p.b, &p.pose_b, 0, 0, 0, 0, NULL, 0};
+        gjk_batch2 b2 = {q.a, &q.pose_a, q.b, &q.pose_b, 0, 0, 0, 0, NULL, 0};
+        gjk_result3 br3[2];
+        gjk_result2 br2[2];
+        gjk_manifold3 bm3[2];
+        gjk_manifold2 bm2[2];
+        gjk_batch_query3(GJK_QUERY_SIGNED_DISTANCE, &b3, NULL, NULL, 0, 2, br3);
+        gjk_batch_query2(GJK_QUERY_SIGNED_DISTANCE, &b2, NULL, NULL, 0, 2, br2);
+        gjk_batch_collide3(&b3, (gjk_real)0.1, NULL, 0, 2, bm3);
+        gjk_batch_collide2(&b2, (gjk_real)0.1, NULL, 0, 2, bm2);
+        gjk_batch_casts3 bc3 = {b3, &in3.motion_a, &in3.motion_b, 0, 0, 0, 0, false};
+        gjk_cast_result3 bcr3[2];
+        gjk_batch_shape_cast3(&bc3, 0, 2, bcr3);
     }
     assert_int_equal(g_allocs, before);
     assert_int_equal(hook_allocs, hook_before);

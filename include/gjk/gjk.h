@@ -20,6 +20,8 @@
 /// - gjk/query.h: intersect, distance, penetration and signed distance, in 3D and 2D.
 /// - gjk/ray.h: ray casts against a shape; gjk/cast.h: shape casts (time of impact, linear and rotating);
 ///   gjk/manifold.h: contact manifolds (up to 4 points with feature ids).
+/// - gjk/batch.h: many queries in one call over arrays of shapes, poses and index pairs, split into ranges for
+///   any task system.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
 /// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
@@ -42,6 +44,7 @@
 #define GJK_GJK_H
 
 #include "gjk/base.h"
+#include "gjk/batch.h"
 #include "gjk/cast.h"
 #include "gjk/debug.h"
 #include "gjk/manifold.h"
