@@ -1,11 +1,14 @@
 #!/bin/sh
-# Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|docs|test|bench]
+# Install what gjk needs from Debian's packages (Debian 12). Usage: scripts/install-deps.sh [run|docs|test|bench|
+# engines|python]
 #   run   - build the library and the gjk tool: compiler, CMake, cJSON
 #   docs  - also doxygen (the API reference, scripts/docs.sh)
 #   test  - also the test tools: cmocka, qhull (oracle), clang (second compiler, sanitizers), python3 (CLI checks),
 #           SDL2 (the desktop demo and its headless test), doxygen
 #   bench - also the peers the benchmark compares against: libccd, Bullet, FCL (+ Eigen), Box2D
 #   engines - the run set, C++ and the engines gjk plugs into (examples/engines, tests/engines_test.sh): Box2D, Bullet
+#   python - the run set and the Python package's build and tests (python/, tests/python_test.sh): Python headers,
+#           numpy, setuptools, venv, pytest, Dask
 # Packages already present are not reinstalled; run as root (or with sudo available).
 set -eu
 what=${1:-test}
@@ -18,6 +21,9 @@ if [ "$what" = test ] || [ "$what" = bench ]; then
 fi
 if [ "$what" = bench ]; then
   pkgs="$pkgs g++ libccd-dev libbullet-dev libfcl-dev libeigen3-dev libbox2d-dev"
+fi
+if [ "$what" = python ]; then
+  pkgs="$pkgs python3-dev python3-numpy python3-setuptools python3-venv python3-pytest python3-dask python3-distributed"
 fi
 if [ "$what" = engines ]; then
   pkgs="$pkgs g++ libbox2d-dev libbullet-dev"

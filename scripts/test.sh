@@ -17,17 +17,19 @@
 #   engines the drop-in narrow phases for Box2D 2.4 and Bullet 3 (examples/engines/, Debian's packages): the
 #         manifold conversions checked on random pairs, and stacks, pyramids and piles settling with gjk as with each
 #         engine's own narrow phase (tests/engines_test.sh)
+#   python the Python package (python/) installed into a venv as the README says, its pytest suite (answers equal to
+#         the C library's bit for bit) and the Dask example at 100,000 pairs (tests/python_test.sh)
 #   install the install routes as users take them: cmake --install --prefix, then pkg-config at -O0 against the
 #         shared library (also after moving the prefix) and find_package(gjk); add_subdirectory and FetchContent
 #         (tests/install_test.sh)
 # Usage: scripts/test.sh [config ...]
-#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines web fuzz (the default: all
+#   configs: gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines python web fuzz (the default: all
 #            of these), and
 #            valgrind (every test executable under valgrind memcheck, RelWithDebInfo; about half an hour, not in CI)
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
-configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines web fuzz"}
+configs=${*:-"gcc-double gcc-float clang-asan clang-asan-float tsan install docs single engines python web fuzz"}
 jobs=$(nproc)
 failed=""
 for c in $configs; do
@@ -68,6 +70,11 @@ for c in $configs; do
       else
         [ -f "$dir.build.log" ] && tail -20 "$dir.build.log"; failed="$failed web"
       fi
+      continue ;;
+    python)
+      echo "== python: the package (python/) installed as the README says, its tests, the Dask example"
+      if scripts/install-deps.sh python && tests/python_test.sh; then echo "python: 1 passed, 0 failed"
+      else failed="$failed python"; fi
       continue ;;
     fuzz)
       echo "== fuzz: reproducible smoke run of each harness (seeds and fixed mutants)"
