@@ -47,6 +47,11 @@ typedef struct horizon_edge {
     int slot;    /* edge index in that face */
 } horizon_edge;
 
+/* One face of carve's depth-first walk: the next edge to try and how many remain. */
+typedef struct epa3_walk {
+    int face, edge, left;
+} epa3_walk;
+
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
     epa_face f[MAX_F];
@@ -55,7 +60,7 @@ typedef struct polytope {
     int nv, nf;
     horizon_edge h[MAX_F];
     int nh;
-    int stack[MAX_F];
+    epa3_walk stack[MAX_F];
     int removed[MAX_F];
     int nremoved;
     gjk_real scale;
@@ -70,15 +75,23 @@ static void face_plane(polytope *P, epa_face *F) {
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
     gjk_dvec3 n;
-    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2);
-    else if (l1 >= l2) n = gjk_dcross3(e2, e0);
-    else n = gjk_dcross3(e0, e1);
+    double longest;
+    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0;
+    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1;
+    else n = gjk_dcross3(e0, e1), longest = l2;
     double len = gjk_dlen3(n);
-    double longest = l0 >= l1 ? (l0 >= l2 ? l0 : l2) : (l1 >= l2 ? l1 : l2);
-    F->valid = len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0;
-    F->n = F->valid ? gjk_dscale3(n, 1.0 / len) : gjk_dv3(0, 0, 0);
-    F->dist = F->valid ? gjk_ddot3(F->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0)) : 0;
-    P->key[F - P->f] = F->valid ? F->dist : DBL_MAX;
+    int i = (int)(F - P->f);
+    if (len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0) {
+        F->valid = true;
+        F->n = gjk_dscale3(n, 1.0 / len);
+        F->dist = gjk_ddot3(F->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
+        P->key[i] = F->dist;
+    } else {
+        F->valid = false;
+        F->n = gjk_dv3(0, 0, 0);
+        F->dist = 0;
+        P->key[i] = DBL_MAX;
+    }
 }
 
 static int add_face(polytope *P, int a, int b, int c) {
@@ -139,20 +152,20 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
     P->nh = 0;
     P->nremoved = 0;
     int top = 0;
-    /* Stack entries encode (face, next edge offset to try, entry edge): face * 16 + entry * 4 + offset. */
     P->f[start].removed = true;
     P->removed[P->nremoved++] = start;
-    P->stack[top++] = start * 16 + 3 * 4 + 0; /* entry 3 = none: try edges 0, 1, 2 */
+    /* The first face tries its three edges; a face entered across its edge `slot` tries the two after it. */
+    P->stack[top].face = start, P->stack[top].edge = 0, P->stack[top].left = 3;
+    ++top;
     while (top > 0) {
-        int code = P->stack[top - 1];
-        int fi = code / 16, entry = (code / 4) % 4, off = code % 4;
-        int limit = entry == 3 ? 3 : 2;
-        if (off >= limit) {
+        epa3_walk *t = &P->stack[top - 1];
+        if (t->left == 0) {
             --top;
             continue;
         }
-        P->stack[top - 1] = code + 1;
-        int e = entry == 3 ? off : (entry + 1 + off) % 3;
+        int fi = t->face, e = t->edge, e1 = e == 2 ? 0 : e + 1;
+        t->edge = e1;
+        --t->left;
         epa_face *F = &P->f[fi];
         int g = F->adj[e];
         if (g < 0) return false;
@@ -163,20 +176,21 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
             if (top >= MAX_F) return false;
             G->removed = true;
             P->removed[P->nremoved++] = g;
-            P->stack[top++] = g * 16 + slot * 4 + 0;
+            P->stack[top].face = g, P->stack[top].edge = slot == 2 ? 0 : slot + 1, P->stack[top].left = 2;
+            ++top;
         } else {
             horizon_edge *h = &P->h[P->nh++];
             h->a = F->v[e];
-            h->b = F->v[(e + 1) % 3];
+            h->b = F->v[e1];
             h->outside = g;
             h->slot = slot;
         }
     }
     /* The horizon must be one closed loop, each edge starting where the previous one ended. */
     if (P->nh < 3) return false;
-    for (int i = 0; i < P->nh; ++i)
-        if (P->h[i].b != P->h[(i + 1) % P->nh].a) return false;
-    return true;
+    for (int i = 1; i < P->nh; ++i)
+        if (P->h[i - 1].b != P->h[i].a) return false;
+    return P->h[P->nh - 1].b == P->h[0].a;
 }
 
 static void undo_carve(polytope *P) {
