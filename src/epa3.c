@@ -33,13 +33,21 @@
 
 typedef struct epa_face {
     int v[3];        /* vertex indices, counter-clockwise seen from outside */
-    int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
+    int adj[3];      /* adj[i]: 4 * g + k for the face g across edge (v[i], v[i+1]), which is g's edge k; -1: none */
     gjk_dvec3 n;     /* outward unit normal */
     double dist;     /* signed distance of the plane from the origin (n . vertex) */
     bool valid;      /* normal well defined */
     bool alive;
     bool removed;    /* scratch flag of the current step */
 } epa_face;
+
+/* A face's plane before the face exists: the new faces' planes are all computed, and their convexity checked,
+   before any slot is overwritten, so that a failed check leaves the polytope as it was. */
+typedef struct epa3_plane {
+    gjk_dvec3 n;
+    double dist;
+    bool valid;
+} epa3_plane;
 
 typedef struct horizon_edge {
     int a, b;    /* vertex indices along the removed region's boundary */
@@ -59,6 +67,7 @@ typedef struct polytope {
                             closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
     horizon_edge h[MAX_F];
+    epa3_plane np[MAX_F]; /* the planes of the faces from the horizon to the new vertex */
     int nh;
     epa3_walk stack[MAX_F];
     int removed[MAX_F];
@@ -69,8 +78,12 @@ typedef struct polytope {
 /* A vertex's point of D in double (exact: gjk_real is float or double). */
 static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 
-static void face_plane(polytope *P, epa_face *F) {
-    gjk_dvec3 a = vw(P, F->v[0]), b = vw(P, F->v[1]), c = vw(P, F->v[2]);
+/* The plane of triangle (v0, v1, v2). With `inner` set, also whether the triangle faces away from that interior
+   point: the new faces from the horizon to a support point must (convexity), but in rounding they may not, and a
+   flipped face would later be taken for the closest. That test's normal is e2 x e0, (v1 - v0) x (v2 - v0) to the
+   bit, whichever pair the plane uses. */
+static bool plane_of(const polytope *P, int v0, int v1, int v2, epa3_plane *pl, const gjk_dvec3 *inner) {
+    gjk_dvec3 a = vw(P, v0), b = vw(P, v1), c = vw(P, v2);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
@@ -80,18 +93,25 @@ static void face_plane(polytope *P, epa_face *F) {
     else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1;
     else n = gjk_dcross3(e0, e1), longest = l2;
     double len = gjk_dlen3(n);
-    int i = (int)(F - P->f);
     if (len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0) {
-        F->valid = true;
-        F->n = gjk_dscale3(n, 1.0 / len);
-        F->dist = gjk_ddot3(F->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
-        P->key[i] = F->dist;
+        pl->valid = true;
+        pl->n = gjk_dscale3(n, 1.0 / len);
+        pl->dist = gjk_ddot3(pl->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
     } else {
-        F->valid = false;
-        F->n = gjk_dv3(0, 0, 0);
-        F->dist = 0;
-        P->key[i] = DBL_MAX;
+        pl->valid = false;
+        pl->n = gjk_dv3(0, 0, 0);
+        pl->dist = 0;
     }
+    return !inner || gjk_ddot3(gjk_dcross3(e2, e0), gjk_dsub3(a, *inner)) > 0;
+}
+
+/* Face i takes plane `pl` and becomes choosable (key) when the plane is well defined. */
+static void set_plane(polytope *P, int i, const epa3_plane *pl) {
+    epa_face *F = &P->f[i];
+    F->n = pl->n;
+    F->dist = pl->dist;
+    F->valid = pl->valid;
+    P->key[i] = pl->valid ? pl->dist : DBL_MAX;
 }
 
 static int add_face(polytope *P, int a, int b, int c) {
@@ -103,7 +123,9 @@ static int add_face(polytope *P, int a, int b, int c) {
     F->adj[0] = F->adj[1] = F->adj[2] = -1;
     F->alive = true;
     F->removed = false;
-    face_plane(P, F);
+    epa3_plane pl;
+    plane_of(P, a, b, c, &pl, NULL);
+    set_plane(P, i, &pl);
     return i;
 }
 
@@ -113,17 +135,6 @@ static int add_face(polytope *P, int a, int b, int c) {
 static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
     return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
-}
-
-/* The new faces from the horizon to w must face away from the interior point c (convexity); in rounding they may
-   not, and a flipped face would later be taken for the closest. */
-static bool new_faces_convex(const polytope *P, gjk_dvec3 w, gjk_dvec3 c) {
-    for (int i = 0; i < P->nh; ++i) {
-        gjk_dvec3 a = vw(P, P->h[i].a), b = vw(P, P->h[i].b);
-        gjk_dvec3 n = gjk_dcross3(gjk_dsub3(b, a), gjk_dsub3(w, a));
-        if (!(gjk_ddot3(n, gjk_dsub3(a, c)) > 0)) return false;
-    }
-    return true;
 }
 
 /* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
@@ -137,8 +148,9 @@ static void tetrahedron(polytope *P) {
     }
     /* Positive orientation: vertex 3 lies on the positive side of (0, 1, 2), so the outward faces are these. */
     static const int fv[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
-    /* fadj[i][e]: the face across edge (fv[i][e], fv[i][e+1]) of face i. */
-    static const int fadj[4][3] = {{3, 2, 1}, {0, 2, 3}, {0, 3, 1}, {0, 1, 2}};
+    /* fadj[i][e]: the face across edge (fv[i][e], fv[i][e+1]) of face i, and that edge's index in it, as 4 * face
+       + index. */
+    static const int fadj[4][3] = {{12, 8, 4}, {2, 10, 13}, {1, 14, 5}, {0, 6, 9}};
     P->nf = 0;
     for (int i = 0; i < 4; ++i) {
         int f = add_face(P, fv[i][0], fv[i][1], fv[i][2]);
@@ -167,11 +179,11 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
         t->edge = e1;
         --t->left;
         epa_face *F = &P->f[fi];
-        int g = F->adj[e];
-        if (g < 0) return false;
+        int code = F->adj[e];
+        if (code < 0) return false;
+        int g = code >> 2, slot = code & 3;
         epa_face *G = &P->f[g];
         if (G->removed) continue;
-        int slot = G->adj[0] == fi ? 0 : (G->adj[1] == fi ? 1 : 2);
         if (sees(P, G, w)) {
             if (top >= MAX_F) return false;
             G->removed = true;
@@ -454,7 +466,11 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_DEGENERATE;
             break;
         }
-        if (!new_faces_convex(&P, wd, inner)) {
+        int wi = P.nv;
+        P.v[wi] = w;
+        bool convex = true;
+        for (int i = 0; i < P.nh; ++i) convex &= plane_of(&P, P.h[i].a, P.h[i].b, wi, &P.np[i], &inner);
+        if (!convex) {
             undo_carve(&P);
             r.status = GJK_DEGENERATE;
             break;
@@ -466,37 +482,30 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
-        int wi = P.nv++;
-        P.v[wi] = w;
+        ++P.nv;
         int first = -1, prev = -1, used = 0;
         for (int i = 0; i < P.nh; ++i) {
-            horizon_edge *h = &P.h[i];
-            int fi;
-            if (used < P.nremoved) {
-                fi = P.removed[used++];
-                epa_face *F = &P.f[fi];
-                F->v[0] = h->a;
-                F->v[1] = h->b;
-                F->v[2] = wi;
-                F->adj[0] = F->adj[1] = F->adj[2] = -1;
-                F->alive = true;
-                F->removed = false;
-                face_plane(&P, F);
-            } else {
-                fi = add_face(&P, h->a, h->b, wi);
-            }
-            P.f[fi].adj[0] = h->outside;
-            P.f[h->outside].adj[h->slot] = fi;
+            const horizon_edge *h = &P.h[i];
+            int fi = used < P.nremoved ? P.removed[used++] : P.nf++;
+            epa_face *F = &P.f[fi];
+            F->v[0] = h->a;
+            F->v[1] = h->b;
+            F->v[2] = wi;
+            F->alive = true;
+            F->removed = false;
+            set_plane(&P, fi, &P.np[i]);
+            F->adj[0] = 4 * h->outside + h->slot;
+            P.f[h->outside].adj[h->slot] = 4 * fi;
             if (prev >= 0) {
-                P.f[prev].adj[1] = fi;
-                P.f[fi].adj[2] = prev;
+                P.f[prev].adj[1] = 4 * fi + 2;
+                F->adj[2] = 4 * prev + 1;
             } else {
                 first = fi;
             }
             prev = fi;
         }
-        P.f[prev].adj[1] = first;
-        P.f[first].adj[2] = prev;
+        P.f[prev].adj[1] = 4 * first + 2;
+        P.f[first].adj[2] = 4 * prev + 1;
         for (int i = used; i < P.nremoved; ++i) {
             P.f[P.removed[i]].alive = false;
             P.key[P.removed[i]] = DBL_MAX;
