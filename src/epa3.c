@@ -25,6 +25,9 @@
    - fixed capacity (no allocation): when full, the best face is returned with GJK_MAX_ITERATIONS;
    - float builds: the polytope's planes are computed in double from the (exact) float vertices (dvec3.h), since
      float planes on long thin faces made the polytope non-convex. */
+#include <stdint.h>
+#include <string.h>
+
 #include "dvec3.h"
 #include "internal3.h"
 
@@ -66,6 +69,7 @@ typedef struct polytope {
     double key[MAX_F];   /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
                             closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
+    uint64_t seen[4]; /* a filter of the vertices' coordinates: bit vertex_bucket(p) is set for every vertex p */
     horizon_edge h[MAX_F];
     epa3_plane np[MAX_F]; /* the planes of the faces from the horizon to the new vertex */
     int nh;
@@ -74,6 +78,24 @@ typedef struct polytope {
     int nremoved;
     gjk_real scale;
 } polytope;
+
+/* A bucket of 256 for a point's coordinates, equal for equal points: the filter that lets a support point skip the
+   scan for an equal vertex when none can be equal. Zeros are made positive first (-0 == 0, but their bits differ). */
+static unsigned vertex_bucket(gjk_vec3 p) {
+    const gjk_real c[3] = {p.x + GJK_R(0.0), p.y + GJK_R(0.0), p.z + GJK_R(0.0)};
+    uint64_t h = 0;
+    for (int k = 0; k < 3; ++k) {
+        uint64_t b = 0;
+        memcpy(&b, &c[k], sizeof c[k]);
+        h = (h ^ b) * UINT64_C(0x9E3779B97F4A7C15);
+    }
+    return (unsigned)(h >> 56);
+}
+
+static void note_vertex(polytope *P, gjk_vec3 p) {
+    unsigned k = vertex_bucket(p);
+    P->seen[k >> 6] |= UINT64_C(1) << (k & 63);
+}
 
 /* A vertex's point of D in double (exact: gjk_real is float or double). */
 static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
@@ -404,6 +426,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         return r;
     }
     tetrahedron(&P);
+    P.seen[0] = P.seen[1] = P.seen[2] = P.seen[3] = 0;
+    for (int i = 0; i < 4; ++i) note_vertex(&P, P.v[i].w);
     /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
     gjk_dvec3 inner = gjk_dscale3(gjk_dadd3(gjk_dadd3(vw(&P, 0), vw(&P, 1)), gjk_dadd3(vw(&P, 2), vw(&P, 3))), 0.25);
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
@@ -454,8 +478,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            the bounds apart, but this face is as good as it gets. Polytope supports return exact vertex
            coordinates, so the comparison is exact. */
         bool known = false;
-        for (int i = 0; i < P.nv && !known; ++i)
-            known = P.v[i].w.x == w.w.x && P.v[i].w.y == w.w.y && P.v[i].w.z == w.w.z;
+        unsigned bucket = vertex_bucket(w.w);
+        if (P.seen[bucket >> 6] >> (bucket & 63) & 1)
+            for (int i = 0; i < P.nv && !known; ++i)
+                known = P.v[i].w.x == w.w.x && P.v[i].w.y == w.w.y && P.v[i].w.z == w.w.z;
         if (known) break;
         if (P.nv >= MAX_V) {
             r.status = GJK_MAX_ITERATIONS;
@@ -483,6 +509,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             break;
         }
         ++P.nv;
+        note_vertex(&P, w.w);
         int first = -1, prev = -1, used = 0;
         for (int i = 0; i < P.nh; ++i) {
             const horizon_edge *h = &P.h[i];
