@@ -185,37 +185,39 @@ static void tetrahedron(polytope *P) {
 static bool carve(polytope *P, int start, gjk_dvec3 w) {
     P->nh = 0;
     P->nremoved = 0;
-    int top = 0;
     P->f[start].removed = true;
     P->removed[P->nremoved++] = start;
-    /* The first face tries its three edges; a face entered across its edge `slot` tries the two after it. */
-    P->stack[top].face = start, P->stack[top].edge = 0, P->stack[top].left = 3;
-    ++top;
-    while (top > 0) {
-        epa3_walk *t = &P->stack[top - 1];
-        if (t->left == 0) {
+    /* The walk's current face, the next edge it tries and how many remain, kept in locals; the stack holds the
+       faces it will come back to. The first face tries its three edges; a face entered across its edge `slot`
+       tries the two after it. */
+    int top = 0, fi = start, e = 0, left = 3;
+    for (;;) {
+        if (left == 0) {
+            if (top == 0) break;
             --top;
+            fi = P->stack[top].face, e = P->stack[top].edge, left = P->stack[top].left;
             continue;
         }
-        int fi = t->face, e = t->edge, e1 = e == 2 ? 0 : e + 1;
-        t->edge = e1;
-        --t->left;
-        epa_face *F = &P->f[fi];
-        int code = F->adj[e];
+        const epa_face *F = &P->f[fi];
+        int e1 = e == 2 ? 0 : e + 1, code = F->adj[e];
         if (code < 0) return false;
         int g = code >> 2, slot = code & 3;
+        int a = F->v[e], b = F->v[e1];
+        e = e1;
+        --left;
         epa_face *G = &P->f[g];
         if (G->removed) continue;
         if (sees(P, G, w)) {
             if (top >= MAX_F) return false;
             G->removed = true;
             P->removed[P->nremoved++] = g;
-            P->stack[top].face = g, P->stack[top].edge = slot == 2 ? 0 : slot + 1, P->stack[top].left = 2;
+            P->stack[top].face = fi, P->stack[top].edge = e, P->stack[top].left = left;
             ++top;
+            fi = g, e = slot == 2 ? 0 : slot + 1, left = 2;
         } else {
             horizon_edge *h = &P->h[P->nh++];
-            h->a = F->v[e];
-            h->b = F->v[e1];
+            h->a = a;
+            h->b = b;
             h->outside = g;
             h->slot = slot;
         }
