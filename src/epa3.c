@@ -154,9 +154,9 @@ static int add_face(polytope *P, int a, int b, int c) {
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
    flipping its normal (a threshold of 1e-4 relative does that in float). */
-static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
+static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w, double threshold) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
-    return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
+    return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > threshold;
 }
 
 /* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
@@ -191,6 +191,7 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
        faces it will come back to. The first face tries its three edges; a face entered across its edge `slot`
        tries the two after it. */
     int top = 0, fi = start, e = 0, left = 3;
+    const double threshold = 8.0 * GJK_DREAL_EPSILON * P->scale;
     for (;;) {
         if (left == 0) {
             if (top == 0) break;
@@ -207,7 +208,7 @@ static bool carve(polytope *P, int start, gjk_dvec3 w) {
         --left;
         epa_face *G = &P->f[g];
         if (G->removed) continue;
-        if (sees(P, G, w)) {
+        if (sees(P, G, w, threshold)) {
             if (top >= MAX_F) return false;
             G->removed = true;
             P->removed[P->nremoved++] = g;
