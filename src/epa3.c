@@ -128,7 +128,7 @@ static bool plane_of(const polytope *P, int v0, int v1, int v2, epa3_plane *pl, 
 }
 
 /* Face i takes plane `pl` and becomes choosable (key) when the plane is well defined. */
-static void set_plane(polytope *P, int i, const epa3_plane *pl) {
+static void face_set_plane(polytope *P, int i, const epa3_plane *pl) {
     epa_face *F = &P->f[i];
     F->n = pl->n;
     F->dist = pl->dist;
@@ -147,7 +147,7 @@ static int add_face(polytope *P, int a, int b, int c) {
     F->removed = false;
     epa3_plane pl;
     plane_of(P, a, b, c, &pl, NULL);
-    set_plane(P, i, &pl);
+    face_set_plane(P, i, &pl);
     return i;
 }
 
@@ -533,7 +533,7 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             F->v[2] = wi;
             F->alive = true;
             F->removed = false;
-            set_plane(&P, fi, &P.np[i]);
+            face_set_plane(&P, fi, &P.np[i]);
             F->adj[0] = 4 * h->outside + h->slot;
             P.f[h->outside].adj[h->slot] = 4 * fi;
             if (prev >= 0) {
