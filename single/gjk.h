@@ -4901,7 +4901,7 @@ void gjk2_epa(gjk2_ctx *ctx, const gjk2_state *state, gjk2_epa_result *out) {
 
 typedef struct epa_face {
     int v[3];        /* vertex indices, counter-clockwise seen from outside */
-    int adj[3];      /* adj[i]: face across edge (v[i], v[i+1]) */
+    int adj[3];      /* adj[i]: 4 * g + k for the face g across edge (v[i], v[i+1]), which is g's edge k; -1: none */
     gjk_dvec3 n;     /* outward unit normal */
     double dist;     /* signed distance of the plane from the origin (n . vertex) */
     bool valid;      /* normal well defined */
@@ -4909,11 +4909,24 @@ typedef struct epa_face {
     bool removed;    /* scratch flag of the current step */
 } epa_face;
 
+/* A face's plane before the face exists: the new faces' planes are all computed, and their convexity checked,
+   before any slot is overwritten, so that a failed check leaves the polytope as it was. */
+typedef struct epa3_plane {
+    gjk_dvec3 n;
+    double dist;
+    bool valid;
+} epa3_plane;
+
 typedef struct horizon_edge {
     int a, b;    /* vertex indices along the removed region's boundary */
     int outside; /* the face kept across the edge */
     int slot;    /* edge index in that face */
 } horizon_edge;
+
+/* One face of carve's depth-first walk: the next edge to try and how many remain. */
+typedef struct epa3_walk {
+    int face, edge, left;
+} epa3_walk;
 
 typedef struct polytope {
     gjk_vertex3 v[MAX_V];
@@ -4921,32 +4934,71 @@ typedef struct polytope {
     double key[MAX_F];   /* the face's distance when it may be chosen (alive and valid), else GJK_REAL_MAX: the
                             closest face is a branch-free minimum over this array (DBL_MAX: none) */
     int nv, nf;
+    uint64_t seen[4]; /* a filter of the vertices' coordinates: bit vertex_bucket(p) is set for every vertex p */
     horizon_edge h[MAX_F];
+    epa3_plane np[MAX_F]; /* the planes of the faces from the horizon to the new vertex */
     int nh;
-    int stack[MAX_F];
+    epa3_walk stack[MAX_F];
     int removed[MAX_F];
     int nremoved;
     gjk_real scale;
 } polytope;
 
+/* A bucket of 256 for a point's coordinates, equal for equal points: the filter that lets a support point skip the
+   scan for an equal vertex when none can be equal. Zeros are made positive first (-0 == 0, but their bits differ). */
+static unsigned vertex_bucket(gjk_vec3 p) {
+    const gjk_real c[3] = {p.x + GJK_R(0.0), p.y + GJK_R(0.0), p.z + GJK_R(0.0)};
+    uint64_t h = 0;
+    for (int k = 0; k < 3; ++k) {
+        uint64_t b = 0;
+        memcpy(&b, &c[k], sizeof c[k]);
+        h = (h ^ b) * UINT64_C(0x9E3779B97F4A7C15);
+    }
+    return (unsigned)(h >> 56);
+}
+
+static void note_vertex(polytope *P, gjk_vec3 p) {
+    unsigned k = vertex_bucket(p);
+    P->seen[k >> 6] |= UINT64_C(1) << (k & 63);
+}
+
 /* A vertex's point of D in double (exact: gjk_real is float or double). */
 static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 
-static void face_plane(polytope *P, epa_face *F) {
-    gjk_dvec3 a = vw(P, F->v[0]), b = vw(P, F->v[1]), c = vw(P, F->v[2]);
+/* The plane of triangle (v0, v1, v2). With `inner` set, also whether the triangle faces away from that interior
+   point: the new faces from the horizon to a support point must (convexity), but in rounding they may not, and a
+   flipped face would later be taken for the closest. That test's normal is e2 x e0, (v1 - v0) x (v2 - v0) to the
+   bit, whichever pair the plane uses. */
+static bool plane_of(const polytope *P, int v0, int v1, int v2, epa3_plane *pl, const gjk_dvec3 *inner) {
+    gjk_dvec3 a = vw(P, v0), b = vw(P, v1), c = vw(P, v2);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
     gjk_dvec3 n;
-    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2);
-    else if (l1 >= l2) n = gjk_dcross3(e2, e0);
-    else n = gjk_dcross3(e0, e1);
+    double longest;
+    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0;
+    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1;
+    else n = gjk_dcross3(e0, e1), longest = l2;
     double len = gjk_dlen3(n);
-    double longest = l0 >= l1 ? (l0 >= l2 ? l0 : l2) : (l1 >= l2 ? l1 : l2);
-    F->valid = len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0;
-    F->n = F->valid ? gjk_dscale3(n, 1.0 / len) : gjk_dv3(0, 0, 0);
-    F->dist = F->valid ? gjk_ddot3(F->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0)) : 0;
-    P->key[F - P->f] = F->valid ? F->dist : DBL_MAX;
+    if (len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0) {
+        pl->valid = true;
+        pl->n = gjk_dscale3(n, 1.0 / len);
+        pl->dist = gjk_ddot3(pl->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
+    } else {
+        pl->valid = false;
+        pl->n = gjk_dv3(0, 0, 0);
+        pl->dist = 0;
+    }
+    return !inner || gjk_ddot3(gjk_dcross3(e2, e0), gjk_dsub3(a, *inner)) > 0;
+}
+
+/* Face i takes plane `pl` and becomes choosable (key) when the plane is well defined. */
+static void face_set_plane(polytope *P, int i, const epa3_plane *pl) {
+    epa_face *F = &P->f[i];
+    F->n = pl->n;
+    F->dist = pl->dist;
+    F->valid = pl->valid;
+    P->key[i] = pl->valid ? pl->dist : DBL_MAX;
 }
 
 static int add_face(polytope *P, int a, int b, int c) {
@@ -4958,27 +5010,18 @@ static int add_face(polytope *P, int a, int b, int c) {
     F->adj[0] = F->adj[1] = F->adj[2] = -1;
     F->alive = true;
     F->removed = false;
-    face_plane(P, F);
+    epa3_plane pl;
+    plane_of(P, a, b, c, &pl, NULL);
+    face_set_plane(P, i, &pl);
     return i;
 }
 
 /* "w sees face F": w strictly in front of F's plane, beyond rounding. The threshold must stay tiny: a face that w
    sees by more than the threshold but is kept would fold the new face built on their shared edge back over it,
    flipping its normal (a threshold of 1e-4 relative does that in float). */
-static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w) {
+static bool sees(const polytope *P, const epa_face *F, gjk_dvec3 w, double threshold) {
     if (!F->valid) return true; /* degenerate faces go whenever reached: they would only cause trouble */
-    return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > 8.0 * GJK_DREAL_EPSILON * P->scale;
-}
-
-/* The new faces from the horizon to w must face away from the interior point c (convexity); in rounding they may
-   not, and a flipped face would later be taken for the closest. */
-static bool new_faces_convex(const polytope *P, gjk_dvec3 w, gjk_dvec3 c) {
-    for (int i = 0; i < P->nh; ++i) {
-        gjk_dvec3 a = vw(P, P->h[i].a), b = vw(P, P->h[i].b);
-        gjk_dvec3 n = gjk_dcross3(gjk_dsub3(b, a), gjk_dsub3(w, a));
-        if (!(gjk_ddot3(n, gjk_dsub3(a, c)) > 0)) return false;
-    }
-    return true;
+    return gjk_ddot3(F->n, gjk_dsub3(w, vw(P, F->v[0]))) > threshold;
 }
 
 /* Build the initial tetrahedron's faces, oriented outward, with adjacency. */
@@ -4992,8 +5035,9 @@ static void tetrahedron(polytope *P) {
     }
     /* Positive orientation: vertex 3 lies on the positive side of (0, 1, 2), so the outward faces are these. */
     static const int fv[4][3] = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
-    /* fadj[i][e]: the face across edge (fv[i][e], fv[i][e+1]) of face i. */
-    static const int fadj[4][3] = {{3, 2, 1}, {0, 2, 3}, {0, 3, 1}, {0, 1, 2}};
+    /* fadj[i][e]: the face across edge (fv[i][e], fv[i][e+1]) of face i, and that edge's index in it, as 4 * face
+       + index. */
+    static const int fadj[4][3] = {{12, 8, 4}, {2, 10, 13}, {1, 14, 5}, {0, 6, 9}};
     P->nf = 0;
     for (int i = 0; i < 4; ++i) {
         int f = add_face(P, fv[i][0], fv[i][1], fv[i][2]);
@@ -5006,45 +5050,49 @@ static void tetrahedron(polytope *P) {
 static bool carve(polytope *P, int start, gjk_dvec3 w) {
     P->nh = 0;
     P->nremoved = 0;
-    int top = 0;
-    /* Stack entries encode (face, next edge offset to try, entry edge): face * 16 + entry * 4 + offset. */
     P->f[start].removed = true;
     P->removed[P->nremoved++] = start;
-    P->stack[top++] = start * 16 + 3 * 4 + 0; /* entry 3 = none: try edges 0, 1, 2 */
-    while (top > 0) {
-        int code = P->stack[top - 1];
-        int fi = code / 16, entry = (code / 4) % 4, off = code % 4;
-        int limit = entry == 3 ? 3 : 2;
-        if (off >= limit) {
+    /* The walk's current face, the next edge it tries and how many remain, kept in locals; the stack holds the
+       faces it will come back to. The first face tries its three edges; a face entered across its edge `slot`
+       tries the two after it. */
+    int top = 0, fi = start, e = 0, left = 3;
+    const double threshold = 8.0 * GJK_DREAL_EPSILON * P->scale;
+    for (;;) {
+        if (left == 0) {
+            if (top == 0) break;
             --top;
+            fi = P->stack[top].face, e = P->stack[top].edge, left = P->stack[top].left;
             continue;
         }
-        P->stack[top - 1] = code + 1;
-        int e = entry == 3 ? off : (entry + 1 + off) % 3;
-        epa_face *F = &P->f[fi];
-        int g = F->adj[e];
-        if (g < 0) return false;
+        const epa_face *F = &P->f[fi];
+        int e1 = e == 2 ? 0 : e + 1, code = F->adj[e];
+        if (code < 0) return false;
+        int g = code >> 2, slot = code & 3;
+        int a = F->v[e], b = F->v[e1];
+        e = e1;
+        --left;
         epa_face *G = &P->f[g];
         if (G->removed) continue;
-        int slot = G->adj[0] == fi ? 0 : (G->adj[1] == fi ? 1 : 2);
-        if (sees(P, G, w)) {
+        if (sees(P, G, w, threshold)) {
             if (top >= MAX_F) return false;
             G->removed = true;
             P->removed[P->nremoved++] = g;
-            P->stack[top++] = g * 16 + slot * 4 + 0;
+            P->stack[top].face = fi, P->stack[top].edge = e, P->stack[top].left = left;
+            ++top;
+            fi = g, e = slot == 2 ? 0 : slot + 1, left = 2;
         } else {
             horizon_edge *h = &P->h[P->nh++];
-            h->a = F->v[e];
-            h->b = F->v[(e + 1) % 3];
+            h->a = a;
+            h->b = b;
             h->outside = g;
             h->slot = slot;
         }
     }
     /* The horizon must be one closed loop, each edge starting where the previous one ended. */
     if (P->nh < 3) return false;
-    for (int i = 0; i < P->nh; ++i)
-        if (P->h[i].b != P->h[(i + 1) % P->nh].a) return false;
-    return true;
+    for (int i = 1; i < P->nh; ++i)
+        if (P->h[i - 1].b != P->h[i].a) return false;
+    return P->h[P->nh - 1].b == P->h[0].a;
 }
 
 static void undo_carve(polytope *P) {
@@ -5246,6 +5294,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         return r;
     }
     tetrahedron(&P);
+    P.seen[0] = P.seen[1] = P.seen[2] = P.seen[3] = 0;
+    for (int i = 0; i < 4; ++i) note_vertex(&P, P.v[i].w);
     /* The tetrahedron's centroid stays inside the growing polytope: the reference for convexity checks. */
     gjk_dvec3 inner = gjk_dscale3(gjk_dadd3(gjk_dadd3(vw(&P, 0), vw(&P, 1)), gjk_dadd3(vw(&P, 2), vw(&P, 3))), 0.25);
     gjk_real tol_rel = gjk_core3_is_polytope(m->a) && gjk_core3_is_polytope(m->b) ? GJK_TOL_REL : GJK_TOL_CURVED;
@@ -5262,13 +5312,23 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     int tight_v[3] = {0, 0, 0};
     int best = -1;
     for (;;) {
-        best = 0;
-        double best_key = P.key[0];
-        for (int i = 1; i < P.nf; ++i) {
-            double k = P.key[i];
-            best = k < best_key ? i : best;
-            best_key = k < best_key ? k : best_key;
+        /* The first least key, over even and odd faces side by side (half the loop steps, two shorter chains). */
+        int b0 = 0, b1 = P.nf;
+        double k0 = P.key[0], k1 = DBL_MAX;
+        int j = 1;
+        for (; j + 1 < P.nf; j += 2) {
+            double ka = P.key[j], kb = P.key[j + 1];
+            b1 = ka < k1 ? j : b1;
+            k1 = ka < k1 ? ka : k1;
+            b0 = kb < k0 ? j + 1 : b0;
+            k0 = kb < k0 ? kb : k0;
         }
+        if (j < P.nf) {
+            b1 = P.key[j] < k1 ? j : b1;
+            k1 = P.key[j] < k1 ? P.key[j] : k1;
+        }
+        best = k1 < k0 || (k1 == k0 && b1 < b0) ? b1 : b0;
+        double best_key = k1 < k0 ? k1 : k0;
         if (best_key == DBL_MAX) {
             best = -1; /* every face degenerate: cannot happen for a solid seed, but never read garbage */
             r.status = GJK_DEGENERATE;
@@ -5296,8 +5356,10 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
            the bounds apart, but this face is as good as it gets. Polytope supports return exact vertex
            coordinates, so the comparison is exact. */
         bool known = false;
-        for (int i = 0; i < P.nv && !known; ++i)
-            known = P.v[i].w.x == w.w.x && P.v[i].w.y == w.w.y && P.v[i].w.z == w.w.z;
+        unsigned bucket = vertex_bucket(w.w);
+        if (P.seen[bucket >> 6] >> (bucket & 63) & 1)
+            for (int i = 0; i < P.nv && !known; ++i)
+                known = P.v[i].w.x == w.w.x && P.v[i].w.y == w.w.y && P.v[i].w.z == w.w.z;
         if (known) break;
         if (P.nv >= MAX_V) {
             r.status = GJK_MAX_ITERATIONS;
@@ -5308,7 +5370,11 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_DEGENERATE;
             break;
         }
-        if (!new_faces_convex(&P, wd, inner)) {
+        int wi = P.nv;
+        P.v[wi] = w;
+        bool convex = true;
+        for (int i = 0; i < P.nh; ++i) convex &= plane_of(&P, P.h[i].a, P.h[i].b, wi, &P.np[i], &inner);
+        if (!convex) {
             undo_carve(&P);
             r.status = GJK_DEGENERATE;
             break;
@@ -5320,37 +5386,31 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
             r.status = GJK_MAX_ITERATIONS;
             break;
         }
-        int wi = P.nv++;
-        P.v[wi] = w;
+        ++P.nv;
+        note_vertex(&P, w.w);
         int first = -1, prev = -1, used = 0;
         for (int i = 0; i < P.nh; ++i) {
-            horizon_edge *h = &P.h[i];
-            int fi;
-            if (used < P.nremoved) {
-                fi = P.removed[used++];
-                epa_face *F = &P.f[fi];
-                F->v[0] = h->a;
-                F->v[1] = h->b;
-                F->v[2] = wi;
-                F->adj[0] = F->adj[1] = F->adj[2] = -1;
-                F->alive = true;
-                F->removed = false;
-                face_plane(&P, F);
-            } else {
-                fi = add_face(&P, h->a, h->b, wi);
-            }
-            P.f[fi].adj[0] = h->outside;
-            P.f[h->outside].adj[h->slot] = fi;
+            const horizon_edge *h = &P.h[i];
+            int fi = used < P.nremoved ? P.removed[used++] : P.nf++;
+            epa_face *F = &P.f[fi];
+            F->v[0] = h->a;
+            F->v[1] = h->b;
+            F->v[2] = wi;
+            F->alive = true;
+            F->removed = false;
+            face_set_plane(&P, fi, &P.np[i]);
+            F->adj[0] = 4 * h->outside + h->slot;
+            P.f[h->outside].adj[h->slot] = 4 * fi;
             if (prev >= 0) {
-                P.f[prev].adj[1] = fi;
-                P.f[fi].adj[2] = prev;
+                P.f[prev].adj[1] = 4 * fi + 2;
+                F->adj[2] = 4 * prev + 1;
             } else {
                 first = fi;
             }
             prev = fi;
         }
-        P.f[prev].adj[1] = first;
-        P.f[first].adj[2] = prev;
+        P.f[prev].adj[1] = 4 * first + 2;
+        P.f[first].adj[2] = 4 * prev + 1;
         for (int i = used; i < P.nremoved; ++i) {
             P.f[P.removed[i]].alive = false;
             P.key[P.removed[i]] = DBL_MAX;
