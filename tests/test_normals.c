@@ -13,7 +13,8 @@
  * References, all in double from the very gjk_real values the library gets: polytopes (hulls, boxes, rounded ones)
  * by qhull on the Minkowski difference and spheres, capsules and sphere-box by closed forms (oracle3.c); a sphere
  * against a cylinder, a cone or an ellipsoid by the closest point of the curved shape to the sphere's centre
- * (written below); 2D pairs by oracle2.c. Each family prints its worst angle and its pair count. */
+ * (written below), and a capsule's end or a box's corner against a cylinder's or a cone's flat part the same way
+ * (run_pointed); 2D pairs by oracle2.c. Each family prints its worst angle and its pair count. */
 #define ORACLE3_HARNESS 1
 #include "oracle3.h"
 #include "oracle2.h"
@@ -372,6 +373,91 @@ static void run_curved(const char *name, uint64_t seed, gjk_shape3_type type, ns
     report(st);
 }
 
+/* ---- a capsule's end or a box's corner against a cylinder's or a cone's flat part ------------------------------ */
+
+/* The exact answer by construction: a point a inside a flat part of the curved shape (a cap, the side at a line, a
+ * cone's base or side) with that part's outward normal n, and the other shape placed so that its support point
+ * along -n (a capsule's end, a box's corner) lies along n from a, well apart. The plane through a normal to n then
+ * separates the cores and the two points attain its gap, so the pair's closest points are a and that point and n
+ * is the normal; a corner or an end whose support is not clearly unique (its direction within 0.1 of the edge or the
+ * face next to it) is skipped. The reference is then recomputed from the gjk_real poses: the closest point of the
+ * curved shape to the rounded support point (cyl_closest, cone_closest), which rounding keeps inside the flat part.
+ * Overlapping pairs have no such construction (the deepest direction of a corner inside a cylinder need not be the
+ * nearest face's), so these families are all apart. */
+static double comp(gjk_vec3 v, int k) { return k == 0 ? (double)v.x : k == 1 ? (double)v.y : (double)v.z; }
+
+static void run_pointed(const char *name, uint64_t seed, gjk_shape3_type type, int box, nstats *st) {
+    memset(st, 0, sizeof *st);
+    st->name = name;
+    x3_rng rng = {seed};
+    for (long i = 0; i < PAIRS; ++i) {
+        double rad = x3_uniform(&rng, 0.2, 2.0), hh = x3_uniform(&rng, 0.2, 2.0), ext[3];
+        x3_uniform3(&rng, 0.1, 1.5, ext);
+        double rc = x3_uniform(&rng, 0.05, 1.0), hc = x3_uniform(&rng, 0.1, 2.0);
+        gjk_shape3 curved = type == GJK_SHAPE3_CYLINDER ? gjk_cylinder3((gjk_real)rad, (gjk_real)hh)
+                                                        : gjk_cone3((gjk_real)rad, (gjk_real)hh);
+        gjk_shape3 other = box ? gjk_box3(gjk_v3((gjk_real)ext[0], (gjk_real)ext[1], (gjk_real)ext[2]))
+                               : gjk_capsule3((gjk_real)rc, (gjk_real)hc);
+        double r = (double)curved.cylinder.radius, h = (double)curved.cylinder.half_height;
+        double size = fmax(r, h) + (box ? sqrt(ext[0] * ext[0] + ext[1] * ext[1] + ext[2] * ext[2]) : hc + rc);
+        /* the contact point a and normal nl on the flat part, local frame */
+        double th = x3_uniform(&rng, -3.2, 3.2), cu = cos(th), su = sin(th), a[3], nl[3];
+        int part = (int)(x3_uniform(&rng, 0.0, 2.0));
+        if (part == 0) { /* a cap (the cone's base) */
+            double rho = r * sqrt(x3_uniform(&rng, 0.0, 0.81));
+            double sz = type == GJK_SHAPE3_CONE || x3_uniform(&rng, 0.0, 1.0) < 0.5 ? -1.0 : 1.0;
+            a[0] = rho * cu, a[1] = rho * su, a[2] = sz * h, nl[0] = 0.0, nl[1] = 0.0, nl[2] = sz;
+        } else if (type == GJK_SHAPE3_CYLINDER) { /* a line of the side */
+            a[0] = r * cu, a[1] = r * su, a[2] = h * x3_uniform(&rng, -0.9, 0.9), nl[0] = cu, nl[1] = su, nl[2] = 0.0;
+        } else { /* the cone's side, from the rim (t = 0) to the apex (t = 1) */
+            double t = x3_uniform(&rng, 0.1, 0.9), len = hypot(2.0 * h, r);
+            a[0] = r * (1.0 - t) * cu, a[1] = r * (1.0 - t) * su, a[2] = -h + 2.0 * h * t;
+            nl[0] = 2.0 * h / len * cu, nl[1] = 2.0 * h / len * su, nl[2] = r / len;
+        }
+        gjk_pose3 pc_pose = gjk_pose3_make(gjk_v3((gjk_real)x3_uniform(&rng, -2.0, 2.0), (gjk_real)x3_uniform(&rng, -2.0, 2.0),
+                                                  (gjk_real)x3_uniform(&rng, -2.0, 2.0)),
+                                           x3_random_quat(&rng));
+        gjk_quat qo = x3_random_quat(&rng);
+        double mc[3][3], mo[3][3], n[3], aw[3], dl[3], corner[3], gap = x3_uniform(&rng, 0.15, 1.5) * size;
+        x3_quat_matrix(pc_pose.rotation, mc);
+        rotate(mc, nl, n);
+        rotate(mc, a, aw);
+        x3_quat_matrix(qo, mo);
+        /* the other shape's support along -n, in its frame: the corner or end, and how clearly it is unique */
+        for (int k = 0; k < 3; ++k) dl[k] = -(mo[0][k] * n[0] + mo[1][k] * n[1] + mo[2][k] * n[2]);
+        double clear = box ? fmin(fabs(dl[0]), fmin(fabs(dl[1]), fabs(dl[2]))) : fabs(dl[2]);
+        if (box)
+            for (int k = 0; k < 3; ++k) corner[k] = dl[k] < 0 ? -comp(other.box.half_extents, k) : comp(other.box.half_extents, k);
+        else
+            corner[0] = 0.0, corner[1] = 0.0, corner[2] = dl[2] < 0 ? -(double)other.capsule.half_height : (double)other.capsule.half_height;
+        if (clear < 0.1) continue;
+        double cw[3], po[3];
+        rotate(mo, corner, cw);
+        double core_gap = gap + (box ? 0.0 : (double)other.capsule.radius);
+        for (int k = 0; k < 3; ++k) po[k] = comp(pc_pose.position, k) + aw[k] + core_gap * n[k] - cw[k];
+        gjk_pose3 po_pose = gjk_pose3_make(gjk_v3((gjk_real)po[0], (gjk_real)po[1], (gjk_real)po[2]), qo);
+        /* the reference from the gjk_real values: the corner or end in the curved shape's frame */
+        double mr[3][3], cr[3], rel[3], p[3], sd = 0.0, nr[3], nw[3];
+        x3_quat_matrix(po_pose.rotation, mr);
+        rotate(mr, corner, cr);
+        for (int k = 0; k < 3; ++k) rel[k] = comp(po_pose.position, k) + cr[k] - comp(pc_pose.position, k);
+        for (int k = 0; k < 3; ++k) p[k] = mc[0][k] * rel[0] + mc[1][k] * rel[1] + mc[2][k] * rel[2];
+        int unique = type == GJK_SHAPE3_CYLINDER ? cyl_closest(r, h, p, &sd, nr) : cone_closest(r, h, p, &sd, nr);
+        if (!box) sd -= (double)other.capsule.radius;
+        assert_true(unique && sd > 0.1 * size);
+        rotate(mc, nr, nw);
+        if (i % 2) {
+            gjk_pair3 pr = {&curved, pc_pose, &other, po_pose};
+            check_pair3(&pr, sd, nw, i, st);
+        } else {
+            double nn[3] = {-nw[0], -nw[1], -nw[2]};
+            gjk_pair3 pr = {&other, po_pose, &curved, pc_pose};
+            check_pair3(&pr, sd, nn, i, st);
+        }
+    }
+    report(st);
+}
+
 /* ---- 2D: circles, capsules, boxes, polygons (oracle2.c) -------------------------------------------------------- */
 
 typedef struct poly2 {
@@ -456,19 +542,10 @@ static void expect(const nstats *st, double limit) {
 }
 
 #if GJK_USE_FLOAT
-/* A sphere overlapping a cylinder: GJK's normal next to a flat side (cores apart there are not refined), and EPA's
- * where the turned normal's supports jump along the side (the turn is dropped rather than leave EPA's witnesses
- * under it): 1.23e-2 measured (see src/normal3.c). */
-#define LIMIT_CYLINDER 2e-2
-/* Cones inside their side: EPA's own normal, up to 6.0e-3, where the refinement of the side line does not converge
- * from that far. */
-#define LIMIT_CONE 1e-2
 #define LIMIT_CAPSULE NORMAL_TOL
 #define LIMIT_2D_CIRCLE NORMAL_TOL
 #define LIMIT_2D_ROUNDED NORMAL_TOL
 #else
-#define LIMIT_CYLINDER 1e-4 /* 4.8e-5 measured: EPA's normal where a turn is dropped, as in float */
-#define LIMIT_CONE 2e-4 /* 9.5e-5 measured: as in float */
 /* closed forms (special3.c segment pairs, special2.c circles, 2D margins): 860, 130 and 201 eps measured */
 #define LIMIT_CAPSULE (2048.0 * DBL_EPSILON)
 #define LIMIT_2D_CIRCLE (512.0 * DBL_EPSILON)
@@ -496,9 +573,20 @@ FAMILY3(family_sphere_box, "sphere-box", 0x4e06, make_sphere_box, x3_closed_sphe
         run_curved(label, seed, type, &st);                                                                        \
         expect(&st, limit);                                                                                        \
     }
-CURVED(family_cylinder, "sphere-cylinder", 0x4e11, GJK_SHAPE3_CYLINDER, LIMIT_CYLINDER)
-CURVED(family_cone, "sphere-cone", 0x4e12, GJK_SHAPE3_CONE, LIMIT_CONE)
+CURVED(family_cylinder, "sphere-cylinder", 0x4e11, GJK_SHAPE3_CYLINDER, NORMAL_TOL)
+CURVED(family_cone, "sphere-cone", 0x4e12, GJK_SHAPE3_CONE, NORMAL_TOL)
 CURVED(family_ellipsoid, "sphere-ellipsoid", 0x4e13, GJK_SHAPE3_ELLIPSOID, NORMAL_TOL)
+
+#define POINTED(fn, label, seed, type, box)                                                                       \
+    static void fn(void **state) {                                                                                 \
+        nstats st;                                                                                                 \
+        (void)state;                                                                                               \
+        run_pointed(label, seed, type, box, &st);                                                                  \
+        expect(&st, NORMAL_TOL);                                                                                   \
+    }
+POINTED(family_capsule_cylinder, "capsule-cyl", 0x4e14, GJK_SHAPE3_CYLINDER, 0)
+POINTED(family_box_cone, "box-cone", 0x4e15, GJK_SHAPE3_CONE, 1)
+POINTED(family_box_cylinder, "box-cyl", 0x4e16, GJK_SHAPE3_CYLINDER, 1)
 
 #define FAMILY2(fn, label, seed, ka, kb, limit)                                                                  \
     static void fn(void **state) {                                                                                 \
@@ -518,6 +606,7 @@ int main(void) {
         cmocka_unit_test(family_hull8),      cmocka_unit_test(family_hull32),    cmocka_unit_test(family_box),
         cmocka_unit_test(family_rounded),    cmocka_unit_test(family_capsule),   cmocka_unit_test(family_sphere_box),
         cmocka_unit_test(family_cylinder),   cmocka_unit_test(family_cone),      cmocka_unit_test(family_ellipsoid),
+        cmocka_unit_test(family_capsule_cylinder), cmocka_unit_test(family_box_cone), cmocka_unit_test(family_box_cylinder),
         cmocka_unit_test(family2_circle),    cmocka_unit_test(family2_capsule),  cmocka_unit_test(family2_box),
         cmocka_unit_test(family2_polygon),   cmocka_unit_test(family2_rounded),
     };
