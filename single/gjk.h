@@ -9170,7 +9170,7 @@ static bool gjk_normal3_round(const gjk_shape3 *s) {
    rim would hold it, p inside when apart, outside when deep, a rim or apex without rims). */
 static bool gjk_normal3_axial(const gjk_shape3 *s, gjk_dvec3 p, bool deep, bool rims, gjk_dvec3 hint,
                               gjk_dvec3 *a, gjk_dvec3 *n) {
-    double r = (double)s->cylinder.radius, h = (double)s->cylinder.half_height, rho = hypot(p.x, p.y);
+    double r = (double)s->cylinder.radius, h = (double)s->cylinder.half_height, rho = sqrt(p.x * p.x + p.y * p.y);
     gjk_dvec3 u = rho > 0 ? gjk_dv3(p.x / rho, p.y / rho, 0) : gjk_dv3(0, 0, 0);
     if (s->type == GJK_SHAPE3_CYLINDER) {
         double ex = rho - r, ez = fabs(p.z) - h, sz = p.z < 0 ? -1.0 : 1.0;
@@ -9198,7 +9198,7 @@ static bool gjk_normal3_axial(const gjk_shape3 *s, gjk_dvec3 p, bool deep, bool 
     }
     /* Cone: base disc of radius r at z = -h, apex (0, 0, h). In the meridian half-plane (rho, z) of p the side is
        the segment from the rim (r, -h) to the apex (0, h), its outward normal (2h, r) / |(2h, r)|. */
-    double len = hypot(2 * h, r), s0 = 2 * h / len, s1 = r / len;
+    double len = sqrt(4 * h * h + r * r), s0 = 2 * h / len, s1 = r / len;
     double side = (rho - r) * s0 + (p.z + h) * s1, base = -h - p.z;
     if (deep) {
         if (!(side < 0 && base < 0)) return false;
@@ -9262,17 +9262,41 @@ static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep
                              gjk_vec3 *pa, gjk_vec3 *pb) {
     gjk_dvec3 n0 = gjk_normal3_unit(gjk_to_dv3(normal)), pos = gjk_to_dv3(m->pos);
     if (!(gjk_dlen_sq3(n0) > 0)) return false;
-    gjk_vertex3 v0 = gjk_minkowski3_support(m, normal);
-    /* any support value bounds the depth from above: the new one may not exceed the old beyond rounding */
-    double h0 = gjk_ddot3(n0, gjk_dsub3(gjk_to_dv3(v0.a), gjk_dadd3(gjk_normal3_rot(&m->rot, gjk_to_dv3(v0.bl)), pos)));
+    gjk_vertex3 v0;
+    v0.w = v0.a = v0.bl = gjk_v3(0, 0, 0);
+    bool have_v0 = false;
     for (int side = 0; side < 2; ++side) {
-        const gjk_shape3 *x = side == 0 ? m->a : m->b;
+        const gjk_shape3 *x = side == 0 ? m->a : m->b, *other = side == 0 ? m->b : m->a;
         if (!gjk_normal3_axial_kind(x)) continue;
-        gjk_vertex3 v = v0;
-        gjk_vec3 n = normal;
+        /* Which flat part of X the normal lies near (within 0.1 rad): its cap or base, its side, or neither (a rim,
+           answered only for points and spheres). A point of a curved core (a rim, an ellipsoid) moves with the
+           normal, so only a cap, whose normal does not depend on the point, can hold it still. */
+        gjk_dvec3 hint = side == 0 ? n0 : gjk_normal3_rot_t(&m->rot, gjk_dscale3(n0, -1.0)), flat = gjk_dv3(0, 0, 0);
+        bool cap = false, near_side;
+        if (x->type == GJK_SHAPE3_CYLINDER) {
+            cap = fabs(hint.z) > 0.995;
+            near_side = fabs(hint.z) < 0.1;
+            flat = gjk_dv3(0, 0, hint.z < 0 ? -1.0 : 1.0);
+        } else {
+            double h = (double)x->cone.half_height, r = (double)x->cone.radius, len = sqrt(4 * h * h + r * r);
+            cap = -hint.z > 0.995;
+            near_side = sqrt(hint.x * hint.x + hint.y * hint.y) * (2 * h / len) + hint.z * (r / len) > 0.995;
+            flat = gjk_dv3(0, 0, -1);
+        }
+        if (!(cap || (near_side && gjk_core3_is_polytope(other)) || gjk_core3_is_origin(other))) continue;
+        gjk_vertex3 v;
+        gjk_vec3 n;
+        if (cap) {
+            /* (start on the cap's normal: a point under the cap then holds at once) */
+            n = gjk_normal3_to_unit(side == 0 ? flat : gjk_dscale3(gjk_normal3_rot(&m->rot, flat), -1.0));
+            v = gjk_minkowski3_support(m, n);
+        } else {
+            if (!have_v0) v0 = gjk_minkowski3_support(m, normal), have_v0 = true;
+            n = normal, v = v0;
+        }
         for (int it = 0; it < 2; ++it) {
             /* y and the direction out of X, in X's frame */
-            gjk_dvec3 y, hint, a, nl;
+            gjk_dvec3 y, a, nl;
             if (side == 0) {
                 y = gjk_dadd3(gjk_normal3_rot(&m->rot, gjk_to_dv3(v.bl)), pos);
                 hint = gjk_to_dv3(n);
@@ -9280,17 +9304,25 @@ static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep
                 y = gjk_normal3_rot_t(&m->rot, gjk_dsub3(gjk_to_dv3(v.a), pos));
                 hint = gjk_normal3_rot_t(&m->rot, gjk_dscale3(gjk_to_dv3(n), -1.0));
             }
-            if (!gjk_normal3_axial(x, y, deep, gjk_core3_is_origin(side == 0 ? m->b : m->a), hint, &a, &nl)) break;
+            if (!gjk_normal3_axial(x, y, deep, gjk_core3_is_origin(other), hint, &a, &nl)) break;
             gjk_dvec3 na = side == 0 ? nl : gjk_dscale3(gjk_normal3_rot(&m->rot, nl), -1.0);
             /* (within a small angle of GJK's or EPA's normal: the answer they converged to, not another) */
             if (!(gjk_ddot3(na, n0) > 0.995)) break;
             gjk_vec3 nr = gjk_normal3_to_unit(na);
-            gjk_vertex3 w = gjk_minkowski3_support(m, nr);
-            if (!(side == 0 ? gjk_normal3_same(w.bl, v.bl) : gjk_normal3_same(w.a, v.a))) {
-                v = w, n = nr;
-                continue;
+            if (!gjk_normal3_same(nr, n)) {
+                gjk_vertex3 w = gjk_minkowski3_support(m, nr);
+                if (!(side == 0 ? gjk_normal3_same(w.bl, v.bl) : gjk_normal3_same(w.a, v.a))) {
+                    v = w, n = nr;
+                    continue;
+                }
             }
-            if (deep && !(gjk_dlen3(gjk_dsub3(a, y)) <= h0 + 64.0 * GJK_REAL_EPSILON * (double)scale)) break;
+            if (deep) {
+                /* any support value bounds the depth from above: the new one may not exceed EPA's beyond rounding */
+                if (!have_v0) v0 = gjk_minkowski3_support(m, normal), have_v0 = true;
+                gjk_dvec3 b0 = gjk_dadd3(gjk_normal3_rot(&m->rot, gjk_to_dv3(v0.bl)), pos);
+                double h0 = gjk_ddot3(n0, gjk_dsub3(gjk_to_dv3(v0.a), b0));
+                if (!(gjk_dlen3(gjk_dsub3(a, y)) <= h0 + 64.0 * GJK_REAL_EPSILON * (double)scale)) break;
+            }
             gjk_dvec3 wa = side == 0 ? a : gjk_to_dv3(v.a);
             gjk_dvec3 wb = side == 0 ? y : gjk_dadd3(gjk_normal3_rot(&m->rot, a), pos);
             if (!gjk_finite3(gjk_from_dv3(wa)) || !gjk_finite3(gjk_from_dv3(wb))) break;

@@ -323,6 +323,20 @@ static void rotate(double m[3][3], const double v[3], double out[3]) {
     for (int i = 0; i < 3; ++i) out[i] = m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2];
 }
 
+/* Checks the pair of the curved shape c and the other shape o, with exact normal n (world, from c to o), in both
+ * orders by the pair's index. */
+static void check_both(const gjk_shape3 *c, gjk_pose3 pc, const gjk_shape3 *o, gjk_pose3 po, double sd,
+                       const double n[3], long i, nstats *st) {
+    if (i % 2) {
+        gjk_pair3 pr = {c, pc, o, po};
+        check_pair3(&pr, sd, n, i, st);
+    } else {
+        double nn[3] = {-n[0], -n[1], -n[2]};
+        gjk_pair3 pr = {o, po, c, pc};
+        check_pair3(&pr, sd, nn, i, st);
+    }
+}
+
 static void run_curved(const char *name, uint64_t seed, gjk_shape3_type type, nstats *st) {
     memset(st, 0, sizeof *st);
     st->name = name;
@@ -361,14 +375,7 @@ static void run_curved(const char *name, uint64_t seed, gjk_shape3_type type, ns
         sd -= (double)sphere.sphere.radius;
         if (!unique || fabs(sd) < WELL_APART * size) continue;
         rotate(m, nl, n);
-        if (i % 2) {
-            gjk_pair3 pr = {&curved, pc_pose, &sphere, ps_pose};
-            check_pair3(&pr, sd, n, i, st);
-        } else {
-            double nn[3] = {-n[0], -n[1], -n[2]};
-            gjk_pair3 pr = {&sphere, ps_pose, &curved, pc_pose};
-            check_pair3(&pr, sd, nn, i, st);
-        }
+        check_both(&curved, pc_pose, &sphere, ps_pose, sd, n, i, st);
     }
     report(st);
 }
@@ -414,9 +421,9 @@ static void run_pointed(const char *name, uint64_t seed, gjk_shape3_type type, i
             a[0] = r * (1.0 - t) * cu, a[1] = r * (1.0 - t) * su, a[2] = -h + 2.0 * h * t;
             nl[0] = 2.0 * h / len * cu, nl[1] = 2.0 * h / len * su, nl[2] = r / len;
         }
-        gjk_pose3 pc_pose = gjk_pose3_make(gjk_v3((gjk_real)x3_uniform(&rng, -2.0, 2.0), (gjk_real)x3_uniform(&rng, -2.0, 2.0),
-                                                  (gjk_real)x3_uniform(&rng, -2.0, 2.0)),
-                                           x3_random_quat(&rng));
+        double c[3];
+        x3_uniform3(&rng, -2.0, 2.0, c);
+        gjk_pose3 pc_pose = gjk_pose3_make(gjk_v3((gjk_real)c[0], (gjk_real)c[1], (gjk_real)c[2]), x3_random_quat(&rng));
         gjk_quat qo = x3_random_quat(&rng);
         double mc[3][3], mo[3][3], n[3], aw[3], dl[3], corner[3], gap = x3_uniform(&rng, 0.15, 1.5) * size;
         x3_quat_matrix(pc_pose.rotation, mc);
@@ -426,10 +433,10 @@ static void run_pointed(const char *name, uint64_t seed, gjk_shape3_type type, i
         /* the other shape's support along -n, in its frame: the corner or end, and how clearly it is unique */
         for (int k = 0; k < 3; ++k) dl[k] = -(mo[0][k] * n[0] + mo[1][k] * n[1] + mo[2][k] * n[2]);
         double clear = box ? fmin(fabs(dl[0]), fmin(fabs(dl[1]), fabs(dl[2]))) : fabs(dl[2]);
-        if (box)
-            for (int k = 0; k < 3; ++k) corner[k] = dl[k] < 0 ? -comp(other.box.half_extents, k) : comp(other.box.half_extents, k);
-        else
-            corner[0] = 0.0, corner[1] = 0.0, corner[2] = dl[2] < 0 ? -(double)other.capsule.half_height : (double)other.capsule.half_height;
+        for (int k = 0; k < 3; ++k) {
+            double e = box ? comp(other.box.half_extents, k) : k == 2 ? (double)other.capsule.half_height : 0.0;
+            corner[k] = dl[k] < 0 ? -e : e;
+        }
         if (clear < 0.1) continue;
         double cw[3], po[3];
         rotate(mo, corner, cw);
@@ -446,14 +453,7 @@ static void run_pointed(const char *name, uint64_t seed, gjk_shape3_type type, i
         if (!box) sd -= (double)other.capsule.radius;
         assert_true(unique && sd > 0.1 * size);
         rotate(mc, nr, nw);
-        if (i % 2) {
-            gjk_pair3 pr = {&curved, pc_pose, &other, po_pose};
-            check_pair3(&pr, sd, nw, i, st);
-        } else {
-            double nn[3] = {-nw[0], -nw[1], -nw[2]};
-            gjk_pair3 pr = {&other, po_pose, &curved, pc_pose};
-            check_pair3(&pr, sd, nn, i, st);
-        }
+        check_both(&curved, pc_pose, &other, po_pose, sd, nw, i, st);
     }
     report(st);
 }
@@ -606,7 +606,9 @@ int main(void) {
         cmocka_unit_test(family_hull8),      cmocka_unit_test(family_hull32),    cmocka_unit_test(family_box),
         cmocka_unit_test(family_rounded),    cmocka_unit_test(family_capsule),   cmocka_unit_test(family_sphere_box),
         cmocka_unit_test(family_cylinder),   cmocka_unit_test(family_cone),      cmocka_unit_test(family_ellipsoid),
-        cmocka_unit_test(family_capsule_cylinder), cmocka_unit_test(family_box_cone), cmocka_unit_test(family_box_cylinder),
+        cmocka_unit_test(family_capsule_cylinder),
+        cmocka_unit_test(family_box_cone),
+        cmocka_unit_test(family_box_cylinder),
         cmocka_unit_test(family2_circle),    cmocka_unit_test(family2_capsule),  cmocka_unit_test(family2_box),
         cmocka_unit_test(family2_polygon),   cmocka_unit_test(family2_rounded),
     };
