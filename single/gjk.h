@@ -2325,9 +2325,12 @@ gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result
    the size of the coordinates the support points come from (their rounding). */
 gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale);
 /* The normal of the answer: cores apart (from GJK's result, with the witnesses), and overlapping (from EPA's
-   normal). */
-gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb);
+   normal). *dist (the core distance, or the depth) is replaced where the answer comes from the features' closed
+   form, which gives it exactly. */
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
+                           gjk_real *dist);
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb,
+                          gjk_real *depth);
 
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's
@@ -9257,9 +9260,10 @@ static bool gjk_normal3_same(gjk_vec3 p, gjk_vec3 q) { return p.x == q.x && p.y 
    overlapping: the depth along the new normal is |a - y| (the supports a and y), no more than along EPA's normal,
    and a face's normal with y's foot inside the face is a local minimum of the support value (EPA's normal lies
    within a small angle of it). A point y that moves with the normal (a rim, a curved side) is left to the other
-   refinements. Returns false with nothing changed when it does not apply. */
+   refinements. On success *dist is the distance or depth |a - y|, exact to rounding. Returns false with nothing
+   changed when it does not apply. */
 static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep, gjk_real scale, gjk_vec3 *out,
-                             gjk_vec3 *pa, gjk_vec3 *pb) {
+                             gjk_vec3 *pa, gjk_vec3 *pb, gjk_real *dist) {
     gjk_dvec3 n0 = gjk_normal3_unit(gjk_to_dv3(normal)), pos = gjk_to_dv3(m->pos);
     if (!(gjk_dlen_sq3(n0) > 0)) return false;
     gjk_vertex3 v0;
@@ -9327,16 +9331,18 @@ static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep
             gjk_dvec3 wb = side == 0 ? y : gjk_dadd3(gjk_normal3_rot(&m->rot, a), pos);
             if (!gjk_finite3(gjk_from_dv3(wa)) || !gjk_finite3(gjk_from_dv3(wb))) break;
             *pa = gjk_from_dv3(wa), *pb = gjk_from_dv3(wb), *out = nr;
+            *dist = (gjk_real)gjk_dlen3(gjk_dsub3(a, y));
             return true;
         }
     }
     return false;
 }
 
-gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb) {
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
+                           gjk_real *dist) {
     gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb), snapped;
     if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
-        gjk_normal3_snap(m, n, false, g->scale, &snapped, pa, pb))
+        gjk_normal3_snap(m, n, false, g->scale, &snapped, pa, pb, dist))
         return snapped;
     /* Cores apart are refined only where no flat part can hold the answer (points, spheres, ellipsoids, user
        shapes): next to a cylinder's cap or side or a polytope's face, where pairs rest on each other, GJK's
@@ -9357,10 +9363,11 @@ gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gj
     return r;
 }
 
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb) {
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb,
+                          gjk_real *depth) {
     gjk_vec3 snapped;
     if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
-        gjk_normal3_snap(m, normal, true, scale, &snapped, pa, pb))
+        gjk_normal3_snap(m, normal, true, scale, &snapped, pa, pb, depth))
         return snapped;
     /* Only where no flat part can hold the contact (points, spheres, ellipsoids, user shapes), as for cores apart:
        next to a cylinder's or cone's flat part the turned normal's supports jump, and the depth along it no longer
@@ -10449,8 +10456,8 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!g.overlap) {
         gjk_vec3 pa, pb;
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
-        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
+        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb, &d);
         finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
@@ -10463,9 +10470,10 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
        support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
        GJK's point of D bounds the distance from above. */
     gjk_vec3 epa_a = e.pa, epa_b = e.pb;
-    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale), &epa_a, &epa_b);
+    gjk_real depth = e.depth;
+    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale), &epa_a, &epa_b, &depth);
     gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
-    finish_bounded(&p, &r, epa_a, epa_b, en, -e.depth, gjk_maxr(g.scale, e.scale),
+    finish_bounded(&p, &r, epa_a, epa_b, en, -depth, gjk_maxr(g.scale, e.scale),
                    gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
@@ -10511,7 +10519,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
             return r;
         }
         d = gjk_len3(g.v);
-        n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
+        n = gjk_normal3_apart(&p.m, &g, &pa, &pb, &d);
         finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
     }
     if (r.intersect) {

@@ -491,9 +491,10 @@ static bool gjk_normal3_same(gjk_vec3 p, gjk_vec3 q) { return p.x == q.x && p.y 
    overlapping: the depth along the new normal is |a - y| (the supports a and y), no more than along EPA's normal,
    and a face's normal with y's foot inside the face is a local minimum of the support value (EPA's normal lies
    within a small angle of it). A point y that moves with the normal (a rim, a curved side) is left to the other
-   refinements. Returns false with nothing changed when it does not apply. */
+   refinements. On success *dist is the distance or depth |a - y|, exact to rounding. Returns false with nothing
+   changed when it does not apply. */
 static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep, gjk_real scale, gjk_vec3 *out,
-                             gjk_vec3 *pa, gjk_vec3 *pb) {
+                             gjk_vec3 *pa, gjk_vec3 *pb, gjk_real *dist) {
     gjk_dvec3 n0 = gjk_normal3_unit(gjk_to_dv3(normal)), pos = gjk_to_dv3(m->pos);
     if (!(gjk_dlen_sq3(n0) > 0)) return false;
     gjk_vertex3 v0;
@@ -561,16 +562,18 @@ static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep
             gjk_dvec3 wb = side == 0 ? y : gjk_dadd3(gjk_normal3_rot(&m->rot, a), pos);
             if (!gjk_finite3(gjk_from_dv3(wa)) || !gjk_finite3(gjk_from_dv3(wb))) break;
             *pa = gjk_from_dv3(wa), *pb = gjk_from_dv3(wb), *out = nr;
+            *dist = (gjk_real)gjk_dlen3(gjk_dsub3(a, y));
             return true;
         }
     }
     return false;
 }
 
-gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb) {
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
+                           gjk_real *dist) {
     gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb), snapped;
     if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
-        gjk_normal3_snap(m, n, false, g->scale, &snapped, pa, pb))
+        gjk_normal3_snap(m, n, false, g->scale, &snapped, pa, pb, dist))
         return snapped;
     /* Cores apart are refined only where no flat part can hold the answer (points, spheres, ellipsoids, user
        shapes): next to a cylinder's cap or side or a polytope's face, where pairs rest on each other, GJK's
@@ -591,10 +594,11 @@ gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gj
     return r;
 }
 
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb) {
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb,
+                          gjk_real *depth) {
     gjk_vec3 snapped;
     if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
-        gjk_normal3_snap(m, normal, true, scale, &snapped, pa, pb))
+        gjk_normal3_snap(m, normal, true, scale, &snapped, pa, pb, depth))
         return snapped;
     /* Only where no flat part can hold the contact (points, spheres, ellipsoids, user shapes), as for cores apart:
        next to a cylinder's or cone's flat part the turned normal's supports jump, and the depth along it no longer

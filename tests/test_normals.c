@@ -46,6 +46,7 @@ typedef struct nstats {
     double worst;
     long worst_pair;
     const char *worst_query;
+    double witness; /* the witnesses' worst distance from their surfaces, relative to the size (run_curved, run_pointed) */
 } nstats;
 
 static void record(nstats *st, long pair, const char *q, double e) {
@@ -60,6 +61,9 @@ static void report(const nstats *st) {
     print_message("[normals] %-14s pairs checked %5ld worst angle %.3e (%.1f eps, pair %ld, %s)\n", st->name,
                   st->checked, st->worst, st->worst / (NORMAL_TOL / 64.0), st->worst_pair,
                   st->worst_query ? st->worst_query : "-");
+    if (st->witness > 0.0)
+        print_message("[normals] %-14s distance and witnesses off by %.3e of the size (%.1f eps)\n", st->name,
+                      st->witness, st->witness / (NORMAL_TOL / 64.0));
 }
 
 static double angle3(gjk_vec3 n, const double ex[3]) {
@@ -323,18 +327,36 @@ static void rotate(double m[3][3], const double v[3], double out[3]) {
     for (int i = 0; i < 3; ++i) out[i] = m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2];
 }
 
-/* Checks the pair of the curved shape c and the other shape o, with exact normal n (world, from c to o), in both
- * orders by the pair's index. */
+/* Checks the pair of the curved shape c (a cylinder, a cone or an ellipsoid) and the other shape o, with exact normal
+ * n (world, from c to o), in both orders by the pair's index. For cylinders and cones, the signed distance and its
+ * witnesses too: the distance against sd, the curved shape's witness on its surface (cyl_closest, cone_closest) and
+ * the other's at its radius qr from its closest core point q (world: a sphere's centre, a corner, a capsule's end),
+ * all to 64 eps x size (the same tolerance as the normals: expect()). */
 static void check_both(const gjk_shape3 *c, gjk_pose3 pc, const gjk_shape3 *o, gjk_pose3 po, double sd,
-                       const double n[3], long i, nstats *st) {
+                       const double n[3], const double q[3], double qr, double size, long i, nstats *st) {
+    gjk_result3 r;
     if (i % 2) {
         gjk_pair3 pr = {c, pc, o, po};
         check_pair3(&pr, sd, n, i, st);
+        r = gjk_signed_distance3(&pr, NULL);
     } else {
         double nn[3] = {-n[0], -n[1], -n[2]};
         gjk_pair3 pr = {o, po, c, pc};
         check_pair3(&pr, sd, nn, i, st);
+        r = gjk_signed_distance3(&pr, NULL);
     }
+    if (c->type != GJK_SHAPE3_CYLINDER && c->type != GJK_SHAPE3_CONE) return;
+    gjk_vec3 wc = i % 2 ? r.point_a : r.point_b, wo = i % 2 ? r.point_b : r.point_a;
+    double m[3][3], rel[3] = {(double)wc.x - (double)pc.position.x, (double)wc.y - (double)pc.position.y,
+                              (double)wc.z - (double)pc.position.z};
+    double p[3], gap = 0.0, nl[3];
+    x3_quat_matrix(pc.rotation, m);
+    for (int k = 0; k < 3; ++k) p[k] = m[0][k] * rel[0] + m[1][k] * rel[1] + m[2][k] * rel[2];
+    double cr = (double)c->cylinder.radius, ch = (double)c->cylinder.half_height;
+    int known = c->type == GJK_SHAPE3_CYLINDER ? cyl_closest(cr, ch, p, &gap, nl) : cone_closest(cr, ch, p, &gap, nl);
+    double off = hypot(hypot((double)wo.x - q[0], (double)wo.y - q[1]), (double)wo.z - q[2]) - qr;
+    double e = fmax(fmax(known ? fabs(gap) : 0.0, fabs(off)), fabs((double)r.distance - sd)) / size;
+    if (!(e <= st->witness)) st->witness = e;
 }
 
 static void run_curved(const char *name, uint64_t seed, gjk_shape3_type type, nstats *st) {
@@ -375,7 +397,8 @@ static void run_curved(const char *name, uint64_t seed, gjk_shape3_type type, ns
         sd -= (double)sphere.sphere.radius;
         if (!unique || fabs(sd) < WELL_APART * size) continue;
         rotate(m, nl, n);
-        check_both(&curved, pc_pose, &sphere, ps_pose, sd, n, i, st);
+        double q[3] = {ps_pose.position.x, ps_pose.position.y, ps_pose.position.z};
+        check_both(&curved, pc_pose, &sphere, ps_pose, sd, n, q, (double)sphere.sphere.radius, size, i, st);
     }
     report(st);
 }
@@ -453,7 +476,10 @@ static void run_pointed(const char *name, uint64_t seed, gjk_shape3_type type, i
         if (!box) sd -= (double)other.capsule.radius;
         assert_true(unique && sd > 0.1 * size);
         rotate(mc, nr, nw);
-        check_both(&curved, pc_pose, &other, po_pose, sd, nw, i, st);
+        double q[3] = {comp(po_pose.position, 0) + cr[0], comp(po_pose.position, 1) + cr[1],
+                       comp(po_pose.position, 2) + cr[2]};
+        check_both(&curved, pc_pose, &other, po_pose, sd, nw, q, box ? 0.0 : (double)other.capsule.radius, size, i,
+                   st);
     }
     report(st);
 }
@@ -536,6 +562,8 @@ static void run2(const char *name, uint64_t seed, int kind_a, int kind_b, nstats
  * comments; docs/numerics.md, "Precision and measured accuracy", lists them as open work). */
 static void expect(const nstats *st, double limit) {
     assert_true(st->checked >= 50);
+    if (!(st->witness <= NORMAL_TOL))
+        fail_msg("%s: distance or witnesses off by %.3e of the size, more than 64 eps", st->name, st->witness);
     if (!(st->worst <= limit))
         fail_msg("%s: normal off by %.3e rad (pair %ld, %s), more than %.3e (64 eps = %.3e)", st->name, st->worst,
                  st->worst_pair, st->worst_query, limit, NORMAL_TOL);
