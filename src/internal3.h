@@ -258,9 +258,12 @@ gjk_vec3 gjk_normal3_apart_witness(const gjk_minkowski3 *m, const gjk_gjk_result
    the size of the coordinates the support points come from (their rounding). */
 gjk_vec3 gjk_normal3_refine(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale);
 /* The normal of the answer: cores apart (from GJK's result, with the witnesses), and overlapping (from EPA's
-   normal). */
-gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb);
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb);
+   normal). *dist (the core distance, or the depth) is replaced where the answer comes from the features' closed
+   form, which gives it exactly. */
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
+                           gjk_real *dist);
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb,
+                          gjk_real *depth);
 
 /* ---- debug recording (debug.c; gjk/debug.h) ----------------------------------------------------------------------
    A debug query records into the caller's gjk_debug3 as it goes, in the world frame: the recorder carries A's

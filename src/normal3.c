@@ -21,7 +21,10 @@
      segment of D holds the support (a line of a cylinder's or cone's side) the support function has a kink; the
      answer is then normal to the segment, and the same Newton step runs on the foot of the origin on the
      segment's line instead of on s(n). A step is kept only when it does not raise the support value beyond its
-     rounding, and the whole refinement stays within a small angle of the normal it started from. */
+     rounding, and the whole refinement stays within a small angle of the normal it started from.
+   - Cylinders and cones against one point of the other core (a sphere's centre, a corner, a segment's end): the
+     closed form of that point against the flat part (cap, base, side line) near the answer, certified by the
+     other core's support along the new normal (gjk_normal3_snap). */
 #include "dvec3.h"
 #include "internal3.h"
 
@@ -388,8 +391,190 @@ static bool gjk_normal3_round(const gjk_shape3 *s) {
            s->type == GJK_SHAPE3_USER;
 }
 
-gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb) {
-    gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb);
+/* ---- cylinders and cones: the answer from the features ------------------------------------------------------ */
+
+/* The point of an axial core (cylinder or cone, local frame) nearest to p: for p outside the core (deep false), the
+   closest point a and the unit normal n from a towards p; for p inside (deep true), the foot a on the face whose
+   outward normal n lies nearest to the direction hint (the depth of a point is its distance to one face: a cap, the
+   base or the side). The normal of a flat part is that part's own (the axis, a side line's radial direction),
+   exact to the rounding of a few products; only at a rim or a cone's apex, a point of the core, does it come from
+   the difference p - a, and those answers are given only when rims is true (the other core a point or sphere: a
+   corner or a segment's end next to a rim lies within the manifold's tolerance of the cap, whose clipping wants
+   the normal the cap's neighbourhood gives). Returns false when no answer applies (p on the axis where a side or
+   rim would hold it, p inside when apart, outside when deep, a rim or apex without rims). */
+static bool gjk_normal3_axial(const gjk_shape3 *s, gjk_dvec3 p, bool deep, bool rims, gjk_dvec3 hint,
+                              gjk_dvec3 *a, gjk_dvec3 *n) {
+    double r = (double)s->cylinder.radius, h = (double)s->cylinder.half_height, rho = sqrt(p.x * p.x + p.y * p.y);
+    gjk_dvec3 u = rho > 0 ? gjk_dv3(p.x / rho, p.y / rho, 0) : gjk_dv3(0, 0, 0);
+    if (s->type == GJK_SHAPE3_CYLINDER) {
+        double ex = rho - r, ez = fabs(p.z) - h, sz = p.z < 0 ? -1.0 : 1.0;
+        bool cap;
+        if (deep) {
+            if (!(ex < 0 && ez < 0)) return false;
+            cap = hint.z * sz > gjk_ddot3(hint, u);
+        } else {
+            if (!(ex > 0 || ez > 0)) return false;
+            cap = !(ex > 0);
+        }
+        if (cap) {
+            *a = gjk_dv3(p.x, p.y, sz * h), *n = gjk_dv3(0, 0, sz);
+            return true;
+        }
+        if (!(rho > 0)) return false;
+        if (deep || !(ez > 0)) {
+            *a = gjk_dv3(r * u.x, r * u.y, p.z), *n = u;
+            return true;
+        }
+        if (!rims) return false;
+        *a = gjk_dv3(r * u.x, r * u.y, sz * h);
+        *n = gjk_normal3_unit(gjk_dsub3(p, *a));
+        return true;
+    }
+    /* Cone: base disc of radius r at z = -h, apex (0, 0, h). In the meridian half-plane (rho, z) of p the side is
+       the segment from the rim (r, -h) to the apex (0, h), its outward normal (2h, r) / |(2h, r)|. */
+    double len = sqrt(4 * h * h + r * r), s0 = 2 * h / len, s1 = r / len;
+    double side = (rho - r) * s0 + (p.z + h) * s1, base = -h - p.z;
+    if (deep) {
+        if (!(side < 0 && base < 0)) return false;
+        if (-hint.z > gjk_ddot3(hint, u) * s0 + hint.z * s1) {
+            *a = gjk_dv3(p.x, p.y, -h), *n = gjk_dv3(0, 0, -1);
+            return true;
+        }
+        double ra = rho - side * s0;
+        if (!(rho > 0 && ra > 0 && ra < r)) return false;
+        *a = gjk_dv3(ra * u.x, ra * u.y, p.z - side * s1), *n = gjk_dv3(s0 * u.x, s0 * u.y, s1);
+        return true;
+    }
+    if (!(side > 0 || base > 0)) return false;
+    if (base > 0 && rho <= r) { /* (the base is nearest: p lies below the disc) */
+        *a = gjk_dv3(p.x, p.y, -h), *n = gjk_dv3(0, 0, -1);
+        return true;
+    }
+    /* the side segment, its parameter t from the rim (0) to the apex (1) */
+    double t = (-(rho - r) * r + (p.z + h) * 2 * h) / (len * len);
+    if (t >= 1) {
+        *a = gjk_dv3(0, 0, h);
+    } else {
+        if (!(rho > 0)) return false;
+        if (t > 0 && side > 0) {
+            double ra = rho - side * s0;
+            *a = gjk_dv3(ra * u.x, ra * u.y, p.z - side * s1), *n = gjk_dv3(s0 * u.x, s0 * u.y, s1);
+            return true;
+        }
+        *a = gjk_dv3(r * u.x, r * u.y, -h);
+    }
+    if (!rims) return false;
+    *n = gjk_normal3_unit(gjk_dsub3(p, *a));
+    return true;
+}
+
+static bool gjk_normal3_axial_kind(const gjk_shape3 *s) {
+    return s->type == GJK_SHAPE3_CYLINDER || s->type == GJK_SHAPE3_CONE;
+}
+
+/* Rows of B's rotation into A's frame times v (B's frame to A's), and its transpose, in double. */
+static gjk_dvec3 gjk_normal3_rot(const gjk_mat33 *r, gjk_dvec3 v) {
+    return gjk_dv3(gjk_ddot3(gjk_to_dv3(r->r0), v), gjk_ddot3(gjk_to_dv3(r->r1), v), gjk_ddot3(gjk_to_dv3(r->r2), v));
+}
+static gjk_dvec3 gjk_normal3_rot_t(const gjk_mat33 *r, gjk_dvec3 v) {
+    return gjk_dadd3(gjk_dadd3(gjk_dscale3(gjk_to_dv3(r->r0), v.x), gjk_dscale3(gjk_to_dv3(r->r1), v.y)),
+                     gjk_dscale3(gjk_to_dv3(r->r2), v.z));
+}
+
+static bool gjk_normal3_same(gjk_vec3 p, gjk_vec3 q) { return p.x == q.x && p.y == q.y && p.z == q.z; }
+
+/* A cylinder or cone X against a point y of the other core Y that holds Y's support near the answer (a sphere's or
+   point's centre, a vertex of a box, hull or segment, a cone's apex, a point of a cap facing a flat side): the
+   answer is then X's closed form for the point y (gjk_normal3_axial), and it is certified when Y's support along
+   the new normal is y again. Cores apart: X lies behind the plane through a normal to X's closest point a, and Y
+   beyond the parallel plane through y, at the distance |a - y|, which a and y attain: the exact answer. Cores
+   overlapping: the depth along the new normal is |a - y| (the supports a and y), no more than along EPA's normal,
+   and a face's normal with y's foot inside the face is a local minimum of the support value (EPA's normal lies
+   within a small angle of it). A point y that moves with the normal (a rim, a curved side) is left to the other
+   refinements. On success *dist is the distance or depth |a - y|, exact to rounding. Returns false with nothing
+   changed when it does not apply. */
+static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep, gjk_real scale, gjk_vec3 *out,
+                             gjk_vec3 *pa, gjk_vec3 *pb, gjk_real *dist) {
+    gjk_dvec3 n0 = gjk_normal3_unit(gjk_to_dv3(normal)), pos = gjk_to_dv3(m->pos);
+    if (!(gjk_dlen_sq3(n0) > 0)) return false;
+    gjk_vertex3 v0;
+    v0.w = v0.a = v0.bl = gjk_v3(0, 0, 0);
+    bool have_v0 = false;
+    for (int side = 0; side < 2; ++side) {
+        const gjk_shape3 *x = side == 0 ? m->a : m->b, *other = side == 0 ? m->b : m->a;
+        if (!gjk_normal3_axial_kind(x)) continue;
+        /* Which flat part of X the normal lies near (within 0.1 rad): its cap or base, its side, or neither (a rim,
+           answered only for points and spheres). A point of a curved core (a rim, an ellipsoid) moves with the
+           normal, so only a cap, whose normal does not depend on the point, can hold it still. */
+        gjk_dvec3 hint = side == 0 ? n0 : gjk_normal3_rot_t(&m->rot, gjk_dscale3(n0, -1.0)), flat = gjk_dv3(0, 0, 0);
+        bool cap = false, near_side;
+        if (x->type == GJK_SHAPE3_CYLINDER) {
+            cap = fabs(hint.z) > 0.995;
+            near_side = fabs(hint.z) < 0.1;
+            flat = gjk_dv3(0, 0, hint.z < 0 ? -1.0 : 1.0);
+        } else {
+            double h = (double)x->cone.half_height, r = (double)x->cone.radius, len = sqrt(4 * h * h + r * r);
+            cap = -hint.z > 0.995;
+            near_side = sqrt(hint.x * hint.x + hint.y * hint.y) * (2 * h / len) + hint.z * (r / len) > 0.995;
+            flat = gjk_dv3(0, 0, -1);
+        }
+        if (!(cap || (near_side && gjk_core3_is_polytope(other)) || gjk_core3_is_origin(other))) continue;
+        gjk_vertex3 v;
+        gjk_vec3 n;
+        if (cap) {
+            /* (start on the cap's normal: a point under the cap then holds at once) */
+            n = gjk_normal3_to_unit(side == 0 ? flat : gjk_dscale3(gjk_normal3_rot(&m->rot, flat), -1.0));
+            v = gjk_minkowski3_support(m, n);
+        } else {
+            if (!have_v0) v0 = gjk_minkowski3_support(m, normal), have_v0 = true;
+            n = normal, v = v0;
+        }
+        for (int it = 0; it < 2; ++it) {
+            /* y and the direction out of X, in X's frame */
+            gjk_dvec3 y, a, nl;
+            if (side == 0) {
+                y = gjk_dadd3(gjk_normal3_rot(&m->rot, gjk_to_dv3(v.bl)), pos);
+                hint = gjk_to_dv3(n);
+            } else {
+                y = gjk_normal3_rot_t(&m->rot, gjk_dsub3(gjk_to_dv3(v.a), pos));
+                hint = gjk_normal3_rot_t(&m->rot, gjk_dscale3(gjk_to_dv3(n), -1.0));
+            }
+            if (!gjk_normal3_axial(x, y, deep, gjk_core3_is_origin(other), hint, &a, &nl)) break;
+            gjk_dvec3 na = side == 0 ? nl : gjk_dscale3(gjk_normal3_rot(&m->rot, nl), -1.0);
+            /* (within a small angle of GJK's or EPA's normal: the answer they converged to, not another) */
+            if (!(gjk_ddot3(na, n0) > 0.995)) break;
+            gjk_vec3 nr = gjk_normal3_to_unit(na);
+            if (!gjk_normal3_same(nr, n)) {
+                gjk_vertex3 w = gjk_minkowski3_support(m, nr);
+                if (!(side == 0 ? gjk_normal3_same(w.bl, v.bl) : gjk_normal3_same(w.a, v.a))) {
+                    v = w, n = nr;
+                    continue;
+                }
+            }
+            if (deep) {
+                /* any support value bounds the depth from above: the new one may not exceed EPA's beyond rounding */
+                if (!have_v0) v0 = gjk_minkowski3_support(m, normal), have_v0 = true;
+                gjk_dvec3 b0 = gjk_dadd3(gjk_normal3_rot(&m->rot, gjk_to_dv3(v0.bl)), pos);
+                double h0 = gjk_ddot3(n0, gjk_dsub3(gjk_to_dv3(v0.a), b0));
+                if (!(gjk_dlen3(gjk_dsub3(a, y)) <= h0 + 64.0 * GJK_REAL_EPSILON * (double)scale)) break;
+            }
+            gjk_dvec3 wa = side == 0 ? a : gjk_to_dv3(v.a);
+            gjk_dvec3 wb = side == 0 ? y : gjk_dadd3(gjk_normal3_rot(&m->rot, a), pos);
+            if (!gjk_finite3(gjk_from_dv3(wa)) || !gjk_finite3(gjk_from_dv3(wb))) break;
+            *pa = gjk_from_dv3(wa), *pb = gjk_from_dv3(wb), *out = nr;
+            *dist = (gjk_real)gjk_dlen3(gjk_dsub3(a, y));
+            return true;
+        }
+    }
+    return false;
+}
+
+gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
+                           gjk_real *dist) {
+    gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb), snapped;
+    if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
+        gjk_normal3_snap(m, n, false, g->scale, &snapped, pa, pb, dist))
+        return snapped;
     /* Cores apart are refined only where no flat part can hold the answer (points, spheres, ellipsoids, user
        shapes): next to a cylinder's cap or side or a polytope's face, where pairs rest on each other, GJK's
        direction already comes from that flat part, and a turn across its edge would tilt a whole contact face. */
@@ -409,7 +594,12 @@ gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gj
     return r;
 }
 
-gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb) {
+gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real scale, gjk_vec3 *pa, gjk_vec3 *pb,
+                          gjk_real *depth) {
+    gjk_vec3 snapped;
+    if ((gjk_normal3_axial_kind(m->a) || gjk_normal3_axial_kind(m->b)) &&
+        gjk_normal3_snap(m, normal, true, scale, &snapped, pa, pb, depth))
+        return snapped;
     /* Only where no flat part can hold the contact (points, spheres, ellipsoids, user shapes), as for cores apart:
        next to a cylinder's or cone's flat part the turned normal's supports jump, and the depth along it no longer
        matches EPA's witnesses (a capsule 0.84 deep in a cylinder came out 1.7e-5 off the capsule). */

@@ -233,8 +233,8 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!g.overlap) {
         gjk_vec3 pa, pb;
         gjk_simplex3_witness(&g.simplex, &p.m, g.v, &pa, &pb);
-        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
         gjk_real d = gjk_len3(g.v);
+        gjk_vec3 n = gjk_normal3_apart(&p.m, &g, &pa, &pb, &d);
         finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
         store_cache(cache, pair, g.v, final_simplex(&g));
         return r;
@@ -247,9 +247,10 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
        support value bounds the depth from above (so the signed distance from below), EPA's polytope from below, and
        GJK's point of D bounds the distance from above. */
     gjk_vec3 epa_a = e.pa, epa_b = e.pb;
-    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale), &epa_a, &epa_b);
+    gjk_real depth = e.depth;
+    gjk_vec3 en = gjk_normal3_deep(&p.m, e.normal, gjk_maxr(g.scale, e.scale), &epa_a, &epa_b, &depth);
     gjk_real hi = e.lower > -GJK_REAL_MAX ? gjk_minr(g.upper, -e.lower) : g.upper;
-    finish_bounded(&p, &r, epa_a, epa_b, en, -e.depth, gjk_maxr(g.scale, e.scale),
+    finish_bounded(&p, &r, epa_a, epa_b, en, -depth, gjk_maxr(g.scale, e.scale),
                    gjk_maxr(g.lower_signed, e.upper < GJK_REAL_MAX ? -e.upper : -GJK_REAL_MAX), hi);
     store_cache(cache, pair, gjk_neg3(e.normal), final_simplex(&g));
     return r;
@@ -295,7 +296,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
             return r;
         }
         d = gjk_len3(g.v);
-        n = gjk_normal3_apart(&p.m, &g, &pa, &pb);
+        n = gjk_normal3_apart(&p.m, &g, &pa, &pb, &d);
         finish_bounded(&p, &r, pa, pb, n, d, g.scale, g.lower_signed, g.upper);
     }
     if (r.intersect) {
