@@ -7,7 +7,7 @@
 
    The library comes in as the single header (single/gjk.h) plus the threads helper, always in double. A 3D pose
    row [x, y, z, qw, qx, qy, qz] has gjk_pose3's layout, so N x 7 arrays are handed to the batch functions as they
-   are; 2D row_input [x, y, angle] become gjk_pose2 through gjk_pose2_make, as a C caller would make them. */
+   are; 2D rows [x, y, angle] become gjk_pose2 through gjk_pose2_make, as a C caller would make them. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
@@ -27,7 +27,7 @@
 #error "the Python package uses gjk in double"
 #endif
 
-/* The zero-copy view of pose row_input relies on this layout. */
+/* The zero-copy view of pose rows relies on this layout. */
 _Static_assert(sizeof(gjk_pose3) == 7 * sizeof(double), "gjk_pose3 is 7 doubles");
 _Static_assert(offsetof(gjk_pose3, rotation) == 3 * sizeof(double), "rotation follows position");
 
@@ -45,6 +45,17 @@ static numtext num(double v) {
     numtext t;
     snprintf(t.s, sizeof t.s, "%.17g", v);
     return t;
+}
+
+/* Index of the first non-finite value of p[0 .. n-1], or -1: a sum of v * 0 is NaN exactly when some v is NaN or
+   infinite, so the common case is one pass of multiply-adds without a branch per value. */
+static npy_intp first_nonfinite(const double *p, npy_intp n) {
+    double acc = 0.0;
+    for (npy_intp i = 0; i < n; ++i) acc += p[i] * 0.0;
+    if (acc == 0.0) return -1;
+    for (npy_intp i = 0; i < n; ++i)
+        if (!isfinite(p[i])) return i;
+    return -1;
 }
 
 /* ---- shapes ----------------------------------------------------------------------------------------------------- */
@@ -97,13 +108,12 @@ static PyArrayObject *read_points(const char *kind, PyObject *obj, int dim) {
         Py_DECREF(a);
         return NULL;
     }
-    const double *p = (const double *)PyArray_DATA(a);
-    for (npy_intp i = 0; i < PyArray_SIZE(a); ++i)
-        if (!isfinite(p[i])) {
-            PyErr_Format(PyExc_ValueError, "%s: points hold a non-finite value (row %zd)", kind, (Py_ssize_t)(i / dim));
-            Py_DECREF(a);
-            return NULL;
-        }
+    npy_intp i = first_nonfinite((const double *)PyArray_DATA(a), PyArray_SIZE(a));
+    if (i >= 0) {
+        PyErr_Format(PyExc_ValueError, "%s: points hold a non-finite value (row %zd)", kind, (Py_ssize_t)(i / dim));
+        Py_DECREF(a);
+        return NULL;
+    }
     return a;
 }
 
@@ -268,18 +278,18 @@ static ShapeObject *as_shape(PyObject *o, const char *name, int dim) {
     return s;
 }
 
-/* ---- arrays of row_input -------------------------------------------------------------------------------------------- */
+/* ---- arrays of rows ---------------------------------------------------------------------------------------------- */
 
-/* A C-contiguous double array of row_input of `width` values: (width,) is one row for every item (stride 0), (N, width)
+/* A C-contiguous double array of rows of `width` values: (width,) is one row for every item (stride 0), (N, width)
    one row per item. *n is the row count (-1 for a single row). */
-typedef struct row_input {
+typedef struct rowset {
     PyArrayObject *array;
     const double *data;
-    npy_intp n;    /* row_input, or -1 for a single row */
+    npy_intp n;    /* rows, or -1 for a single row */
     int stride;    /* doubles between items: 0 or width */
-} row_input;
+} rowset;
 
-static int read_rows(PyObject *obj, const char *name, int width, const char *what, row_input *r) {
+static int read_rows(PyObject *obj, const char *name, int width, const char *what, rowset *r) {
     if (width == 0) { /* one number per item: a number, or N of them */
         r->array = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 0, 1, NPY_ARRAY_CARRAY_RO);
         if (!r->array) {
@@ -295,13 +305,13 @@ static int read_rows(PyObject *obj, const char *name, int width, const char *wha
             Py_CLEAR(r->array);
             return -1;
         }
-        for (npy_intp i = 0; i < PyArray_SIZE(r->array); ++i)
-            if (!isfinite(r->data[i])) {
-                PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name,
-                             num(r->data[i]).s, (Py_ssize_t)i);
-                Py_CLEAR(r->array);
-                return -1;
-            }
+        npy_intp i = first_nonfinite(r->data, PyArray_SIZE(r->array));
+        if (i >= 0) {
+            PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name, num(r->data[i]).s,
+                         (Py_ssize_t)i);
+            Py_CLEAR(r->array);
+            return -1;
+        }
         return 0;
     }
     r->array = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 2, NPY_ARRAY_CARRAY_RO);
@@ -327,26 +337,26 @@ static int read_rows(PyObject *obj, const char *name, int width, const char *wha
     r->n = nd == 1 ? -1 : PyArray_DIM(r->array, 0);
     r->stride = nd == 1 ? 0 : width;
     if (r->n > 0x7fffffff) {
-        PyErr_Format(PyExc_ValueError, "%s: at most 2147483647 row_input", name);
+        PyErr_Format(PyExc_ValueError, "%s: at most 2147483647 rows", name);
         Py_CLEAR(r->array);
         return -1;
     }
-    for (npy_intp i = 0; i < PyArray_SIZE(r->array); ++i)
-        if (!isfinite(r->data[i])) {
-            if (nd == 1)
-                PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name, num(r->data[i]).s,
-                             (Py_ssize_t)i);
-            else
-                PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s in row %zd)", name, num(r->data[i]).s,
-                             (Py_ssize_t)(i / width));
-            Py_CLEAR(r->array);
-            return -1;
-        }
+    npy_intp i = first_nonfinite(r->data, PyArray_SIZE(r->array));
+    if (i >= 0) {
+        if (nd == 1)
+            PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name, num(r->data[i]).s,
+                         (Py_ssize_t)i);
+        else
+            PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s in row %zd)", name, num(r->data[i]).s,
+                         (Py_ssize_t)(i / width));
+        Py_CLEAR(r->array);
+        return -1;
+    }
     return 0;
 }
 
-/* The batch size of several row inputs: -1 when all are single row_input; an error when two counts differ. */
-static int batch_size(row_input *const *in, const char *const *names, int count, npy_intp *n) {
+/* The batch size of several row inputs: -1 when all are single rows; an error when two counts differ. */
+static int batch_size(rowset *const *in, const char *const *names, int count, npy_intp *n) {
     *n = -1;
     int first = -1;
     for (int i = 0; i < count; ++i) {
@@ -355,7 +365,7 @@ static int batch_size(row_input *const *in, const char *const *names, int count,
             *n = in[i]->n;
             first = i;
         } else if (in[i]->n != *n) {
-            PyErr_Format(PyExc_ValueError, "%s has %zd row_input and %s %zd: give N row_input or a single row for each",
+            PyErr_Format(PyExc_ValueError, "%s has %zd rows and %s %zd: give N rows or a single row for each",
                          names[first], (Py_ssize_t)*n, names[i], (Py_ssize_t)in[i]->n);
             return -1;
         }
@@ -380,7 +390,7 @@ typedef struct job {
     double speculative, target_distance, tolerance, max_fraction;
     bool ignore_separating;
     const ShapeObject *a, *b;
-    row_input pose_a, pose_b, r1, r2, r3, r4; /* r1..r4: origins/translations (rays), motions (casts) */
+    rowset pose_a, pose_b, r1, r2, r3, r4; /* r1..r4: origins/translations (rays), motions (casts) */
     npy_intp n;                          /* items */
     /* outputs (array data), by field */
     int8_t *status, *flag1, *flag2; /* flag1: intersect / hit; flag2: inside (rays), cast hit */
@@ -599,7 +609,8 @@ static PyStructSequence_Field manifold_fields[] = {
     {"ids", "feature ids of the points (stable across frames)"},
     {"iterations", "GJK plus EPA iterations"},
     {NULL, NULL}};
-static PyStructSequence_Desc manifold_desc = {"gjk.Manifold", "A contact manifold (arrays with a leading N for N poses).",
+static PyStructSequence_Desc manifold_desc = {"gjk.Manifold",
+                                              "A contact manifold (arrays with a leading N for N poses).",
                                               manifold_fields, 8};
 static PyStructSequence_Field ray_fields[] = {
     {"status", "gjk.Status"},
@@ -680,7 +691,9 @@ static PyObject *make_result(PyTypeObject *type, field *fields, int count, npy_i
 static int finish_single(PyObject *res, field *fields, int count) {
     for (int i = 0; i < count; ++i) {
         PyObject *a = PyStructSequence_GET_ITEM(res, i);
-        PyObject *members = fields[i].members == 1 ? status_members : fields[i].members == 2 ? cast_state_members : NULL;
+        PyObject *members = fields[i].members == 1   ? status_members
+                            : fields[i].members == 2 ? cast_state_members
+                                                     : NULL;
         PyObject *s = scalar_of(a, members);
         if (!s) {
             PyStructSequence_SET_ITEM(res, i, NULL);
@@ -722,7 +735,7 @@ static int check_threads(int threads) {
     return 0;
 }
 
-/* The pair arguments of every pair query: shapes of one dimension and their pose row_input. */
+/* The pair arguments of every pair query: shapes of one dimension and their pose rows. */
 static int read_pair(job *j, PyObject *a, PyObject *pa, PyObject *b, PyObject *pb) {
     if (!(j->a = as_shape(a, "shape_a", 0))) return -1;
     if (!(j->b = as_shape(b, "shape_b", j->a->dim))) return -1;
@@ -751,7 +764,7 @@ static PyObject *run_query(gjk_query_kind kind, PyObject *args, PyObject *kwds) 
     j.options.tolerance = tolerance;
     PyObject *res = NULL;
     if (check_threads(threads) < 0 || read_pair(&j, a, pa, b, pb) < 0) goto done;
-    row_input *in[2] = {&j.pose_a, &j.pose_b};
+    rowset *in[2] = {&j.pose_a, &j.pose_b};
     const char *names[2] = {"pose_a", "pose_b"};
     npy_intp n;
     if (batch_size(in, names, 2, &n) < 0) goto done;
@@ -775,11 +788,11 @@ done:
 
 #define QUERY_DOC(name, what)                                                                                       \
     name "(shape_a, pose_a, shape_b, pose_b, *, tolerance=0.0, threads=1)\n--\n\n" what                             \
-         "\n\nPoses: 3D row_input [x, y, z, qw, qx, qy, qz], 2D row_input [x, y, angle]; one row (shape (7,) or (3,)) or N row_input "  \
-         "(shape (N, 7) or (N, 3)) for each shape (a single row is used for every item). One row each gives a "          \
-         "QueryResult of scalars; N row_input give one of arrays of length N, computed with the GIL released on `threads` " \
-         "threads (0: all CPUs). tolerance: relative; 0 gives the exact answers, larger is faster on curved shapes, "   \
-         "and lower/upper always bound the true signed distance."
+         "\n\nPoses: 3D rows [x, y, z, qw, qx, qy, qz], 2D rows [x, y, angle]; one row (shape (7,) or (3,)) "        \
+         "or N rows (shape (N, 7) or (N, 3)) for each shape (a single row is used for every item). One row each "    \
+         "gives a QueryResult of scalars; N rows give one of arrays of length N, computed with the GIL released on " \
+         "`threads` threads (0: all CPUs). tolerance: relative; 0 gives the exact answers, larger is faster on "      \
+         "curved shapes, and lower/upper always bound the true signed distance."
 
 static PyObject *py_intersect(PyObject *self, PyObject *args, PyObject *kwds) {
     (void)self;
@@ -815,7 +828,7 @@ static PyObject *py_manifold(PyObject *self, PyObject *args, PyObject *kwds) {
     }
     j.speculative = spec;
     if (check_threads(threads) < 0 || read_pair(&j, a, pa, b, pb) < 0) goto done;
-    row_input *in[2] = {&j.pose_a, &j.pose_b};
+    rowset *in[2] = {&j.pose_a, &j.pose_b};
     const char *names[2] = {"pose_a", "pose_b"};
     npy_intp n;
     if (batch_size(in, names, 2, &n) < 0) goto done;
@@ -858,7 +871,7 @@ static PyObject *py_raycast(PyObject *self, PyObject *args, PyObject *kwds) {
     if (read_rows(p, "pose", d == 3 ? 7 : 3, d == 3 ? "x, y, z, qw, qx, qy, qz" : "x, y, angle", &j.pose_a) < 0 ||
         read_rows(o, "origin", d, "world frame", &j.r1) < 0 || read_rows(t, "translation", d, "world frame", &j.r2) < 0)
         goto done;
-    row_input *in[3] = {&j.pose_a, &j.r1, &j.r2};
+    rowset *in[3] = {&j.pose_a, &j.r1, &j.r2};
     const char *names[3] = {"pose", "origin", "translation"};
     npy_intp n;
     if (batch_size(in, names, 3, &n) < 0) goto done;
@@ -906,7 +919,7 @@ static PyObject *py_shape_cast(PyObject *self, PyObject *args, PyObject *kwds) {
         (tb != Py_None && read_rows(tb, "translation_b", d, "world frame", &j.r3) < 0) ||
         (rb != Py_None && read_rows(rb, "rotation_b", rw, rwhat, &j.r4) < 0))
         goto done;
-    row_input *in[6] = {&j.pose_a, &j.pose_b, &j.r1, &j.r2, &j.r3, &j.r4};
+    rowset *in[6] = {&j.pose_a, &j.pose_b, &j.r1, &j.r2, &j.r3, &j.r4};
     const char *names[6] = {"pose_a", "pose_b", "translation_a", "rotation_a", "translation_b", "rotation_b"};
     for (int i = 2; i < 6; ++i)
         if (!in[i]->array) in[i] = NULL;
@@ -960,12 +973,12 @@ static PyMethodDef methods[] = {
     {"raycast", (PyCFunction)(void (*)(void))py_raycast, METH_VARARGS | METH_KEYWORDS,
      "raycast(shape, pose, origin, translation, *, max_fraction=1.0, threads=1)\n--\n\n"
      "Where the ray origin + t * translation, 0 <= t <= max_fraction, first meets the shape. Each of pose, origin "
-     "and translation is one row or N row_input."},
+     "and translation is one row or N rows."},
     {"shape_cast", (PyCFunction)(void (*)(void))py_shape_cast, METH_VARARGS | METH_KEYWORDS,
      "shape_cast(shape_a, pose_a, shape_b, pose_b, *, translation_a=None, rotation_a=None, translation_b=None, "
      "rotation_b=None, target_distance=0.0, tolerance=0.0, ignore_separating=False, threads=1)\n--\n\n"
      "Time of first contact as A and B move over a step: translations (world frame) and rotations (3D: axis times "
-     "angle; 2D: an angle) over the step, None for none; each one row or N row_input."},
+     "angle; 2D: an angle) over the step, None for none; each one row or N rows."},
     {"_register", py_register, METH_VARARGS, "internal: the package's Status and CastState members"},
     {NULL, NULL, 0, NULL}};
 
