@@ -3737,15 +3737,7 @@ static int cast_cylinders3(const gjk_ray_gjk3 *k, gjk_cast3_body *b, gjk_vec3 po
            only a gap well above rounding tells: the last plane's axis once there is one (at the start the gap is
            wide). */
         if (gjk_dot3(n, t > 0 ? axis : gjk_neg3(v.w)) < 0) n = gjk_neg3(n);
-        if (vv <= lim * lim) {
-            if (t == 0) break; /* within reach at the start: the ray cast's inside test decides */
-            ct->pa = v.a;
-            ct->pb = gjk_sub3(v.a, v.w);
-            ct->n = n;
-            ct->core_dist = gjk_maxr(-gjk_dot3(v.w, n), 0);
-            out = 1;
-            break;
-        }
+        if (vv <= lim * lim && t == 0) break; /* within reach at the start: the ray cast's inside test decides */
         /* A plane normal to an axis e (A to B) through D's support point along e: every point p of D(t) has
            -e.p >= lower. The axis is v's direction, whose plane the search already has (sv), unless that plane
            falls short of |v| by more than 1/64: then also the features' normal n, and the better of the two (near
@@ -3754,7 +3746,10 @@ static int cast_cylinders3(const gjk_ray_gjk3 *k, gjk_cast3_body *b, gjk_vec3 po
            the distance stays beyond R while lower + s e.u > R. */
         gjk_vec3 e = gjk_scale3(v.w, -1 / vl);
         gjk_real lower = gjk_dot3(v.w, sv.w) / vl;
-        if (!(lower > (1 - GJK_R(1.0) / 64) * vl)) {
+        /* (Within reach, the hit below wants the plane that meets v best.) */
+        const gjk_real tight = 8 * k->noise + GJK_TOL_REL * vl;
+        bool reach = vv <= lim * lim;
+        if (!(lower > (1 - GJK_R(1.0) / 64) * vl) || (reach && !(vl - lower <= tight))) {
             gjk_real lower_n = -gjk_dot3(n, gjk_minkowski3_support(&b->m, n).w);
             if (lower_n > lower || !(lower == lower)) {
                 lower = lower_n;
@@ -3762,6 +3757,23 @@ static int cast_cylinders3(const gjk_ray_gjk3 *k, gjk_cast3_body *b, gjk_vec3 po
             }
         }
         gjk_real rate = -gjk_dot3(e, k->u);
+        if (reach) {
+            /* Within reach: the hit, provided the plane meets v to rounding, i.e. these are the closest features.
+               Otherwise another pair of features is about as close (within the tolerance, e.g. a rim against a rim
+               and the same rim against a side): their normals differ by up to the square root of the tolerance
+               (9e-3 in float), so the others are searched for, and failing them the ray cast decides. */
+            if (vl - lower <= tight) {
+                ct->pa = v.a;
+                ct->pb = gjk_sub3(v.a, v.w);
+                ct->n = n;
+                ct->core_dist = gjk_maxr(-gjk_dot3(v.w, n), 0);
+                out = 1;
+                break;
+            }
+            if (!recalled) break;
+            memo.pair = -1;
+            continue;
+        }
         /* The recalled features' plane falls short of |v| by more than half (the closest features changed):
            search them all again at this pose. */
         if (recalled && !(lower > GJK_R(0.5) * vl)) {
