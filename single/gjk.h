@@ -4174,14 +4174,16 @@ typedef struct cyl3_candidate {
    alone ends at its cap in float, its witnesses 0.41 off). */
 #define CYL3_MIN_DIST 1e-6
 
-static void cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb, gjk_dvec3 n) {
+/* True when the pair becomes the best (its normal is then the caller's to set). */
+static bool cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
     double d = gjk_dlen3(gjk_dsub3(pa, pb));
     if (d > best->min && d < best->dist) {
         best->pa = pa;
         best->pb = pb;
-        best->n = n;
         best->dist = d;
+        return true;
     }
+    return false;
 }
 
 /* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
@@ -4209,20 +4211,18 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cy
     gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
     if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
     if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
+    if (!cyl3_offer(best, p, q)) return;
+    best->qa = qa;
+    best->qb = qb;
     /* The normal: with a side involved, u (from an axis, at least the radius long, so defined however close the
        surfaces are). Rim against rim: r is perpendicular to both tangents at the minimum, so their cross product
        gives its direction to rounding even where the rims nearly touch and r itself is all rounding. */
-    gjk_dvec3 n = u;
+    best->n = u;
     if (!ka->line && !kb->line) {
         gjk_dvec3 c = gjk_dcross3(ta, tb);
         double cl = gjk_dlen3(c);
-        if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb)) n = gjk_dscale3(c, (gjk_ddot3(c, r) >= 0 ? 1.0 : -1.0) / cl);
-    }
-    double before = best->dist;
-    cyl3_offer(best, p, q, n);
-    if (best->dist < before) {
-        best->qa = qa;
-        best->qb = qb;
+        if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb))
+            best->n = gjk_dscale3(c, (gjk_ddot3(c, r) >= 0 ? 1.0 : -1.0) / cl);
     }
 }
 
@@ -4240,8 +4240,7 @@ static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double
     gjk_dvec3 foot = gjk_dsub3(p, gjk_dscale3(n, h));
     if (!(gjk_dlen_sq3(gjk_dsub3(foot, c)) <= R * R)) return;
     /* (The normal A to B is the cap's, turned to point from the rim's cylinder to the cap's.) */
-    if (rim_is_a) cyl3_offer(best, p, foot, gjk_dscale3(n, -1.0));
-    else cyl3_offer(best, foot, p, n);
+    if (rim_is_a ? cyl3_offer(best, p, foot) : cyl3_offer(best, foot, p)) best->n = rim_is_a ? gjk_dscale3(n, -1.0) : n;
 }
 
 /* The candidate as a vertex of D at the pair's scale (B's point in B's frame, as its support function gives it), and
@@ -4294,32 +4293,38 @@ bool gjk_cylinder3_closest(const gjk_minkowski3 *m, bool any, gjk_cylinder3_memo
        previous answer on a nearby pose (the same facing rims and scaling) puts its feature pair first, started
        from its parameters: Newton's method then settles in a step or two. */
     bool certified = false;
-    const cyl3_curve *first_a[4] = {&rim_a, &side_a, &rim_a, &side_a}, *first_b[4] = {&side_b, &rim_b, &rim_b, &side_b};
-    bool recall = memo && memo->pair >= 0 && memo->exponent == e && memo->sa == sa && memo->sb == sb;
+    const cyl3_curve *curve_a[4] = {&rim_a, &side_a, &rim_a, &side_a}, *curve_b[4] = {&side_b, &rim_b, &rim_b, &side_b};
     int best_i = -1;
-    for (int j = recall ? -1 : 0; j < 6 && !certified; ++j) {
-        double before = best.dist;
-        int i = j < 0 ? memo->pair : j;
+    if (memo && memo->pair >= 0 && memo->exponent == e && memo->sa == sa && memo->sb == sb) {
+        int i = memo->pair;
         if (i < 4) {
-            cyl3_param qa, qb;
-            if (j < 0) {
-                qa.cs = memo->qa[0], qa.sn = memo->qa[1], qa.t = memo->qa[2];
-                qb.cs = memo->qb[0], qb.sn = memo->qb[1], qb.t = memo->qb[2];
-            }
-            cyl3_try_curves(first_a[i], first_b[i], j < 0 ? &qa : NULL, j < 0 ? &qb : NULL, &best);
+            cyl3_param qa = {memo->qa[0], memo->qa[1], memo->qa[2]}, qb = {memo->qb[0], memo->qb[1], memo->qb[2]};
+            cyl3_try_curves(curve_a[i], curve_b[i], &qa, &qb, &best);
         } else if (i == 4) {
             cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best);
         } else {
             cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best);
         }
-        if (best.dist < before) {
+        if (best.dist < DBL_MAX) {
             best_i = i;
             certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
             /* (With `any`, the recalled pair's answer is taken as it is: the caller judges it by its plane.) */
-            if (j < 0 && any && !certified) {
+            if (any && !certified) {
                 gjk_real vv = gjk_len_sq3(v->w);
                 certified = vv > 0 && gjk_finite(vv);
             }
+        }
+    }
+    for (int i = 0; i < 6 && !certified; ++i) {
+        double before = best.dist;
+        switch (i) {
+        case 4: cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best); break;
+        case 5: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        default: cyl3_try_curves(curve_a[i], curve_b[i], NULL, NULL, &best); break;
+        }
+        if (best.dist < before) {
+            best_i = i;
+            certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
         }
     }
     /* Only a certified candidate is handed on: where none is, GJK's cold start runs as it would without this file
