@@ -3773,6 +3773,125 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r);
 #endif
 
 /* ---- end of src/cast3.h ---- */
+/* ---- src/special3.h ---- */
+/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
+   box-box and segment-box). Private to the library.
+
+   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
+   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
+
+   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
+   capsule or segment shape; the margins only enter through R):
+   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
+     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
+     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
+     (coincident points), oriented deterministically;
+   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
+   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
+     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
+     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
+     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
+     else NONE. Cores overlapping or touching:
+     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
+     most R + tol: NONE (GJK sizes the gap);
+   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
+     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
+   Any other pair: NONE. */
+#ifndef GJK_SPECIAL3_H
+#define GJK_SPECIAL3_H
+
+typedef enum gjk_special_kind {
+    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
+    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
+    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
+                              separating axis (unit, A to B) */
+    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
+                              else filled */
+} gjk_special_kind;
+
+/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
+typedef struct gjk_special3_result {
+    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
+    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
+                           by depth * normal brings the cores to touching */
+    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
+    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
+                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
+                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
+                           1-norms, so at most sqrt(3) times the Euclidean figure. */
+} gjk_special3_result;
+
+/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
+   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
+   GJK_MODE_BOOLEAN accepts any. */
+gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* Two cylinders (cylinder3.c): the closest points of their facing rims, sides and caps by Newton's method, as a
+   one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
+   untouched, for other pairs or when no candidate passes (GJK then starts cold). */
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+/* The feature pair and curve parameters of a gjk_cylinder3_closest answer, for the next call on a nearby pose to
+   start from (pair -1: none yet). */
+typedef struct gjk_cylinder3_memo {
+    int pair, exponent;
+    double sa, sb, qa[3], qb[3];
+} gjk_cylinder3_memo;
+/* The same search as one vertex v of D (A's frame) with no simplex around it: the closest points of the facing
+   features when GJK's duality-gap test accepts them, the support point of D along -v.w that certified them (the plane
+   through it normal to v.w bounds D, a certified lower bound of the core distance), and the unit normal (A to B)
+   from the features' geometry, defined however close the cores are. With `any`, the nearest candidate when none
+   passes the test (its points are still points of the cores, so |v.w| bounds the core distance from above, and the
+   plane through the support point bounds it from below), and candidates at any distance (GJK's start refuses those
+   within CYL3_MIN_DIST). memo (may be NULL): read and updated; with `any`, the answer of the recalled feature pair
+   is returned without the search of the others (the caller checks its plane and asks again with memo->pair = -1
+   when it is poor). False for other pairs and when there is no candidate. */
+bool gjk_cylinder3_closest(const gjk_minkowski3 *m, bool any, gjk_cylinder3_memo *memo, gjk_vertex3 *v,
+                           gjk_vertex3 *support, gjk_vec3 *normal);
+/* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
+   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
+   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
+   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
+   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
+   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
+   query that finds the shapes touching) leave the cache alone. */
+int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
+/* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
+static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
+    if (!pair || !pair->a || !pair->b) return false;
+    gjk_shape3_type ta = pair->a->type, tb = pair->b->type;
+    return ta == GJK_SHAPE3_BOX ? (tb == GJK_SHAPE3_SPHERE || tb == GJK_SHAPE3_POINT)
+                                : tb == GJK_SHAPE3_BOX && (ta == GJK_SHAPE3_SPHERE || ta == GJK_SHAPE3_POINT);
+}
+
+/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
+
+/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
+   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
+   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
+bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
+                           gjk_vec3 *n, gjk_real *ln);
+
+/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
+gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
+/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
+   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart and
+   their closed form leaves them to GJK: then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
+   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
+   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
+bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
+
+/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
+   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
+gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
+gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
+                                          gjk_gjk_mode mode, gjk_special3_result *out);
+
+/* 1-norm, the cheap size measure behind `scale`. */
+static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
+
+#endif
+
+/* ---- end of src/special3.h ---- */
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -3956,6 +4075,97 @@ static void cast_contact3(const gjk_ray_gjk3 *k, gjk_minkowski3 *m, gjk_vec3 pos
     c->core_dist = plane ? gjk_maxr(gjk_dot3(k->v, c->n), 0) : vl;
 }
 
+/* Two cylinders: conservative advancement on the closest points of their facing features (cylinder3.c). The GJK ray
+   cast gains about half a digit a step on a cylinder's rims (linear convergence, 20 to 40 steps to 1e-9), because
+   each advance leaves its simplex behind; the features' closest points are exact at every time, and the plane of
+   the support point that certifies them bounds D(t) from below, so the advance to that plane is never past the hit
+   and, the plane being tangent to D there, it is a Newton step on the distance along the motion: quadratic
+   convergence, 3 to 5 steps. Returns 1 for a hit at *lambda with the contact filled, 0 for "no hit before the
+   motion ends" (the plane proves it), and -1 where the features' search declines (caps face to face, cores that
+   touch or overlap at the start): the GJK ray cast then carries on from *lambda, which is never past the hit. */
+#define CAST_CYL_STEPS 12
+static int cast_cylinders3(const gjk_ray_gjk3 *k, gjk_cast3_body *b, gjk_vec3 pos0, gjk_real *lambda,
+                           gjk_cast3_contact *ct, int *steps) {
+    const gjk_real lim = k->R + k->tol;
+    gjk_real t = 0;
+    gjk_vec3 axis = gjk_v3(0, 0, 0); /* the last advancing plane's normal, A to B */
+    int out = -1;
+    gjk_cylinder3_memo memo;
+    memo.pair = -1;
+    *steps = 0;
+    while (*steps < CAST_CYL_STEPS) {
+        b->m.pos = gjk_mad3(pos0, t, k->u);
+        gjk_vertex3 v;
+        gjk_vertex3 sv;
+        gjk_vec3 n;
+        bool recalled = memo.pair >= 0;
+        if (!gjk_cylinder3_closest(&b->m, true, &memo, &v, &sv, &n)) break;
+        ++*steps;
+        /* v.w is the point a - b of D(t) from a point of each core: |v.w| bounds the core distance from above. */
+        gjk_real vv = gjk_len_sq3(v.w), vl = GJK_SQRT(vv);
+        /* The features' normal, A to B: rim against rim, the features fix its line, but which way it points
+           only a gap well above rounding tells: the last plane's axis once there is one (at the start the gap is
+           wide). */
+        if (gjk_dot3(n, t > 0 ? axis : gjk_neg3(v.w)) < 0) n = gjk_neg3(n);
+        if (vv <= lim * lim && t == 0) break; /* within reach at the start: the ray cast's inside test decides */
+        /* A plane normal to an axis e (A to B) through D's support point along e: every point p of D(t) has
+           -e.p >= lower. The axis is v's direction, whose plane the search already has (sv), unless that plane
+           falls short of |v| by more than 1/64: then also the features' normal n, and the better of the two (near
+           contact v is the difference of two points that each round, and D's support function has kinks across a
+           rim, so a direction 1e-7 off there loses 1e-7 of the bound; n has no such error). D(t + s) = D(t) - s u:
+           the distance stays beyond R while lower + s e.u > R. */
+        gjk_vec3 e = gjk_scale3(v.w, -1 / vl);
+        gjk_real lower = gjk_dot3(v.w, sv.w) / vl;
+        /* (Within reach, the hit below wants the plane that meets v best.) */
+        const gjk_real tight = 8 * k->noise + GJK_TOL_REL * vl;
+        bool reach = vv <= lim * lim;
+        if (!(lower > (1 - GJK_R(1.0) / 64) * vl) || (reach && !(vl - lower <= tight))) {
+            gjk_real lower_n = -gjk_dot3(n, gjk_minkowski3_support(&b->m, n).w);
+            if (lower_n > lower || !(lower == lower)) {
+                lower = lower_n;
+                e = n;
+            }
+        }
+        gjk_real rate = -gjk_dot3(e, k->u);
+        if (reach) {
+            /* Within reach: the hit, provided the plane meets v to rounding, i.e. these are the closest features.
+               Otherwise another pair of features is about as close (within the tolerance, e.g. a rim against a rim
+               and the same rim against a side): their normals differ by up to the square root of the tolerance
+               (9e-3 in float), so the others are searched for, and failing them the ray cast decides. */
+            if (vl - lower <= tight) {
+                ct->pa = v.a;
+                ct->pb = gjk_sub3(v.a, v.w);
+                ct->n = n;
+                ct->core_dist = gjk_maxr(-gjk_dot3(v.w, n), 0);
+                out = 1;
+                break;
+            }
+            if (!recalled) break;
+            memo.pair = -1;
+            continue;
+        }
+        /* The recalled features' plane falls short of |v| by more than half (the closest features changed):
+           search them all again at this pose. */
+        if (recalled && !(lower > GJK_R(0.5) * vl)) {
+            memo.pair = -1;
+            continue;
+        }
+        /* (As in the ray cast: the plane must clear the reach by more than the rounding of the support points.) */
+        if (!(lower > k->R + k->noise)) break; /* the ray cast decides */
+        gjk_real next = t + (lower - k->R) / rate;
+        if (!(rate > 0) || !(next <= k->smax)) {
+            out = 0;
+            break;
+        }
+        if (!(next > t)) break; /* below the rounding of t: the ray cast decides */
+        t = next;
+        axis = e;
+    }
+    *lambda = t;
+    b->m.pos = gjk_mad3(pos0, t, k->u);
+    return out;
+}
+
 /* The GJK ray cast (ray_gjk3.c) of the origin along B's motion relative to A, d, against D(0) swept by
    R = rA + rB + target: where lambda d first comes within R of D(0), D(lambda) = D(0) - lambda d first comes within
    R of the origin. The tolerances are the cast's own, in length units: polytopes (and point and segment cores:
@@ -3985,26 +4195,49 @@ static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
     k.size = c->scale;
     k.max_iterations = GJK_CAST3_MAX_RAY_ITERATIONS;
     k.refine = false;
-    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_cast3_contact ct;
+    /* Two cylinders: the features' advancement first; the ray cast goes on from where it stopped (t0), against
+       D(t0), for the rest of the motion. */
+    gjk_real t0 = 0;
+    int steps = 0;
+    if (c->a->type == GJK_SHAPE3_CYLINDER && c->b->type == GJK_SHAPE3_CYLINDER) {
+        int got = cast_cylinders3(&k, &b, pos0, &t0, &ct, &steps);
+        r->iterations = steps;
+        if (got == 0) {
+            r->state = GJK_CAST_SEPARATED;
+            r->t = 1;
+            return;
+        }
+        if (got == 1) {
+            r->state = GJK_CAST_HIT;
+            r->t = t0;
+            gjk_cast3_finish(c, t0, rot_a, &ct, r);
+            return;
+        }
+        k.smax = 1 - t0;
+        k.max_iterations -= steps; /* (the documented cap counts both) */
+    }
+    gjk_vec3 pos_t0 = b.m.pos;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(t0). */
     gjk_vec3 v0 = gjk_sub3(gjk_minkowski3_b_to_a(&b.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
     gjk_ray_outcome e = gjk_ray_gjk3_run(&k, v0);
-    r->iterations = k.iterations;
+    r->iterations = steps + k.iterations;
     if (c->bad) return;
     if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == GJK_RAY_INSIDE && !k.capped) {
+    /* (Inside at t0 > 0: the advancement stopped within rounding of the hit, which is there.) */
+    if (e == GJK_RAY_INSIDE && !k.capped && t0 == 0) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
     r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
     if (k.capped) r->status = GJK_MAX_ITERATIONS;
-    r->t = k.lambda;
-    gjk_cast3_contact ct;
-    cast_contact3(&k, &b.m, pos0, c->scale, &ct);
-    gjk_cast3_finish(c, k.lambda, rot_a, &ct, r);
+    r->t = t0 + k.lambda;
+    cast_contact3(&k, &b.m, pos_t0, c->scale, &ct);
+    gjk_cast3_finish(c, r->t, rot_a, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */
@@ -4054,6 +4287,7 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
 }
 
 /* ---- end of src/cast3.c ---- */
+#undef CAST_CYL_STEPS
 #undef CAST_TOL_DEFAULT
 
 /* ---- src/core.c ---- */
@@ -4193,108 +4427,6 @@ static inline double gjk_dlen3(gjk_dvec3 a) { return sqrt(gjk_ddot3(a, a)); }
 #endif
 
 /* ---- end of src/dvec3.h ---- */
-/* ---- src/special3.h ---- */
-/* Closed forms for 3D core pairs, tried before GJK (special3.c: points and segments, sphere-box; special3_box.c:
-   box-box and segment-box). Private to the library.
-
-   Every shape is a core plus a radius (internal3.h); these functions see only the cores, with B's core in A's frame
-   (gjk_minkowski3), and the sum of the radii R. The caller adds R back, exactly as it does for GJK's answers.
-
-   Pairs handled (either order; "point" = point or sphere shape, or a capsule / segment of zero length; "segment" =
-   capsule or segment shape; the margins only enter through R):
-   - point-point, point-segment, segment-segment: EXACT in every mode (a core distance >= 0: segments have no
-     depth). Touching within rounding, the normal is the common perpendicular of non-parallel segments (crossing
-     segments), else perpendicular to the segment (a point on a segment, collinear segments), else +x of A's frame
-     (coincident points), oriented deterministically;
-   - point-box: EXACT in every mode (a point inside the box: minus the distance to the nearest face);
-   - box-box: separating-axis test over 15 axes (Gottschalk, Lin, Manocha, "OBBTree: a hierarchical structure for rapid
-     interference detection", SIGGRAPH 1996; Ericson, "Real-Time Collision Detection", 2005, 4.4.1). An axis with a gap
-     above R + tol (tol = GJK_TOL_TOUCH * scale): SEPARATED; in DISTANCE mode, boxes apart are EXACT where the axis with
-     the largest gap carries the closest features and that gap is above R + tol (box_box_apart in special3_box.c),
-     else NONE. Cores overlapping or touching:
-     OVERLAP in BOOLEAN mode, else EXACT (the penetration depth, which the axes give exactly for boxes). Apart by at
-     most R + tol: NONE (GJK sizes the gap);
-   - segment-box: the same test over 6 axes, and where it leaves the cores apart by at most R + tol (or in DISTANCE
-     mode), the exact segment-box distance: EXACT, or in BOOLEAN mode OVERLAP / SEPARATED. Never NONE.
-   Any other pair: NONE. */
-#ifndef GJK_SPECIAL3_H
-#define GJK_SPECIAL3_H
-
-typedef enum gjk_special_kind {
-    GJK_SPECIAL_NONE = 0,  /* no closed form for this pair in this mode: the caller runs GJK */
-    GJK_SPECIAL_EXACT,     /* out->core_dist, normal, pa, pb are the exact answer (to rounding) */
-    GJK_SPECIAL_SEPARATED, /* the cores are apart by more than R: out->core_dist is a lower bound > R, out->normal a
-                              separating axis (unit, A to B) */
-    GJK_SPECIAL_OVERLAP    /* BOOLEAN mode only: core distance <= R (touching within tolerance included); nothing
-                              else filled */
-} gjk_special_kind;
-
-/* (The struct is gjk_special3_result: a typedef named gjk_special3 would clash with the function gjk_special3.) */
-typedef struct gjk_special3_result {
-    gjk_real core_dist; /* signed distance between the cores: > 0 gap, < 0 minus the core penetration depth */
-    gjk_vec3 normal;    /* unit, A's frame, from A to B. Separated: along pb - pa. Overlapping: translating B's core
-                           by depth * normal brings the cores to touching */
-    gjk_vec3 pa, pb;    /* witnesses on the cores, A's frame: pb = pa + core_dist * normal (to rounding) */
-    gjk_real scale;     /* size of the problem (largest |point of A - B| involved, roughly |pos| + the cores'
-                           extents): the caller's touching tolerance is GJK_TOL_TOUCH * scale. Set whatever the kind
-                           (also for NONE) when the pair is one of the handled pairs. It is an upper bound built from
-                           1-norms, so at most sqrt(3) times the Euclidean figure. */
-} gjk_special3_result;
-
-/* m: the pair with B's core in A's frame; R = rA + rB the radii around the cores; mode as in gjk_gjk3 (internal3.h):
-   GJK_MODE_DISTANCE needs EXACT (or NONE), GJK_MODE_SEPARATED (penetration query) accepts EXACT or SEPARATED,
-   GJK_MODE_BOOLEAN accepts any. */
-gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* Two cylinders (cylinder3.c): the closest points of their facing rims, sides and caps by Newton's method, as a
-   one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
-   untouched, for other pairs or when no candidate passes (GJK then starts cold). */
-bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
-/* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
-   query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
-   for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
-   answers the centre as the common point. Returns 0 when the pair is invalid or lies outside the size range where
-   the closed form needs no rescaling: the caller then takes the generic path, which answers or rejects it.
-   Otherwise *r is the answer and *axis the direction for the cache (B to A); 1 means store it, 2 (an intersect
-   query that finds the shapes touching) leave the cache alone. */
-int gjk_special3_quick(const gjk_pair3 *pair, gjk_query_kind kind, gjk_result3 *r, gjk_vec3 *axis);
-/* The shape kinds gjk_special3_quick takes, tested inline so that other pairs pay only this for it. */
-static inline bool gjk_special3_quick_kinds(const gjk_pair3 *pair) {
-    if (!pair || !pair->a || !pair->b) return false;
-    gjk_shape3_type ta = pair->a->type, tb = pair->b->type;
-    return ta == GJK_SHAPE3_BOX ? (tb == GJK_SHAPE3_SPHERE || tb == GJK_SHAPE3_POINT)
-                                : tb == GJK_SHAPE3_BOX && (ta == GJK_SHAPE3_SPHERE || ta == GJK_SHAPE3_POINT);
-}
-
-/* ---- shared by special3.c and special3_box.c only ---------------------------------------------------------------- */
-
-/* Parameters s, t in [0, 1] of the closest points p1 + s d1 and p2 + t d2 of two segments (either may have zero
-   length). Returns true when they are the interior stationary point of two non-parallel segments. *n is the unit
-   common perpendicular d1 x d2 / |d1 x d2| and *ln = |d1 x d2| when the segments are not parallel (else 0, 0). */
-bool gjk_special3_segments(gjk_vec3 p1, gjk_vec3 d1, gjk_vec3 p2, gjk_vec3 d2, gjk_real *s, gjk_real *t,
-                           gjk_vec3 *n, gjk_real *ln);
-
-/* Box-box (both cores boxes) and segment-box (seg = c +- u, A's frame; seg_is_a tells which core is the segment). */
-gjk_special_kind gjk_special3_box_box(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode mode, gjk_special3_result *out);
-/* gjk_special3_box_box in DISTANCE mode for overlapping (or touching) boxes only: true with the same EXACT answer,
-   false for any other pair and wherever that answer would be NONE (*apart set when the axes show the boxes apart and
-   their closed form leaves them to GJK: then gjk_special3_box_box answers NONE in DISTANCE mode). The witnesses are left out (*witnesses false)
-   where the best axis is a face axis clearly ahead of every other (by more than rounding), the case where they are
-   sure to pass gjk_special3_box_box's check; a contact manifold then does without them. */
-bool gjk_special3_box_box_overlap(const gjk_minkowski3 *m, gjk_special3_result *out, bool *witnesses, bool *apart);
-
-/* gjk_signed_distance3 without the closed forms (query3.c), for a pair whose closed form is known to leave it to GJK
-   (boxes that gjk_special3_box_box_overlap found apart): the same answer, without trying them again. */
-gjk_result3 gjk_signed_distance3_by_gjk(const gjk_pair3 *pair, gjk_cache3 *cache);
-gjk_special_kind gjk_special3_segment_box(const gjk_minkowski3 *m, gjk_vec3 c, gjk_vec3 u, bool seg_is_a, gjk_real R,
-                                          gjk_gjk_mode mode, gjk_special3_result *out);
-
-/* 1-norm, the cheap size measure behind `scale`. */
-static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_ABS(v.y) + GJK_ABS(v.z); }
-
-#endif
-
-/* ---- end of src/special3.h ---- */
 
 /* A feature curve: a circle c + R (cos e1 + sin e2), its angle carried as the unit pair (cs, sn) so that no
    trigonometric function is needed, or a line c + t e1 (the axis of a side, |t| <= len, the side at radius R). */
@@ -4399,7 +4531,11 @@ static bool cyl3_closest(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_param 
 /* A candidate pair: points on the two cores (A's frame, scaled) and their distance. */
 typedef struct cyl3_candidate {
     gjk_dvec3 pa, pb;
+    gjk_dvec3 n; /* the unit normal of the pair there, A to B, from the features' geometry (see cyl3_try_curves) */
+    cyl3_param qa, qb; /* the curves' parameters there (curve pairs) */
     double dist;
+    double min; /* nearer candidates are not offered (CYL3_MIN_DIST for GJK's start, 0 for the casts) */
+    bool any;   /* gjk_cylinder3_closest's `any` */
 } cyl3_candidate;
 
 /* Candidates nearer than this (the pair scaled to a size of 1/2 to 1) are not offered: the cores touch or overlap
@@ -4408,32 +4544,56 @@ typedef struct cyl3_candidate {
    alone ends at its cap in float, its witnesses 0.41 off). */
 #define CYL3_MIN_DIST 1e-6
 
-static void cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
+/* True when the pair becomes the best (its normal is then the caller's to set). */
+static bool cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
     double d = gjk_dlen3(gjk_dsub3(pa, pb));
-    if (d > CYL3_MIN_DIST && d < best->dist) {
+    if (d > best->min && d < best->dist) {
         best->pa = pa;
         best->pb = pb;
         best->dist = d;
+        return true;
     }
+    return false;
 }
 
 /* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
    point). */
-static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_candidate *best) {
+static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cyl3_param *start_a,
+                            const cyl3_param *start_b, cyl3_candidate *best) {
     cyl3_param qa, qb;
-    cyl3_aim(ka, kb->c, &qa);
-    cyl3_aim(kb, ka->c, &qb);
+    if (start_a) {
+        qa = *start_a;
+        qb = *start_b;
+    } else {
+        cyl3_aim(ka, kb->c, &qa);
+        cyl3_aim(kb, ka->c, &qb);
+    }
     if (!cyl3_closest(ka, kb, &qa, &qb)) return;
-    gjk_dvec3 p, q, t1, t2;
-    cyl3_eval(ka, &qa, &p, &t1, &t2);
-    cyl3_eval(kb, &qb, &q, &t1, &t2);
+    gjk_dvec3 p, q, ta, tb, t2;
+    cyl3_eval(ka, &qa, &p, &ta, &t2);
+    cyl3_eval(kb, &qb, &q, &tb, &t2);
     gjk_dvec3 r = gjk_dsub3(q, p);
     double l = gjk_dlen3(r), reach = (ka->line ? ka->R : 0) + (kb->line ? kb->R : 0);
-    if (!(l > reach)) return; /* a rim inside the other's side: the cores overlap there, or another feature is closer */
+    /* A rim inside the other's side: the cores overlap there, or another feature is closer. (For the casts, which
+       only come within rounding of touching, the pair is offered as long as u is defined: its points, on the
+       cores, are what they need.) */
+    if (!(l > reach) && !(best->any && l > 0)) return;
     gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
     if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
     if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
-    cyl3_offer(best, p, q);
+    if (!cyl3_offer(best, p, q)) return;
+    best->qa = qa;
+    best->qb = qb;
+    /* The normal: with a side involved, u (from an axis, at least the radius long, so defined however close the
+       surfaces are). Rim against rim: r is perpendicular to both tangents at the minimum, so their cross product
+       gives its direction to rounding even where the rims nearly touch and r itself is all rounding. */
+    best->n = u;
+    if (!ka->line && !kb->line) {
+        gjk_dvec3 c = gjk_dcross3(ta, tb);
+        double cl = gjk_dlen3(c);
+        if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb))
+            best->n = gjk_dscale3(c, (gjk_ddot3(c, r) >= 0 ? 1.0 : -1.0) / cl);
+    }
 }
 
 /* A rim against a cap (the disc of radius R at c, outward normal n): the rim's point deepest along -n, when it lies
@@ -4449,25 +4609,28 @@ static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double
     if (!(h > 0)) return;
     gjk_dvec3 foot = gjk_dsub3(p, gjk_dscale3(n, h));
     if (!(gjk_dlen_sq3(gjk_dsub3(foot, c)) <= R * R)) return;
-    if (rim_is_a) cyl3_offer(best, p, foot);
-    else cyl3_offer(best, foot, p);
+    /* (The normal A to B is the cap's, turned to point from the rim's cylinder to the cap's.) */
+    if (rim_is_a ? cyl3_offer(best, p, foot) : cyl3_offer(best, foot, p)) best->n = rim_is_a ? gjk_dscale3(n, -1.0) : n;
 }
 
 /* The candidate as a vertex of D at the pair's scale (B's point in B's frame, as its support function gives it), and
    whether GJK's duality-gap test (gjk3.c) already accepts it: the support of D along -v lies within the relative gap
    of v's own plane. */
-static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double unscale, gjk_vertex3 *v) {
+static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double unscale, gjk_vertex3 *v,
+                        gjk_vertex3 *support) {
     v->a = gjk_from_dv3(gjk_dscale3(c->pa, unscale));
     v->bl = gjk_mat33_tmul(m->rot, gjk_sub3(gjk_from_dv3(gjk_dscale3(c->pb, unscale)), m->pos));
     v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(m, v->bl));
     gjk_real vv = gjk_len_sq3(v->w);
     if (!(vv > 0) || !gjk_finite(vv)) return false;
-    gjk_vec3 w = gjk_minkowski3_support(m, gjk_neg3(v->w)).w;
+    *support = gjk_minkowski3_support(m, gjk_neg3(v->w));
+    gjk_vec3 w = support->w;
     gjk_real scale2 = gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), vv);
     return vv - gjk_dot3(v->w, w) <= GJK_TOL_REL * vv + GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
 }
 
-bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
+bool gjk_cylinder3_closest(const gjk_minkowski3 *m, bool any, gjk_cylinder3_memo *memo, gjk_vertex3 *v,
+                           gjk_vertex3 *support, gjk_vec3 *normal) {
     if (m->a->type != GJK_SHAPE3_CYLINDER || m->b->type != GJK_SHAPE3_CYLINDER) return false;
     double ra = m->a->cylinder.radius, ha = m->a->cylinder.half_height;
     double rb = m->b->cylinder.radius, hb = m->b->cylinder.half_height;
@@ -4493,25 +4656,73 @@ bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
     cyl3_curve side_b = {pos, bz, bx, rb, hb, true};
     cyl3_candidate best;
     best.dist = DBL_MAX;
+    best.min = any ? 0 : CYL3_MIN_DIST;
+    best.any = any;
     /* Most likely first (a rim against a side, then rim against rim, side against side, rim against cap over the
-       benchmark's random poses), and stop at the first candidate that GJK's own test certifies. */
+       benchmark's random poses), and stop at the first candidate that GJK's own test certifies. A memo of the
+       previous answer on a nearby pose (the same facing rims and scaling) puts its feature pair first, started
+       from its parameters: Newton's method then settles in a step or two. */
     bool certified = false;
+    const cyl3_curve *curve_a[4] = {&rim_a, &side_a, &rim_a, &side_a}, *curve_b[4] = {&side_b, &rim_b, &rim_b, &side_b};
+    int best_i = -1;
+    if (memo && memo->pair >= 0 && memo->exponent == e && memo->sa == sa && memo->sb == sb) {
+        int i = memo->pair;
+        if (i < 4) {
+            cyl3_param qa = {memo->qa[0], memo->qa[1], memo->qa[2]}, qb = {memo->qb[0], memo->qb[1], memo->qb[2]};
+            cyl3_try_curves(curve_a[i], curve_b[i], &qa, &qb, &best);
+        } else if (i == 4) {
+            cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best);
+        } else {
+            cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best);
+        }
+        if (best.dist < DBL_MAX) {
+            best_i = i;
+            certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
+            /* (With `any`, the recalled pair's answer is taken as it is: the caller judges it by its plane.) */
+            if (any && !certified) {
+                gjk_real vv = gjk_len_sq3(v->w);
+                certified = vv > 0 && gjk_finite(vv);
+            }
+        }
+    }
     for (int i = 0; i < 6 && !certified; ++i) {
         double before = best.dist;
         switch (i) {
-        case 0: cyl3_try_curves(&rim_a, &side_b, &best); break;
-        case 1: cyl3_try_curves(&side_a, &rim_b, &best); break;
-        case 2: cyl3_try_curves(&rim_a, &rim_b, &best); break;
-        case 3: cyl3_try_curves(&side_a, &side_b, &best); break;
         case 4: cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best); break;
-        default: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        case 5: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        default: cyl3_try_curves(curve_a[i], curve_b[i], NULL, NULL, &best); break;
         }
-        if (best.dist < before) certified = cyl3_vertex(m, &best, 1.0 / k, &warm->v[0]);
+        if (best.dist < before) {
+            best_i = i;
+            certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
+        }
     }
     /* Only a certified candidate is handed on: where none is, GJK's cold start runs as it would without this file
        (a candidate that is not the closest pair, or cores that overlap, would only change the simplex GJK and EPA
        end on, and EPA's seed with it). */
-    if (!certified || !gjk_finite3(warm->v[0].w)) return false;
+    /* (An uncertified best candidate, when asked for, is taken again: the last one tried may be another.) */
+    if (!certified && any && best.dist < DBL_MAX) {
+        /* (The test's own check that v.w is non-zero and finite is what sets the support point.) */
+        gjk_real vv;
+        certified = cyl3_vertex(m, &best, 1.0 / k, v, support) || ((vv = gjk_len_sq3(v->w)) > 0 && gjk_finite(vv));
+    }
+    if (!certified || !gjk_finite3(v->w) || !gjk_finite3(support->w)) return false;
+    *normal = gjk_from_dv3(best.n);
+    if (memo) {
+        memo->pair = best_i;
+        memo->exponent = e;
+        memo->sa = sa;
+        memo->sb = sb;
+        memo->qa[0] = best.qa.cs, memo->qa[1] = best.qa.sn, memo->qa[2] = best.qa.t;
+        memo->qb[0] = best.qb.cs, memo->qb[1] = best.qb.sn, memo->qb[2] = best.qb.t;
+    }
+    return true;
+}
+
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
+    gjk_vertex3 support;
+    gjk_vec3 normal;
+    if (!gjk_cylinder3_closest(m, false, NULL, &warm->v[0], &support, &normal)) return false;
     warm->lambda[0] = 1;
     warm->count = 1;
     return true;
@@ -6612,6 +6823,21 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
    returns false, and the caller runs the distance GJK above, which settles every case. */
 static inline gjk_vec3 triple(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_cross3(gjk_cross3(a, b), c); }
 
+/* The support point of D along d and the growth of the rounding scale (vertex_scale2), inlined: the boolean loop
+   needs no witnesses, and the out-of-line Minkowski support returned all three points through memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GJK3_BOOL_INLINE static inline __attribute__((always_inline))
+#else
+#define GJK3_BOOL_INLINE static inline
+#endif
+GJK3_BOOL_INLINE gjk_vec3 bool_support(const gjk_minkowski3 *m, gjk_vec3 d, gjk_real *scale2) {
+    gjk_vec3 a = gjk_core3_support_inline(m->a, d);
+    gjk_vec3 b = gjk_minkowski3_b_to_a(m, gjk_core3_support_inline(m->b, gjk_mat33_tmul(m->rot, gjk_neg3(d))));
+    gjk_vec3 w = gjk_sub3(a, b);
+    *scale2 = gjk_maxr(*scale2, gjk_maxr(gjk_maxr(gjk_len_sq3(a), gjk_len_sq3(gjk_sub3(a, w))), gjk_len_sq3(w)));
+    return w;
+}
+
 /* Triangle (a newest, b, c): the direction towards the origin from the feature of the triangle nearest to it that
    holds a; the simplex is reduced to that feature. */
 static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
@@ -6649,10 +6875,9 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
     gjk_vec3 d = initial_dir;
     if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
     gjk_vec3 W[4];
-    gjk_vertex3 first = gjk_minkowski3_support(m, gjk_neg3(d));
-    W[0] = first.w;
+    gjk_real scale2 = 0;
+    W[0] = bool_support(m, gjk_neg3(d), &scale2);
     int n = 1;
-    gjk_real scale2 = vertex_scale2(&first);
     const gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH;
     /* The first support already separates when the initial direction does (a warm start's cached axis, or the
        line between the centres): D lies behind the plane through W[0] normal to it. */
@@ -6674,9 +6899,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
         if (!(dd > 0) || !gjk_finite(dd)) break;
         ++r->iterations;
-        gjk_vertex3 sv = gjk_minkowski3_support(m, d);
-        gjk_vec3 w = sv.w;
-        scale2 = gjk_maxr(scale2, vertex_scale2(&sv));
+        gjk_vec3 w = bool_support(m, d, &scale2);
         gjk_real dw = gjk_dot3(d, w);
         if (dw < 0) {
             /* Separated by -dw / |d| at least: claim it only beyond the touching tolerance. */
@@ -6745,6 +6968,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
 }
 
 /* ---- end of src/gjk3.c ---- */
+#undef GJK3_BOOL_INLINE
 #undef GJK_MAX_STALLS
 
 /* ---- src/hull2.c ---- */

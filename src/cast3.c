@@ -14,6 +14,7 @@
 #include "cast3.h"
 #include "ray_internal.h"
 #include "rescale.h"
+#include "special3.h"
 
 /* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
 #if GJK_USE_FLOAT
@@ -197,6 +198,97 @@ static void cast_contact3(const gjk_ray_gjk3 *k, gjk_minkowski3 *m, gjk_vec3 pos
     c->core_dist = plane ? gjk_maxr(gjk_dot3(k->v, c->n), 0) : vl;
 }
 
+/* Two cylinders: conservative advancement on the closest points of their facing features (cylinder3.c). The GJK ray
+   cast gains about half a digit a step on a cylinder's rims (linear convergence, 20 to 40 steps to 1e-9), because
+   each advance leaves its simplex behind; the features' closest points are exact at every time, and the plane of
+   the support point that certifies them bounds D(t) from below, so the advance to that plane is never past the hit
+   and, the plane being tangent to D there, it is a Newton step on the distance along the motion: quadratic
+   convergence, 3 to 5 steps. Returns 1 for a hit at *lambda with the contact filled, 0 for "no hit before the
+   motion ends" (the plane proves it), and -1 where the features' search declines (caps face to face, cores that
+   touch or overlap at the start): the GJK ray cast then carries on from *lambda, which is never past the hit. */
+#define CAST_CYL_STEPS 12
+static int cast_cylinders3(const gjk_ray_gjk3 *k, gjk_cast3_body *b, gjk_vec3 pos0, gjk_real *lambda,
+                           gjk_cast3_contact *ct, int *steps) {
+    const gjk_real lim = k->R + k->tol;
+    gjk_real t = 0;
+    gjk_vec3 axis = gjk_v3(0, 0, 0); /* the last advancing plane's normal, A to B */
+    int out = -1;
+    gjk_cylinder3_memo memo;
+    memo.pair = -1;
+    *steps = 0;
+    while (*steps < CAST_CYL_STEPS) {
+        b->m.pos = gjk_mad3(pos0, t, k->u);
+        gjk_vertex3 v;
+        gjk_vertex3 sv;
+        gjk_vec3 n;
+        bool recalled = memo.pair >= 0;
+        if (!gjk_cylinder3_closest(&b->m, true, &memo, &v, &sv, &n)) break;
+        ++*steps;
+        /* v.w is the point a - b of D(t) from a point of each core: |v.w| bounds the core distance from above. */
+        gjk_real vv = gjk_len_sq3(v.w), vl = GJK_SQRT(vv);
+        /* The features' normal, A to B: rim against rim, the features fix its line, but which way it points
+           only a gap well above rounding tells: the last plane's axis once there is one (at the start the gap is
+           wide). */
+        if (gjk_dot3(n, t > 0 ? axis : gjk_neg3(v.w)) < 0) n = gjk_neg3(n);
+        if (vv <= lim * lim && t == 0) break; /* within reach at the start: the ray cast's inside test decides */
+        /* A plane normal to an axis e (A to B) through D's support point along e: every point p of D(t) has
+           -e.p >= lower. The axis is v's direction, whose plane the search already has (sv), unless that plane
+           falls short of |v| by more than 1/64: then also the features' normal n, and the better of the two (near
+           contact v is the difference of two points that each round, and D's support function has kinks across a
+           rim, so a direction 1e-7 off there loses 1e-7 of the bound; n has no such error). D(t + s) = D(t) - s u:
+           the distance stays beyond R while lower + s e.u > R. */
+        gjk_vec3 e = gjk_scale3(v.w, -1 / vl);
+        gjk_real lower = gjk_dot3(v.w, sv.w) / vl;
+        /* (Within reach, the hit below wants the plane that meets v best.) */
+        const gjk_real tight = 8 * k->noise + GJK_TOL_REL * vl;
+        bool reach = vv <= lim * lim;
+        if (!(lower > (1 - GJK_R(1.0) / 64) * vl) || (reach && !(vl - lower <= tight))) {
+            gjk_real lower_n = -gjk_dot3(n, gjk_minkowski3_support(&b->m, n).w);
+            if (lower_n > lower || !(lower == lower)) {
+                lower = lower_n;
+                e = n;
+            }
+        }
+        gjk_real rate = -gjk_dot3(e, k->u);
+        if (reach) {
+            /* Within reach: the hit, provided the plane meets v to rounding, i.e. these are the closest features.
+               Otherwise another pair of features is about as close (within the tolerance, e.g. a rim against a rim
+               and the same rim against a side): their normals differ by up to the square root of the tolerance
+               (9e-3 in float), so the others are searched for, and failing them the ray cast decides. */
+            if (vl - lower <= tight) {
+                ct->pa = v.a;
+                ct->pb = gjk_sub3(v.a, v.w);
+                ct->n = n;
+                ct->core_dist = gjk_maxr(-gjk_dot3(v.w, n), 0);
+                out = 1;
+                break;
+            }
+            if (!recalled) break;
+            memo.pair = -1;
+            continue;
+        }
+        /* The recalled features' plane falls short of |v| by more than half (the closest features changed):
+           search them all again at this pose. */
+        if (recalled && !(lower > GJK_R(0.5) * vl)) {
+            memo.pair = -1;
+            continue;
+        }
+        /* (As in the ray cast: the plane must clear the reach by more than the rounding of the support points.) */
+        if (!(lower > k->R + k->noise)) break; /* the ray cast decides */
+        gjk_real next = t + (lower - k->R) / rate;
+        if (!(rate > 0) || !(next <= k->smax)) {
+            out = 0;
+            break;
+        }
+        if (!(next > t)) break; /* below the rounding of t: the ray cast decides */
+        t = next;
+        axis = e;
+    }
+    *lambda = t;
+    b->m.pos = gjk_mad3(pos0, t, k->u);
+    return out;
+}
+
 /* The GJK ray cast (ray_gjk3.c) of the origin along B's motion relative to A, d, against D(0) swept by
    R = rA + rB + target: where lambda d first comes within R of D(0), D(lambda) = D(0) - lambda d first comes within
    R of the origin. The tolerances are the cast's own, in length units: polytopes (and point and segment cores:
@@ -226,26 +318,49 @@ static void linear(gjk_cast3 *c, gjk_cast_result3 *r) {
     k.size = c->scale;
     k.max_iterations = GJK_CAST3_MAX_RAY_ITERATIONS;
     k.refine = false;
-    /* The first direction: from A's centre towards B's, the origin minus a point of D(0). */
+    gjk_cast3_contact ct;
+    /* Two cylinders: the features' advancement first; the ray cast goes on from where it stopped (t0), against
+       D(t0), for the rest of the motion. */
+    gjk_real t0 = 0;
+    int steps = 0;
+    if (c->a->type == GJK_SHAPE3_CYLINDER && c->b->type == GJK_SHAPE3_CYLINDER) {
+        int got = cast_cylinders3(&k, &b, pos0, &t0, &ct, &steps);
+        r->iterations = steps;
+        if (got == 0) {
+            r->state = GJK_CAST_SEPARATED;
+            r->t = 1;
+            return;
+        }
+        if (got == 1) {
+            r->state = GJK_CAST_HIT;
+            r->t = t0;
+            gjk_cast3_finish(c, t0, rot_a, &ct, r);
+            return;
+        }
+        k.smax = 1 - t0;
+        k.max_iterations -= steps; /* (the documented cap counts both) */
+    }
+    gjk_vec3 pos_t0 = b.m.pos;
+    /* The first direction: from A's centre towards B's, the origin minus a point of D(t0). */
     gjk_vec3 v0 = gjk_sub3(gjk_minkowski3_b_to_a(&b.m, gjk_core3_center(c->b)), gjk_core3_center(c->a));
     gjk_ray_outcome e = gjk_ray_gjk3_run(&k, v0);
-    r->iterations = k.iterations;
+    r->iterations = steps + k.iterations;
     if (c->bad) return;
     if (e == GJK_RAY_MISS) {
         r->state = GJK_CAST_SEPARATED;
         r->t = 1;
         return;
     }
-    if (e == GJK_RAY_INSIDE && !k.capped) {
+    /* (Inside at t0 > 0: the advancement stopped within rounding of the hit, which is there.) */
+    if (e == GJK_RAY_INSIDE && !k.capped && t0 == 0) {
         r->state = GJK_CAST_OVERLAPPED;
         return;
     }
     r->state = k.capped ? GJK_CAST_FAILED : GJK_CAST_HIT;
     if (k.capped) r->status = GJK_MAX_ITERATIONS;
-    r->t = k.lambda;
-    gjk_cast3_contact ct;
-    cast_contact3(&k, &b.m, pos0, c->scale, &ct);
-    gjk_cast3_finish(c, k.lambda, rot_a, &ct, r);
+    r->t = t0 + k.lambda;
+    cast_contact3(&k, &b.m, pos_t0, c->scale, &ct);
+    gjk_cast3_finish(c, r->t, rot_a, &ct, r);
 }
 
 /* ---- entry -------------------------------------------------------------------------------------------------- */

@@ -125,7 +125,11 @@ static bool cyl3_closest(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_param 
 /* A candidate pair: points on the two cores (A's frame, scaled) and their distance. */
 typedef struct cyl3_candidate {
     gjk_dvec3 pa, pb;
+    gjk_dvec3 n; /* the unit normal of the pair there, A to B, from the features' geometry (see cyl3_try_curves) */
+    cyl3_param qa, qb; /* the curves' parameters there (curve pairs) */
     double dist;
+    double min; /* nearer candidates are not offered (CYL3_MIN_DIST for GJK's start, 0 for the casts) */
+    bool any;   /* gjk_cylinder3_closest's `any` */
 } cyl3_candidate;
 
 /* Candidates nearer than this (the pair scaled to a size of 1/2 to 1) are not offered: the cores touch or overlap
@@ -134,32 +138,56 @@ typedef struct cyl3_candidate {
    alone ends at its cap in float, its witnesses 0.41 off). */
 #define CYL3_MIN_DIST 1e-6
 
-static void cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
+/* True when the pair becomes the best (its normal is then the caller's to set). */
+static bool cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
     double d = gjk_dlen3(gjk_dsub3(pa, pb));
-    if (d > CYL3_MIN_DIST && d < best->dist) {
+    if (d > best->min && d < best->dist) {
         best->pa = pa;
         best->pb = pb;
         best->dist = d;
+        return true;
     }
+    return false;
 }
 
 /* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
    point). */
-static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, cyl3_candidate *best) {
+static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cyl3_param *start_a,
+                            const cyl3_param *start_b, cyl3_candidate *best) {
     cyl3_param qa, qb;
-    cyl3_aim(ka, kb->c, &qa);
-    cyl3_aim(kb, ka->c, &qb);
+    if (start_a) {
+        qa = *start_a;
+        qb = *start_b;
+    } else {
+        cyl3_aim(ka, kb->c, &qa);
+        cyl3_aim(kb, ka->c, &qb);
+    }
     if (!cyl3_closest(ka, kb, &qa, &qb)) return;
-    gjk_dvec3 p, q, t1, t2;
-    cyl3_eval(ka, &qa, &p, &t1, &t2);
-    cyl3_eval(kb, &qb, &q, &t1, &t2);
+    gjk_dvec3 p, q, ta, tb, t2;
+    cyl3_eval(ka, &qa, &p, &ta, &t2);
+    cyl3_eval(kb, &qb, &q, &tb, &t2);
     gjk_dvec3 r = gjk_dsub3(q, p);
     double l = gjk_dlen3(r), reach = (ka->line ? ka->R : 0) + (kb->line ? kb->R : 0);
-    if (!(l > reach)) return; /* a rim inside the other's side: the cores overlap there, or another feature is closer */
+    /* A rim inside the other's side: the cores overlap there, or another feature is closer. (For the casts, which
+       only come within rounding of touching, the pair is offered as long as u is defined: its points, on the
+       cores, are what they need.) */
+    if (!(l > reach) && !(best->any && l > 0)) return;
     gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
     if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
     if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
-    cyl3_offer(best, p, q);
+    if (!cyl3_offer(best, p, q)) return;
+    best->qa = qa;
+    best->qb = qb;
+    /* The normal: with a side involved, u (from an axis, at least the radius long, so defined however close the
+       surfaces are). Rim against rim: r is perpendicular to both tangents at the minimum, so their cross product
+       gives its direction to rounding even where the rims nearly touch and r itself is all rounding. */
+    best->n = u;
+    if (!ka->line && !kb->line) {
+        gjk_dvec3 c = gjk_dcross3(ta, tb);
+        double cl = gjk_dlen3(c);
+        if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb))
+            best->n = gjk_dscale3(c, (gjk_ddot3(c, r) >= 0 ? 1.0 : -1.0) / cl);
+    }
 }
 
 /* A rim against a cap (the disc of radius R at c, outward normal n): the rim's point deepest along -n, when it lies
@@ -175,25 +203,28 @@ static void cyl3_try_cap(const cyl3_curve *rim, gjk_dvec3 c, gjk_dvec3 n, double
     if (!(h > 0)) return;
     gjk_dvec3 foot = gjk_dsub3(p, gjk_dscale3(n, h));
     if (!(gjk_dlen_sq3(gjk_dsub3(foot, c)) <= R * R)) return;
-    if (rim_is_a) cyl3_offer(best, p, foot);
-    else cyl3_offer(best, foot, p);
+    /* (The normal A to B is the cap's, turned to point from the rim's cylinder to the cap's.) */
+    if (rim_is_a ? cyl3_offer(best, p, foot) : cyl3_offer(best, foot, p)) best->n = rim_is_a ? gjk_dscale3(n, -1.0) : n;
 }
 
 /* The candidate as a vertex of D at the pair's scale (B's point in B's frame, as its support function gives it), and
    whether GJK's duality-gap test (gjk3.c) already accepts it: the support of D along -v lies within the relative gap
    of v's own plane. */
-static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double unscale, gjk_vertex3 *v) {
+static bool cyl3_vertex(const gjk_minkowski3 *m, const cyl3_candidate *c, double unscale, gjk_vertex3 *v,
+                        gjk_vertex3 *support) {
     v->a = gjk_from_dv3(gjk_dscale3(c->pa, unscale));
     v->bl = gjk_mat33_tmul(m->rot, gjk_sub3(gjk_from_dv3(gjk_dscale3(c->pb, unscale)), m->pos));
     v->w = gjk_sub3(v->a, gjk_minkowski3_b_to_a(m, v->bl));
     gjk_real vv = gjk_len_sq3(v->w);
     if (!(vv > 0) || !gjk_finite(vv)) return false;
-    gjk_vec3 w = gjk_minkowski3_support(m, gjk_neg3(v->w)).w;
+    *support = gjk_minkowski3_support(m, gjk_neg3(v->w));
+    gjk_vec3 w = support->w;
     gjk_real scale2 = gjk_maxr(gjk_maxr(gjk_len_sq3(v->a), gjk_len_sq3(gjk_sub3(v->a, v->w))), vv);
     return vv - gjk_dot3(v->w, w) <= GJK_TOL_REL * vv + GJK_R(8.0) * GJK_REAL_EPSILON * GJK_SQRT(scale2 * vv);
 }
 
-bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
+bool gjk_cylinder3_closest(const gjk_minkowski3 *m, bool any, gjk_cylinder3_memo *memo, gjk_vertex3 *v,
+                           gjk_vertex3 *support, gjk_vec3 *normal) {
     if (m->a->type != GJK_SHAPE3_CYLINDER || m->b->type != GJK_SHAPE3_CYLINDER) return false;
     double ra = m->a->cylinder.radius, ha = m->a->cylinder.half_height;
     double rb = m->b->cylinder.radius, hb = m->b->cylinder.half_height;
@@ -219,25 +250,73 @@ bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
     cyl3_curve side_b = {pos, bz, bx, rb, hb, true};
     cyl3_candidate best;
     best.dist = DBL_MAX;
+    best.min = any ? 0 : CYL3_MIN_DIST;
+    best.any = any;
     /* Most likely first (a rim against a side, then rim against rim, side against side, rim against cap over the
-       benchmark's random poses), and stop at the first candidate that GJK's own test certifies. */
+       benchmark's random poses), and stop at the first candidate that GJK's own test certifies. A memo of the
+       previous answer on a nearby pose (the same facing rims and scaling) puts its feature pair first, started
+       from its parameters: Newton's method then settles in a step or two. */
     bool certified = false;
+    const cyl3_curve *curve_a[4] = {&rim_a, &side_a, &rim_a, &side_a}, *curve_b[4] = {&side_b, &rim_b, &rim_b, &side_b};
+    int best_i = -1;
+    if (memo && memo->pair >= 0 && memo->exponent == e && memo->sa == sa && memo->sb == sb) {
+        int i = memo->pair;
+        if (i < 4) {
+            cyl3_param qa = {memo->qa[0], memo->qa[1], memo->qa[2]}, qb = {memo->qb[0], memo->qb[1], memo->qb[2]};
+            cyl3_try_curves(curve_a[i], curve_b[i], &qa, &qb, &best);
+        } else if (i == 4) {
+            cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best);
+        } else {
+            cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best);
+        }
+        if (best.dist < DBL_MAX) {
+            best_i = i;
+            certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
+            /* (With `any`, the recalled pair's answer is taken as it is: the caller judges it by its plane.) */
+            if (any && !certified) {
+                gjk_real vv = gjk_len_sq3(v->w);
+                certified = vv > 0 && gjk_finite(vv);
+            }
+        }
+    }
     for (int i = 0; i < 6 && !certified; ++i) {
         double before = best.dist;
         switch (i) {
-        case 0: cyl3_try_curves(&rim_a, &side_b, &best); break;
-        case 1: cyl3_try_curves(&side_a, &rim_b, &best); break;
-        case 2: cyl3_try_curves(&rim_a, &rim_b, &best); break;
-        case 3: cyl3_try_curves(&side_a, &side_b, &best); break;
         case 4: cyl3_try_cap(&rim_a, rim_b.c, gjk_dscale3(bz, sb), rb, true, &best); break;
-        default: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        case 5: cyl3_try_cap(&rim_b, rim_a.c, gjk_dv3(0, 0, sa), ra, false, &best); break;
+        default: cyl3_try_curves(curve_a[i], curve_b[i], NULL, NULL, &best); break;
         }
-        if (best.dist < before) certified = cyl3_vertex(m, &best, 1.0 / k, &warm->v[0]);
+        if (best.dist < before) {
+            best_i = i;
+            certified = cyl3_vertex(m, &best, 1.0 / k, v, support);
+        }
     }
     /* Only a certified candidate is handed on: where none is, GJK's cold start runs as it would without this file
        (a candidate that is not the closest pair, or cores that overlap, would only change the simplex GJK and EPA
        end on, and EPA's seed with it). */
-    if (!certified || !gjk_finite3(warm->v[0].w)) return false;
+    /* (An uncertified best candidate, when asked for, is taken again: the last one tried may be another.) */
+    if (!certified && any && best.dist < DBL_MAX) {
+        /* (The test's own check that v.w is non-zero and finite is what sets the support point.) */
+        gjk_real vv;
+        certified = cyl3_vertex(m, &best, 1.0 / k, v, support) || ((vv = gjk_len_sq3(v->w)) > 0 && gjk_finite(vv));
+    }
+    if (!certified || !gjk_finite3(v->w) || !gjk_finite3(support->w)) return false;
+    *normal = gjk_from_dv3(best.n);
+    if (memo) {
+        memo->pair = best_i;
+        memo->exponent = e;
+        memo->sa = sa;
+        memo->sb = sb;
+        memo->qa[0] = best.qa.cs, memo->qa[1] = best.qa.sn, memo->qa[2] = best.qa.t;
+        memo->qb[0] = best.qb.cs, memo->qb[1] = best.qb.sn, memo->qb[2] = best.qb.t;
+    }
+    return true;
+}
+
+bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm) {
+    gjk_vertex3 support;
+    gjk_vec3 normal;
+    if (!gjk_cylinder3_closest(m, false, NULL, &warm->v[0], &support, &normal)) return false;
     warm->lambda[0] = 1;
     warm->count = 1;
     return true;

@@ -207,6 +207,21 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
    returns false, and the caller runs the distance GJK above, which settles every case. */
 static inline gjk_vec3 triple(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c) { return gjk_cross3(gjk_cross3(a, b), c); }
 
+/* The support point of D along d and the growth of the rounding scale (vertex_scale2), inlined: the boolean loop
+   needs no witnesses, and the out-of-line Minkowski support returned all three points through memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GJK3_BOOL_INLINE static inline __attribute__((always_inline))
+#else
+#define GJK3_BOOL_INLINE static inline
+#endif
+GJK3_BOOL_INLINE gjk_vec3 bool_support(const gjk_minkowski3 *m, gjk_vec3 d, gjk_real *scale2) {
+    gjk_vec3 a = gjk_core3_support_inline(m->a, d);
+    gjk_vec3 b = gjk_minkowski3_b_to_a(m, gjk_core3_support_inline(m->b, gjk_mat33_tmul(m->rot, gjk_neg3(d))));
+    gjk_vec3 w = gjk_sub3(a, b);
+    *scale2 = gjk_maxr(*scale2, gjk_maxr(gjk_maxr(gjk_len_sq3(a), gjk_len_sq3(gjk_sub3(a, w))), gjk_len_sq3(w)));
+    return w;
+}
+
 /* Triangle (a newest, b, c): the direction towards the origin from the feature of the triangle nearest to it that
    holds a; the simplex is reduced to that feature. */
 static gjk_vec3 bool_triangle(gjk_vec3 *W, int *n) {
@@ -244,10 +259,9 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
     gjk_vec3 d = initial_dir;
     if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
     gjk_vec3 W[4];
-    gjk_vertex3 first = gjk_minkowski3_support(m, gjk_neg3(d));
-    W[0] = first.w;
+    gjk_real scale2 = 0;
+    W[0] = bool_support(m, gjk_neg3(d), &scale2);
     int n = 1;
-    gjk_real scale2 = vertex_scale2(&first);
     const gjk_real touch2 = GJK_TOL_TOUCH * GJK_TOL_TOUCH;
     /* The first support already separates when the initial direction does (a warm start's cached axis, or the
        line between the centres): D lies behind the plane through W[0] normal to it. */
@@ -269,9 +283,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
         /* The origin on the simplex (d vanished or under/overflowed): the distance GJK decides. */
         if (!(dd > 0) || !gjk_finite(dd)) break;
         ++r->iterations;
-        gjk_vertex3 sv = gjk_minkowski3_support(m, d);
-        gjk_vec3 w = sv.w;
-        scale2 = gjk_maxr(scale2, vertex_scale2(&sv));
+        gjk_vec3 w = bool_support(m, d, &scale2);
         gjk_real dw = gjk_dot3(d, w);
         if (dw < 0) {
             /* Separated by -dw / |d| at least: claim it only beyond the touching tolerance. */

@@ -58,6 +58,23 @@ gjk_special_kind gjk_special3(const gjk_minkowski3 *m, gjk_real R, gjk_gjk_mode 
    one-vertex simplex for GJK to start from, when GJK's duality-gap test already accepts it. False, with warm->count
    untouched, for other pairs or when no candidate passes (GJK then starts cold). */
 bool gjk_cylinder3_start(const gjk_minkowski3 *m, gjk_simplex3 *warm);
+/* The feature pair and curve parameters of a gjk_cylinder3_closest answer, for the next call on a nearby pose to
+   start from (pair -1: none yet). */
+typedef struct gjk_cylinder3_memo {
+    int pair, exponent;
+    double sa, sb, qa[3], qb[3];
+} gjk_cylinder3_memo;
+/* The same search as one vertex v of D (A's frame) with no simplex around it: the closest points of the facing
+   features when GJK's duality-gap test accepts them, the support point of D along -v.w that certified them (the plane
+   through it normal to v.w bounds D, a certified lower bound of the core distance), and the unit normal (A to B)
+   from the features' geometry, defined however close the cores are. With `any`, the nearest candidate when none
+   passes the test (its points are still points of the cores, so |v.w| bounds the core distance from above, and the
+   plane through the support point bounds it from below), and candidates at any distance (GJK's start refuses those
+   within CYL3_MIN_DIST). memo (may be NULL): read and updated; with `any`, the answer of the recalled feature pair
+   is returned without the search of the others (the caller checks its plane and asks again with memo->pair = -1
+   when it is poor). False for other pairs and when there is no candidate. */
+bool gjk_cylinder3_closest(const gjk_minkowski3 *m, bool any, gjk_cylinder3_memo *memo, gjk_vertex3 *v,
+                           gjk_vertex3 *support, gjk_vec3 *normal);
 /* Sphere-box and point-box pairs (either order) answered straight from the pair, before the generic preparation of
    query3.c: the query `kind` for `pair` with the same closed form (point_box in special3.c), validation included,
    for pairs that gjk_special3_quick_kinds (below) accepts. A distance query with the centre inside the box's core
