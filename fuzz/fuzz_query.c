@@ -178,9 +178,10 @@ static gjk_real world_support(const gjk_shape3 *s, gjk_pose3 p, gjk_vec3 d) {
 
 static void check3(const gjk_result3 *r) {
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "status %d it %d epa %d d %g n %g %g %g pa %g %g %g pb %g %g %g\n", (int)r->status, r->iterations,
-                r->epa_iterations, r->distance, r->normal.x, r->normal.y, r->normal.z, r->point_a.x, r->point_a.y,
-                r->point_a.z, r->point_b.x, r->point_b.y, r->point_b.z);
+        fprintf(stderr, "status %d it %d epa %d d %g n %g %g %g pa %g %g %g pb %g %g %g bounds %.17g %.17g\n",
+                (int)r->status, r->iterations, r->epa_iterations, r->distance, r->normal.x, r->normal.y, r->normal.z,
+                r->point_a.x, r->point_a.y, r->point_a.z, r->point_b.x, r->point_b.y, r->point_b.z, (double)r->lower,
+                (double)r->upper);
     if (r->status < GJK_OK || r->status > GJK_OUT_OF_MEMORY) abort();
     if (r->iterations < 0 || r->iterations > GJK_MAX_GJK_ITERATIONS + 1) abort();
     if (r->epa_iterations < 0 || r->epa_iterations > 4 * GJK_EPA_MAX_VERTICES) abort();

@@ -75,6 +75,14 @@ static gjk_status prepare(const gjk_pair3 *pair, const gjk_limits *lim, prepared
     return GJK_OK;
 }
 
+/* Two cylinders (or a capsule and a cylinder): GJK starts from the closest points of their facing features when
+   they are certified at once (cylinder3.c), even over a cached simplex: from the cache GJK converges linearly on
+   the curved sides (7.8 iterations on the bench's moving pairs against 2.9 from the certified start). */
+static void cylinder_start(prepared3 *p) {
+    gjk_simplex3 start;
+    if (gjk_cylinder3_start(&p->m, &start)) p->warm = start;
+}
+
 /* What GJK needs beyond prepare(): the first search direction and, with `simplex`, the warm-start simplex (skipped
    when a closed form answers). */
 static void prepare_search(const gjk_pair3 *pair, const gjk_cache3 *cache, prepared3 *p, bool simplex) {
@@ -219,7 +227,7 @@ static gjk_result3 signed_query(const gjk_pair3 *pair, const gjk_limits *lim, gj
     if (!closed_forms) p.closed_forms = false;
     if (special_answer(pair, cache, &p, mode, &r)) return r;
     prepare_search(pair, cache, &p, true);
-    if (mode == GJK_MODE_DISTANCE && p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
+    if (mode == GJK_MODE_DISTANCE) cylinder_start(&p);
     note_path(&p, GJK_PATH_GJK);
     gjk_gjk3(&p.m, p.dir, p.ra + p.rb, mode, &p.warm, p.lim, &g);
     r.status = g.status;
@@ -280,7 +288,7 @@ static gjk_result3 distance3_impl(const gjk_pair3 *pair, const gjk_limits *lim, 
         store_cache(cache, pair, gjk_neg3(n), NULL);
     } else {
         prepare_search(pair, cache, &p, true);
-        if (p.warm.count == 0) gjk_cylinder3_start(&p.m, &p.warm);
+        cylinder_start(&p);
         note_path(&p, GJK_PATH_GJK);
         gjk_gjk3(&p.m, p.dir, p.ra + p.rb, GJK_MODE_DISTANCE, &p.warm, p.lim, &g);
         r.status = g.status;
