@@ -10,31 +10,16 @@
    - bad addressing (an index outside the limit, a negative stride, NULL arrays) gives GJK_INVALID_INPUT items with
      everything else zero, and bad ranges write nothing;
    - gjk_parallel_for on 1, 2, 3 and 8 threads and several grains: the same bits as one thread, every item once. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "gjk/gjk.h"
 #include "gjk/threads.h"
+#include "testutil.h"
 
 enum { N = 400, BODIES = 40 };
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static double uniform(rng *g, double lo, double hi) {
-    uint64_t z = (g->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return lo + (hi - lo) * (double)(z >> 11) / 9007199254740992.0;
-}
+typedef test_rng rng;
+static double uniform(rng *g, double lo, double hi) { return test_uniform(g, lo, hi); }
 static gjk_real R(double x) { return (gjk_real)x; }
 
 /* ---- random shapes and poses ------------------------------------------------------------------------------------ */
