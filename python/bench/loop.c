@@ -4,7 +4,7 @@
    of gjk_signed_distance3 on one thread, from the same pose file. Prints the best of `rounds` in ns per query and
    a checksum of the distances (which the Python side compares with its own, to the bit).
    Usage: loop SCENE POSES ROUNDS   (SCENE: box or hull32; POSES: raw float64 rows of 14: pose A, pose B;
-   hull32 reads the hull's 32 points (raw float64, 32 x 3) from POSES.hull) */
+   hull32 reads the two hulls' 32 points each (raw float64, 64 x 3: A's then B's) from POSES.hull) */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #define GJK_IMPLEMENTATION
 #include "gjk.h"
@@ -38,16 +38,18 @@ int main(int argc, char **argv) {
     }
     fclose(f);
     gjk_shape3 a = gjk_box3(gjk_v3(0.5, 0.4, 0.3)), b;
-    gjk_hull3 *hull = NULL;
+    gjk_hull3 *hull = NULL, *hull_b = NULL;
     if (!strcmp(argv[1], "hull32")) {
         char path[4096];
         snprintf(path, sizeof path, "%s.hull", argv[2]);
-        gjk_vec3 pts[32];
+        gjk_vec3 pts[64];
         FILE *h = fopen(path, "rb");
         if (!h || fread(pts, sizeof pts, 1, h) != 1) return 2;
         fclose(h);
         hull = gjk_hull3_create(pts, 32, NULL);
-        b = gjk_hull_shape3(hull);
+        hull_b = gjk_hull3_create(pts + 32, 32, NULL);
+        a = gjk_hull_shape3(hull);
+        b = gjk_hull_shape3(hull_b);
     } else {
         b = gjk_box3(gjk_v3(0.3, 0.6, 0.2));
     }
@@ -64,6 +66,7 @@ int main(int argc, char **argv) {
     }
     printf("%.3f %a\n", best / (double)n * 1e9, sum);
     gjk_hull3_destroy(hull);
+    gjk_hull3_destroy(hull_b);
     free(pa);
     free(pb);
     return 0;
