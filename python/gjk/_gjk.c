@@ -290,52 +290,35 @@ typedef struct rowset {
 } rowset;
 
 static int read_rows(PyObject *obj, const char *name, int width, const char *what, rowset *r) {
-    if (width == 0) { /* one number per item: a number, or N of them */
-        r->array = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 0, 1, NPY_ARRAY_CARRAY_RO);
-        if (!r->array) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_ValueError, "%s must be a number or an array of shape (N,) (%s)", name, what);
-            return -1;
-        }
-        r->data = (const double *)PyArray_DATA(r->array);
-        r->n = PyArray_NDIM(r->array) == 0 ? -1 : PyArray_DIM(r->array, 0);
-        r->stride = PyArray_NDIM(r->array) == 0 ? 0 : 1;
-        if (r->n > 0x7fffffff) {
-            PyErr_Format(PyExc_ValueError, "%s: at most 2147483647 rows", name);
-            Py_CLEAR(r->array);
-            return -1;
-        }
-        npy_intp i = first_nonfinite(r->data, PyArray_SIZE(r->array));
-        if (i >= 0) {
-            PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name, num(r->data[i]).s,
-                         (Py_ssize_t)i);
-            Py_CLEAR(r->array);
-            return -1;
-        }
-        return 0;
-    }
-    r->array = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, 1, 2, NPY_ARRAY_CARRAY_RO);
+    /* width 0: one number per item, a number or N of them; else rows of `width` numbers */
+    r->array = (PyArrayObject *)PyArray_FROMANY(obj, NPY_DOUBLE, width ? 1 : 0, width ? 2 : 1, NPY_ARRAY_CARRAY_RO);
     if (!r->array) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s must be a number array of shape (%d,) or (N, %d) (%s)", name, width, width,
-                     what);
+        if (width)
+            PyErr_Format(PyExc_ValueError, "%s must be a number array of shape (%d,) or (N, %d) (%s)", name, width,
+                         width, what);
+        else
+            PyErr_Format(PyExc_ValueError, "%s must be a number or an array of shape (N,) (%s)", name, what);
         return -1;
     }
     int nd = PyArray_NDIM(r->array);
-    npy_intp cols = PyArray_DIM(r->array, nd - 1);
-    if (cols != width) {
-        if (nd == 1)
-            PyErr_Format(PyExc_ValueError, "%s must have shape (%d,) or (N, %d) (%s), got (%zd,)", name, width, width,
-                         what, (Py_ssize_t)cols);
-        else
-            PyErr_Format(PyExc_ValueError, "%s must have shape (%d,) or (N, %d) (%s), got (%zd, %zd)", name, width,
-                         width, what, (Py_ssize_t)PyArray_DIM(r->array, 0), (Py_ssize_t)cols);
-        Py_CLEAR(r->array);
-        return -1;
+    int single = width ? nd == 1 : nd == 0;
+    if (width) {
+        npy_intp cols = PyArray_DIM(r->array, nd - 1);
+        if (cols != width) {
+            if (nd == 1)
+                PyErr_Format(PyExc_ValueError, "%s must have shape (%d,) or (N, %d) (%s), got (%zd,)", name, width,
+                             width, what, (Py_ssize_t)cols);
+            else
+                PyErr_Format(PyExc_ValueError, "%s must have shape (%d,) or (N, %d) (%s), got (%zd, %zd)", name,
+                             width, width, what, (Py_ssize_t)PyArray_DIM(r->array, 0), (Py_ssize_t)cols);
+            Py_CLEAR(r->array);
+            return -1;
+        }
     }
     r->data = (const double *)PyArray_DATA(r->array);
-    r->n = nd == 1 ? -1 : PyArray_DIM(r->array, 0);
-    r->stride = nd == 1 ? 0 : width;
+    r->n = single ? -1 : PyArray_DIM(r->array, 0);
+    r->stride = single ? 0 : (width ? width : 1);
     if (r->n > 0x7fffffff) {
         PyErr_Format(PyExc_ValueError, "%s: at most 2147483647 rows", name);
         Py_CLEAR(r->array);
@@ -343,7 +326,7 @@ static int read_rows(PyObject *obj, const char *name, int width, const char *wha
     }
     npy_intp i = first_nonfinite(r->data, PyArray_SIZE(r->array));
     if (i >= 0) {
-        if (nd == 1)
+        if (nd <= 1)
             PyErr_Format(PyExc_ValueError, "%s holds a non-finite value (%s at index %zd)", name, num(r->data[i]).s,
                          (Py_ssize_t)i);
         else
