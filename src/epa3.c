@@ -103,22 +103,35 @@ static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 /* The plane of triangle (v0, v1, v2). With `inner` set, also whether the triangle faces away from that interior
    point: the new faces from the horizon to a support point must (convexity), but in rounding they may not, and a
    flipped face would later be taken for the closest. That test's normal is e2 x e0, (v1 - v0) x (v2 - v0) to the
-   bit, whichever pair the plane uses. */
+   bit, whichever pair the plane uses.
+   The cross product of two edges carries an error of a few eps times the product of their lengths, so its
+   direction is good to a few eps over the sine of their angle: the plane is well defined when that sine is above
+   rounding, whatever the triangle's aspect. A needle (an edge of 8 and two of 1e20, from a hull 1e20 long against
+   one 8 wide) has an exact normal, and its faces must stay choosable: they are where D's origin lies. A plane's
+   offset is the normal's dot product with a point of the face, whose error grows with that point's distance from
+   the origin: a needle's is taken at its vertex nearest the origin (its centroid can lie 3e19 away, where a
+   rounding of eps in the normal moves the plane by 1e4). */
 static bool plane_of(const polytope *P, int v0, int v1, int v2, epa3_plane *pl, const gjk_dvec3 *inner) {
     gjk_dvec3 a = vw(P, v0), b = vw(P, v1), c = vw(P, v2);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
     gjk_dvec3 n;
-    double longest;
-    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0;
-    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1;
-    else n = gjk_dcross3(e0, e1), longest = l2;
+    double longest, pair;
+    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0, pair = l1 * l2;
+    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1, pair = l2 * l0;
+    else n = gjk_dcross3(e0, e1), longest = l2, pair = l0 * l1;
     double len = gjk_dlen3(n);
-    if (len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0) {
-        pl->valid = true;
+    pl->valid = true;
+    if (len > 4.0 * GJK_DREAL_EPSILON * longest) {
+        /* Not a needle (the common case): the centroid is as near the origin as the vertices. */
         pl->n = gjk_dscale3(n, 1.0 / len);
         pl->dist = gjk_ddot3(pl->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
+    } else if (len * len > 16.0 * GJK_DREAL_EPSILON * GJK_DREAL_EPSILON * pair && len > 0) {
+        pl->n = gjk_dscale3(n, 1.0 / len);
+        double aa = gjk_dlen_sq3(a), bb = gjk_dlen_sq3(b), cc = gjk_dlen_sq3(c);
+        gjk_dvec3 p = aa <= bb && aa <= cc ? a : bb <= cc ? b : c;
+        pl->dist = gjk_ddot3(pl->n, p);
     } else {
         pl->valid = false;
         pl->n = gjk_dv3(0, 0, 0);

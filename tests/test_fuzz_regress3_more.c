@@ -103,11 +103,56 @@ static void test_regression_level_segment_face(void **st) {
     EXPECT_NEAR(r.point_b.z, 2.4618175, GJK_USE_FLOAT ? 1e-3 : 1e-6);
 }
 
+/* A hull of 16 points within 4 of the origin and one 7.7e20 away along x is, to rounding, the segment from its
+   corner (-1.28, -1.28, -1.28) to the far point; that corner is also a vertex of the other hull, which lies at
+   x <= -1.28: the shapes touch at one point, signed distance 0. EPA's polytope was a needle 7.7e20 long and 8 wide
+   with the origin at a vertex. Its faces through the origin were dropped as degenerate (the test compared their
+   area with the square of their longest edge), only the far cap was left, and the penetration came out 7.7e20,
+   status OK (found by fuzz_query; seed regression_needle_touch). A face is now degenerate only when the angle
+   between the two edges its normal comes from is below rounding, and its plane's offset is measured at its point
+   nearest the origin. Float builds take a needle 7.7e17 long (float accepts coordinates up to 1e18). */
+static void test_regression_needle_touch(void **st) {
+    (void)st;
+    const gjk_real far = GJK_USE_FLOAT ? (gjk_real)7.7476325109580104e+17 : (gjk_real)7.7476325109580104e+20;
+    const gjk_vec3 pa[] = {{-1.28, -1.28, -1.28}, {-1.28, -1.28, -4}, {-3.8, 2.76, 0}, {-3.76, -0.56, -3.96},
+                           {-2.12, -3.4, 0}, {-3.92, -1.84, 0.16}, {-4, -4, -4}, {-4, -3.68, -4}, {-4, -1.28, -1.28},
+                           {-1.28, -4, -4}, {-4, -2.08, -1.28}, {-1.28, 0, 0.16}, {-4, -3.8, 2.76},
+                           {far, -1.28, -1.28}};
+    const gjk_vec3 pb[] = {{-1.28, -4, -4}, {-4, -2.08, -1.28}, {-1.28, -1.28, -1.28}, {-1.28, 0, -3.92},
+                           {-1.96, 0.16, -4}, {-3.8, 2.76, 0}, {-3.76, -0.56, -3.96}, {-2.12, -3.4, 0},
+                           {-3.92, -1.96, 0.16}, {-4, -4, -4}, {-4, -3.68, -4}, {-4, -1.28, -1.28}};
+    gjk_hull3 *ha = gjk_hull3_create(pa, (int)(sizeof pa / sizeof pa[0]), NULL);
+    gjk_hull3 *hb = gjk_hull3_create(pb, (int)(sizeof pb / sizeof pb[0]), NULL);
+    assert_non_null(ha);
+    assert_non_null(hb);
+    gjk_shape3 a = gjk_hull_shape3(ha), b = gjk_hull_shape3(hb);
+    /* Both under the same pose, which turns local x into world y. */
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    const gjk_query_kind kinds[2] = {GJK_QUERY_PENETRATION, GJK_QUERY_SIGNED_DISTANCE};
+    for (int k = 0; k < 2; ++k) {
+        gjk_result3 r = gjk_query3(kinds[k], &p, NULL, NULL);
+        assert_true(r.status == GJK_OK);
+        /* Exact: the contact is a vertex both hulls hold. */
+        EXPECT_NEAR(r.distance, 0, 64 * (double)GJK_REAL_EPSILON * 8);
+        assert_true(r.lower <= 0 && r.upper >= 0);
+        EXPECT_NEAR(r.point_a.y, -5.28, 1e-3);
+        EXPECT_NEAR(r.point_b.y, -5.28, 1e-3);
+        /* The normal separates: B moved along it by 1e-3 no longer overlaps A. */
+        gjk_pair3 q = p;
+        q.pose_b.position = gjk_mad3(q.pose_b.position, (gjk_real)1e-3, r.normal);
+        assert_true(gjk_signed_distance3(&q, NULL).distance >= 0);
+    }
+    gjk_hull3_destroy(ha);
+    gjk_hull3_destroy(hb);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
         cmocka_unit_test(test_regression_band_edge),
         cmocka_unit_test(test_regression_level_segment_face),
+        cmocka_unit_test(test_regression_needle_touch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
