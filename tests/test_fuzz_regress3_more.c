@@ -147,12 +147,64 @@ static void test_regression_needle_touch(void **st) {
     gjk_hull3_destroy(hb);
 }
 
+/* A cylinder 5 wide beside a float hull 1.5e5 across, both turned; float builds only went wrong (the points are
+   written as float numbers). The hull's spikes put GJK's tetrahedra 6e4 long and a few units wide, and their
+   tests of the origin's side, cross products of edges in float, are only good to eps over the sine of the edges'
+   angle: the boolean loop (gjk_intersect3) and the signed-volume solver (distance) called the origin inside D when
+   D lay 0.49 and 0.52 away (53 eps of the size, beyond the touching band of 32), status OK, and the intervals
+   excluded the truth (found by an hour of fuzz_query_float; seeds regression_sliver_boolean and
+   regression_sliver_solver). The verdict "inside" is now checked in double with a rounding bound; the boolean
+   loop leaves an uncertain one to the distance GJK, and the distance GJK drops one that is certainly wrong. The
+   distances, from the double build: 0.4918300182 and 0.518677112 (to its bounds of 1e-9 and 2e-8). */
+static void sliver_pair(const float pts[9][3], const float pose_a[7], const float pose_b[7], double truth) {
+    gjk_vec3 p[9];
+    for (int i = 0; i < 9; ++i) p[i] = gjk_v3(pts[i][0], pts[i][1], pts[i][2]);
+    gjk_hull3 *h = gjk_hull3_create(p, 9, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_cylinder3((gjk_real)2.4800000190734863f, (gjk_real)2.4800000190734863f), b = gjk_hull_shape3(h);
+    gjk_pair3 pr = {&a, gjk_pose3_make(gjk_v3(pose_a[0], pose_a[1], pose_a[2]),
+                                       (gjk_quat){pose_a[3], pose_a[4], pose_a[5], pose_a[6]}),
+                    &b, gjk_pose3_make(gjk_v3(pose_b[0], pose_b[1], pose_b[2]),
+                                       (gjk_quat){pose_b[3], pose_b[4], pose_b[5], pose_b[6]})};
+    assert_false(gjk_intersect3(&pr, NULL).intersect);
+    for (int k = 0; k < 4; ++k) {
+        gjk_result3 r = gjk_query3((gjk_query_kind)k, &pr, NULL, NULL);
+        assert_true(r.status == GJK_OK);
+        assert_true(r.lower <= truth && truth <= r.upper);
+        /* Float resolves 1.5e5 to about 0.01: within 32 of those. (Intersect and penetration on separated
+           shapes answer a bound of the gap, not the gap.) */
+        if (k == GJK_QUERY_DISTANCE || k == GJK_QUERY_SIGNED_DISTANCE) EXPECT_NEAR(r.distance, truth, GJK_USE_FLOAT ? 0.3 : 1e-9);
+    }
+    gjk_hull3_destroy(h);
+}
+
+static void test_regression_sliver_inside(void **st) {
+    (void)st;
+    const float boolean_pts[9][3] = {
+        {-2.4800000190734863f, -3.9600000381469727f, -4}, {-4, 2.9600000381469727f, -77500},
+        {-4, -2.5999999046325684f, -4}, {-4, -4, -4}, {-4, -4, -2.7200000286102295f},
+        {-2.7999999523162842f, 61250, -2.4800000190734863f}, {-61250, -2.8399999141693115f, 5.5625001550652087e-05f},
+        {5.5625001550652087e-05f, 51.25f, -3.9600000381469727f}, {-4, -4, 2.9600000381469727f}};
+    const float boolean_a[7] = {-3.8399999141693115f, -4, -2.5999999046325684f, 5.5625001550652087e-05f, -4, -4, -4};
+    const float boolean_b[7] = {-4, -2.7200000286102295f, -2.7999999523162842f, 1.3600000143051147f, -4, 0, -4};
+    sliver_pair(boolean_pts, boolean_a, boolean_b, 0.4918300182);
+    const float solver_pts[9][3] = {
+        {-2.4800000190734863f, 61250, -4}, {2.9600000381469727f, -77500, -4}, {-1.5199999809265137f, -4, -4},
+        {-4, -4, -3.880000114440918f}, {-4, -4, -2.7200000286102295f},
+        {-2.7999999523162842f, 61250, -2.4800000190734863f}, {-61250, -2.8399999141693115f, 5.5625001550652087e-05f},
+        {5.5625001550652087e-05f, 1.0800000429153442f, -3.9600000381469727f}, {-4, -4, -77500}};
+    const float solver_a[7] = {-2.5999999046325684f, -3.9600000381469727f, -4, -4, -4, -4, -4};
+    const float solver_b[7] = {-2.7200000286102295f, -2.7999999523162842f, 1.3600000143051147f, -4, 0, -4, -4};
+    sliver_pair(solver_pts, solver_a, solver_b, 0.518677112);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
         cmocka_unit_test(test_regression_band_edge),
         cmocka_unit_test(test_regression_level_segment_face),
         cmocka_unit_test(test_regression_needle_touch),
+        cmocka_unit_test(test_regression_sliver_inside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
