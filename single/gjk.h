@@ -5182,22 +5182,35 @@ static gjk_dvec3 vw(const polytope *P, int i) { return gjk_to_dv3(P->v[i].w); }
 /* The plane of triangle (v0, v1, v2). With `inner` set, also whether the triangle faces away from that interior
    point: the new faces from the horizon to a support point must (convexity), but in rounding they may not, and a
    flipped face would later be taken for the closest. That test's normal is e2 x e0, (v1 - v0) x (v2 - v0) to the
-   bit, whichever pair the plane uses. */
+   bit, whichever pair the plane uses.
+   The cross product of two edges carries an error of a few eps times the product of their lengths, so its
+   direction is good to a few eps over the sine of their angle: the plane is well defined when that sine is above
+   rounding, whatever the triangle's aspect. A needle (an edge of 8 and two of 1e20, from a hull 1e20 long against
+   one 8 wide) has an exact normal, and its faces must stay choosable: they are where D's origin lies. A plane's
+   offset is the normal's dot product with a point of the face, whose error grows with that point's distance from
+   the origin: a needle's is taken at its vertex nearest the origin (its centroid can lie 3e19 away, where a
+   rounding of eps in the normal moves the plane by 1e4). */
 static bool plane_of(const polytope *P, int v0, int v1, int v2, epa3_plane *pl, const gjk_dvec3 *inner) {
     gjk_dvec3 a = vw(P, v0), b = vw(P, v1), c = vw(P, v2);
     gjk_dvec3 e0 = gjk_dsub3(b, a), e1 = gjk_dsub3(c, b), e2 = gjk_dsub3(a, c);
     double l0 = gjk_dlen_sq3(e0), l1 = gjk_dlen_sq3(e1), l2 = gjk_dlen_sq3(e2);
     /* e0 x e1 = e1 x e2 = e2 x e0 in exact arithmetic; the pair without the longest edge rounds least. */
     gjk_dvec3 n;
-    double longest;
-    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0;
-    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1;
-    else n = gjk_dcross3(e0, e1), longest = l2;
+    double longest, pair;
+    if (l0 >= l1 && l0 >= l2) n = gjk_dcross3(e1, e2), longest = l0, pair = l1 * l2;
+    else if (l1 >= l2) n = gjk_dcross3(e2, e0), longest = l1, pair = l2 * l0;
+    else n = gjk_dcross3(e0, e1), longest = l2, pair = l0 * l1;
     double len = gjk_dlen3(n);
-    if (len > 4.0 * GJK_DREAL_EPSILON * longest && len > 0) {
-        pl->valid = true;
+    pl->valid = true;
+    if (len > 4.0 * GJK_DREAL_EPSILON * longest) {
+        /* Not a needle (the common case): the centroid is as near the origin as the vertices. */
         pl->n = gjk_dscale3(n, 1.0 / len);
         pl->dist = gjk_ddot3(pl->n, gjk_dscale3(gjk_dadd3(gjk_dadd3(a, b), c), 1.0 / 3.0));
+    } else if (len * len > 16.0 * GJK_DREAL_EPSILON * GJK_DREAL_EPSILON * pair && len > 0) {
+        pl->n = gjk_dscale3(n, 1.0 / len);
+        double aa = gjk_dlen_sq3(a), bb = gjk_dlen_sq3(b), cc = gjk_dlen_sq3(c);
+        gjk_dvec3 p = aa <= bb && aa <= cc ? a : bb <= cc ? b : c;
+        pl->dist = gjk_ddot3(pl->n, p);
     } else {
         pl->valid = false;
         pl->n = gjk_dv3(0, 0, 0);
@@ -6660,6 +6673,78 @@ static gjk_vec3 combination(const gjk_simplex3 *s) {
     return c;
 }
 
+/* The larger coordinate magnitude of a vector. */
+static inline double dmax_abs3(gjk_dvec3 a) {
+    double x = fabs(a.x), y = fabs(a.y), z = fabs(a.z), m = x > y ? x : y;
+    return m > z ? m : z;
+}
+
+/* det(q - p, r - p, -p): positive when the origin lies on the side of triangle (p, q, r) that its normal
+   (q - p) x (r - p) points to. */
+static inline double origin_orient(gjk_dvec3 p, gjk_dvec3 q, gjk_dvec3 r) {
+    return -gjk_ddot3(gjk_dcross3(gjk_dsub3(q, p), gjk_dsub3(r, p)), p);
+}
+
+/* The rounding bound of the side tests of a tetrahedron whose coordinates are all within s: each det(u, v, w), u
+   and v rounded differences of the points and w a point, rounds by less than 30 eps |u| |v| |w| in max-norms (the
+   two differences, six products and their sums), and the differences are within 2s. */
+static inline double side_bound(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3 e) {
+    double s = dmax_abs3(a), sb = dmax_abs3(b), sc = dmax_abs3(c), se = dmax_abs3(e);
+    s = s > sb ? s : sb;
+    s = s > sc ? s : sc;
+    s = s > se ? s : se;
+    return 256.0 * GJK_DREAL_EPSILON * s * s * s;
+}
+
+/* Where the origin lies with respect to tetrahedron (a, b, c, e) of points as computed, from its four side tests in
+   double (the points are exact there in float builds): 1 certainly inside (strictly inside every face beyond
+   rounding), -1 certainly outside by more than `gap` (beyond a face's plane by that much, so at least that far from
+   the tetrahedron), 0 otherwise. Seen from one side, the four faces' tests share the sign of the volume (their sum)
+   when the origin is inside, and a test divided by its face's |normal| is the origin's distance from that plane.
+   GJK's own tests run in gjk_real on cross products of edges, whose direction is only good to eps over the sine
+   of the edges' angle: on a sliver tetrahedron 6e4 long (a float hull 1.5e5 across against a cylinder 5 wide) the
+   signed-volume solver and the boolean loop both called the origin inside when D lay 0.49 and 0.52 away, 53 eps of
+   the size and beyond the touching band. An origin inside the tetrahedron of the points as computed is within
+   their rounding of D (it is a convex combination of them), so a verdict of 1 is certified. */
+static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, double gap) {
+    const gjk_dvec3 P[4] = {gjk_to_dv3(a), gjk_to_dv3(b), gjk_to_dv3(c), gjk_to_dv3(e)};
+    /* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
+    static const int face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+    const double bound = side_bound(P[0], P[1], P[2], P[3]);
+    double d[4], vol = 0;
+    int pos = 0, neg = 0;
+    for (int i = 0; i < 4; ++i) {
+        d[i] = origin_orient(P[face[i][0]], P[face[i][1]], P[face[i][2]]);
+        pos += d[i] > bound, neg += d[i] < -bound;
+        vol += d[i];
+    }
+    if (pos == 4 || neg == 4) return 1;
+    for (int i = 0; i < 4 && vol != 0; ++i) {
+        double out = vol > 0 ? -d[i] : d[i];
+        if (out <= bound) continue;
+        gjk_dvec3 p = P[face[i][0]];
+        double n = gjk_dlen3(gjk_dcross3(gjk_dsub3(P[face[i][1]], p), gjk_dsub3(P[face[i][2]], p)));
+        if (out > gap * n) return -1;
+    }
+    return 0;
+}
+
+/* The boolean loop's overlap verdict, certified (origin_in_tetrahedron): an uncertain one is left to the distance
+   GJK. `t` holds the loop's tests of the faces through a, oriented outward by the sign of `vol` (all <= 0 here):
+   in double builds they are three of the four side tests already, and only the face opposite a is added (seen
+   from the same side as the others, its test has the sign of -vol). Float builds recompute all four in double. */
+static bool certainly_inside(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, gjk_real vol, const gjk_real t[3]) {
+#if GJK_USE_FLOAT
+    (void)t, (void)vol;
+    return origin_in_tetrahedron(a, b, c, e, 0) > 0;
+#else
+    gjk_dvec3 B = gjk_to_dv3(b), C = gjk_to_dv3(c), E = gjk_to_dv3(e);
+    const double bound = side_bound(gjk_to_dv3(a), B, C, E);
+    double r4 = origin_orient(B, C, E);
+    return t[0] < -bound && t[1] < -bound && t[2] < -bound && (vol > 0 ? r4 < -bound : r4 > bound);
+#endif
+}
+
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
               const gjk_limits *lim, gjk_gjk_result3 *r) {
     if (!lim) lim = &gjk_default_limits;
@@ -6674,7 +6759,8 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     gjk_simplex3 *s = &r->simplex;
     gjk_vec3 v;
     gjk_real vv, scale2 = 0;
-    if (warm && warm->count > 0) {
+    bool cold = !(warm && warm->count > 0);
+    if (!cold) {
         /* Warm start: the closest point of the given simplex (its points are points of D, so v is one too). */
         *s = *warm;
         for (int i = 0; i < s->count; ++i) scale2 = gjk_maxr(scale2, vertex_scale2(&s->v[i]));
@@ -6684,14 +6770,19 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         v = sub.v;
         vv = sub.dist2;
         if (m->rec) gjk_debug3_step(m, s, v);
-        if (s->count == 4) { /* the origin is still inside the cached tetrahedron */
+        /* The origin is still inside the cached tetrahedron, unless the solver's verdict is rounding: then the
+           search starts afresh. */
+        if (s->count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
+                                                   GJK_TOL_TOUCH * GJK_SQRT(scale2)) >= 0) {
             r->overlap = true;
             r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
             r->upper = 0;
             return;
         }
-    } else {
+        cold = s->count == 4;
+    }
+    if (cold) {
         gjk_vec3 d = initial_dir;
         if (!(gjk_len_sq3(d) > 0)) d = gjk_v3(1, 0, 0);
         /* First vertex: the support along -d, so that v starts as a point of D. */
@@ -6770,6 +6861,12 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (vv - vw <= tol_rel * vv + floor || repeats(s, w)) break;
         gjk_subsimplex3 sub;
         gjk_simplex3_closest(s, s->count + 1, &sub);
+        /* A tetrahedron the solver says holds the origin while it certainly lies beyond the touching band (a sliver,
+           whose signed volumes are rounding): no progress that rounding lets GJK see, and the simplex before
+           stands. */
+        if (sub.count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
+                                                    GJK_TOL_TOUCH * GJK_SQRT(scale2)) < 0)
+            break;
         /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
            still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
            sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic
@@ -6943,18 +7040,20 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
                 nace = gjk_neg3(nace);
                 naeb = gjk_neg3(naeb);
             }
-            if (gjk_dot3(nabc, ao) > 0) {
+            const gjk_real t[3] = {gjk_dot3(nabc, ao), gjk_dot3(nace, ao), gjk_dot3(naeb, ao)};
+            if (t[0] > 0) {
                 n = 3; /* a, b, c */
-            } else if (gjk_dot3(nace, ao) > 0) {
+            } else if (t[1] > 0) {
                 W[1] = c;
                 W[2] = e;
                 n = 3;
-            } else if (gjk_dot3(naeb, ao) > 0) {
+            } else if (t[2] > 0) {
                 W[1] = e;
                 W[2] = b;
                 n = 3;
             } else {
-                r->overlap = true; /* inside all four faces */
+                /* Inside all four faces, when rounding did not decide it: else the distance GJK does. */
+                r->overlap = certainly_inside(a, b, c, e, vol, t);
                 break;
             }
             d = bool_triangle(W, &n);
