@@ -144,10 +144,26 @@ static void finish(const prepared3 *p, gjk_result3 *r, gjk_vec3 pa, gjk_vec3 pb,
     r->intersect = d <= GJK_TOL_TOUCH * scale;
     r->normal = gjk_mat33_mul(p->rot_a, n);
     /* The witnesses agree with the normal and distance up to rounding (and, for EPA on curved cores, up to the
-       clamping of the origin's projection onto the final face). Rebuild them symmetrically about their midpoint so
-       that point_b = point_a + distance * normal holds to rounding, as documented. */
-    gjk_vec3 mid = gjk_scale3(gjk_add3(pa, pb), GJK_R(0.5));
-    gjk_vec3 ca = gjk_mad3(mid, -GJK_R(0.5) * core_dist, n), cb = gjk_mad3(mid, GJK_R(0.5) * core_dist, n);
+       clamping of the origin's projection onto the final face). Rebuild them so that point_b = point_a + distance
+       * normal holds to rounding, as documented: symmetrically about their midpoint, unless one core is sharp (a
+       polytope or a point) and the other curved. A curved core's support point slides along its surface by the
+       normal's error times its radius of curvature (a flat ellipsoid 1.6e-5 thick and 8 wide curves with a radius
+       of 2e6 at its pole: a normal good to 7e-10 put its point 1.5e-3 from the pole), while a sharp core's point
+       stays on its vertex, edge or face; the mismatch is then the curved witness's, and the sharp one anchors (a
+       split in half moved a point shape's witness 7.4e-4 off the point). */
+    gjk_vec3 ca, cb;
+    bool sharp_a = gjk_core3_is_polytope(p->m.a), sharp_b = gjk_core3_is_polytope(p->m.b);
+    if (sharp_b && !sharp_a) {
+        cb = pb;
+        ca = gjk_mad3(pb, -core_dist, n);
+    } else if (sharp_a && !sharp_b) {
+        ca = pa;
+        cb = gjk_mad3(pa, core_dist, n);
+    } else {
+        gjk_vec3 mid = gjk_scale3(gjk_add3(pa, pb), GJK_R(0.5));
+        ca = gjk_mad3(mid, -GJK_R(0.5) * core_dist, n);
+        cb = gjk_mad3(mid, GJK_R(0.5) * core_dist, n);
+    }
     r->point_a = to_world(p, gjk_mad3(ca, p->ra, n));
     r->point_b = to_world(p, gjk_mad3(cb, -p->rb, n));
 }

@@ -83,9 +83,12 @@ gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
 
 static gjk_vec3 rescaled_support3(gjk_vec3 d, const void *data) {
     const gjk_rescaled_support3 *w = (const gjk_rescaled_support3 *)data;
-    gjk_vec3 p = w->core.type == GJK_SHAPE3_USER ? w->core.user.support(d, w->core.user.data)
-                                                 : gjk_shape3_support(&w->core, d);
-    /* An unbounded answer of the user's callback is invalid input at any scale: NaN makes the query's guard say so. */
+    if (w->core.type != GJK_SHAPE3_USER) return rescale_vec3(gjk_shape3_support(&w->core, d), w->shift);
+    /* An unbounded answer of the user's callback is invalid input at any scale: NaN makes the query's guard say so.
+       (A hull's points are the validated shape's own, and stay accepted beyond the coordinate limit: its centroid
+       and radius are what the validation bounds, so a vertex may reach twice the limit, as the unscaled path
+       takes it. Rejecting it here made the plain and the debug query disagree on validity.) */
+    gjk_vec3 p = w->core.user.support(d, w->core.user.data);
     if (!gjk_bounded3(p)) return gjk_v3(NAN, NAN, NAN);
     return rescale_vec3(p, w->shift);
 }
@@ -196,8 +199,8 @@ gjk_real gjk_rescale2_extent(const gjk_shape2 *s) {
 
 static gjk_vec2 rescaled_support2(gjk_vec2 d, const void *data) {
     const gjk_rescaled_support2 *w = (const gjk_rescaled_support2 *)data;
-    gjk_vec2 p = w->core.type == GJK_SHAPE2_USER ? w->core.user.support(d, w->core.user.data)
-                                                 : gjk_shape2_support(&w->core, d);
+    if (w->core.type != GJK_SHAPE2_USER) return rescale_vec2(gjk_shape2_support(&w->core, d), w->shift);
+    gjk_vec2 p = w->core.user.support(d, w->core.user.data); /* (as in 3D) */
     if (!gjk_bounded2(p)) return gjk_v2(NAN, NAN);
     return rescale_vec2(p, w->shift);
 }

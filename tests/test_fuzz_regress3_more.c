@@ -5,6 +5,8 @@
    in fuzz/corpus/fuzz_query*, listed in fuzz/findings/README.md. */
 #include "testutil.h"
 
+#include <gjk/debug.h>
+
 #include "internal3.h" /* gjk_core3_support: the public support normalises the direction before it */
 
 /* The distance from a point (world frame) to a posed shape. */
@@ -198,6 +200,58 @@ static void test_regression_sliver_inside(void **st) {
     sliver_pair(solver_pts, solver_a, solver_b, 0.518677112);
 }
 
+/* A point at the centre of an ellipsoid 1.6e-5 thick and 8 wide: depth 7.9375e-6 along the thin axis, and the
+   point itself is B's witness. EPA's normal, refined, was good to 7e-10; the ellipsoid's support point slides along
+   its surface by that times its radius of curvature at the pole (2e6), 1.5e-3, and the rebuild that makes
+   point_b = point_a + distance * normal split that mismatch in half, moving B's witness 7.4e-4 off the point,
+   status OK (found by fuzz_query; seed regression_flat_ellipsoid_point). A sharp core (polytope or point) facing a
+   curved one now keeps its witness and the curved one's moves. */
+static void test_regression_flat_ellipsoid_point(void **st) {
+    (void)st;
+    gjk_shape3 a = gjk_ellipsoid3(gjk_v3((gjk_real)7.9375e-6, 4, 4)), b = gjk_point3();
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    const gjk_query_kind kinds[2] = {GJK_QUERY_PENETRATION, GJK_QUERY_SIGNED_DISTANCE};
+    for (int k = 0; k < 2; ++k) {
+        gjk_result3 r = gjk_query3(kinds[k], &p, NULL, NULL);
+        assert_true(r.status == GJK_OK);
+        EXPECT_NEAR(r.distance, -7.9375e-6, TU(1e-15) * 8);
+        /* B's witness is the point, A's the pole: the thin axis is world y under this rotation. */
+        EXPECT_NEAR(gjk_len3(gjk_sub3(r.point_b, pose.position)), 0, TU(1e-15) * 8);
+        EXPECT_NEAR(r.point_a.x, -4, TU(1e-12) * 8);
+        EXPECT_NEAR(r.point_a.z, -4, TU(1e-12) * 8);
+        EXPECT_NEAR(fabs(r.normal.y), 1, TU(1e-12));
+    }
+}
+
+/* A float hull whose centroid and radius are within the coordinate limit (1e18) while one vertex lies at 2e18, with
+   a rounded cone: the plain queries answer such a pair rescaled by a power of two, and the rescaled hull's support
+   rejected the vertex beyond the limit as if it were a user callback's (GJK_INVALID_INPUT), while the debug query,
+   which never rescales, accepted the hull the validation accepts (found by fuzz_query_float; seed
+   regression_hull_beyond_limit). The rescaled support now rejects unbounded points of user callbacks only. */
+static void test_regression_hull_beyond_limit(void **st) {
+    (void)st;
+    const gjk_real far = GJK_USE_FLOAT ? (gjk_real)1.998764804738646e+18 : (gjk_real)1.998764804738646e+150;
+    const gjk_vec3 pts[] = {{-2.08, -4, -3.88}, {-1.36, 3.04, 2.32}, {-1.44, -3.8, -3.76}, {79.375, far, -1.32},
+                            {-1.32, -1.32, -1.32}, {-1.32, far / 184, -1.32}, {-1.32, -1.32, -3.6},
+                            {-2.08, -0.48, -1.32}};
+    gjk_hull3 *h = gjk_hull3_create(pts, (int)(sizeof pts / sizeof pts[0]), NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_hull_shape3(h), b = gjk_cone3((gjk_real)1.32, (gjk_real)1.32);
+    a.margin = b.margin = (gjk_real)1.32;
+    gjk_quat q = {-4, -4, -4, -4};
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3((gjk_real)7.9375e-6, 0, -4), q), &b, gjk_pose3_make(gjk_v3(-4, -4, -4), q)};
+    static gjk_debug3 dbg;
+    for (int k = GJK_QUERY_INTERSECT; k <= GJK_QUERY_SIGNED_DISTANCE; ++k) {
+        gjk_result3 r = gjk_query3((gjk_query_kind)k, &p, NULL, NULL);
+        gjk_result3 d = gjk_query3_debug((gjk_query_kind)k, &p, NULL, &dbg);
+        assert_int_equal(r.status, d.status);
+        assert_true(r.status == GJK_OK);
+        assert_true(r.intersect && d.intersect);
+    }
+    gjk_hull3_destroy(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -205,6 +259,8 @@ int main(void) {
         cmocka_unit_test(test_regression_level_segment_face),
         cmocka_unit_test(test_regression_needle_touch),
         cmocka_unit_test(test_regression_sliver_inside),
+        cmocka_unit_test(test_regression_flat_ellipsoid_point),
+        cmocka_unit_test(test_regression_hull_beyond_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
