@@ -569,6 +569,16 @@ static bool gjk_normal3_snap(const gjk_minkowski3 *m, gjk_vec3 normal, bool deep
     return false;
 }
 
+/* The part of a witness pair's offset across `n`: zero when point_b - point_a lies along the normal, as it does at
+   the exact normal. A turned normal's supports on a core of large curvature radius slide by the turn's error
+   times that radius (the pole of an ellipsoid 1.1e-5 thick and 8 wide: 2.9e6), and the rebuild that makes
+   point_b = point_a + distance * normal would then carry the other core's witness off its core by half the slide
+   (a box corner 7e-4 off the box, after a turn of 5e-9). */
+static gjk_real across(gjk_vec3 pa, gjk_vec3 pb, gjk_vec3 n) {
+    gjk_vec3 d = gjk_sub3(pb, pa);
+    return gjk_len3(gjk_mad3(d, -gjk_dot3(d, n), n));
+}
+
 gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_vec3 *pa, gjk_vec3 *pb,
                            gjk_real *dist) {
     gjk_vec3 n = gjk_normal3_apart_witness(m, g, pa, pb), snapped;
@@ -590,7 +600,9 @@ gjk_vec3 gjk_normal3_apart(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gj
     gjk_vertex3 w = gjk_minkowski3_support(m, r);
     gjk_vec3 wa = w.a, wb = gjk_minkowski3_b_to_a(m, w.bl);
     gjk_real within = GJK_R(1e-3) * g->scale;
-    if (gjk_len3(gjk_sub3(wa, *pa)) <= within && gjk_len3(gjk_sub3(wb, *pb)) <= within) *pa = wa, *pb = wb;
+    if (!(gjk_len3(gjk_sub3(wa, *pa)) <= within && gjk_len3(gjk_sub3(wb, *pb)) <= within)) return r;
+    /* (Not when they would lie farther across the turned normal than GJK's across its own: see across().) */
+    if (across(wa, wb, r) <= gjk_maxr(across(*pa, *pb, n), GJK_TOL_TOUCH * g->scale)) *pa = wa, *pb = wb;
     return r;
 }
 
@@ -612,6 +624,8 @@ gjk_vec3 gjk_normal3_deep(const gjk_minkowski3 *m, gjk_vec3 normal, gjk_real sca
     gjk_vec3 wa = w.a, wb = gjk_minkowski3_b_to_a(m, w.bl);
     gjk_real within = GJK_R(1e-2) * scale;
     if (!(gjk_len3(gjk_sub3(wa, *pa)) <= within && gjk_len3(gjk_sub3(wb, *pb)) <= within)) return normal;
+    /* Nor when they lie farther across the turned normal than EPA's across its own (see across()). */
+    if (across(wa, wb, r) > gjk_maxr(across(*pa, *pb, normal), GJK_TOL_TOUCH * scale)) return normal;
     *pa = wa;
     *pb = wb;
     return r;

@@ -252,6 +252,35 @@ static void test_regression_hull_beyond_limit(void **st) {
     gjk_hull3_destroy(h);
 }
 
+/* A box given as a user shape (the library cannot tell it is sharp) with its corner 0.5 deep in an ellipsoid 1.1e-5
+   thick and 8 wide. The deep normal refinement turned EPA's normal by 5e-9 and took the witnesses along it: the
+   ellipsoid's slid 1.5e-3 along its surface (radius of curvature 2.9e6 there), and the symmetric rebuild of
+   point_b = point_a + distance * normal moved the box's corner 1.3e-4 off the box, status OK (found by
+   fuzz_query; seed regression_user_box_flat_ellipsoid). A turn whose witnesses lie farther across it than the
+   old ones across the old normal is now dropped. */
+static gjk_vec3 regress_user_box(gjk_vec3 d, const void *data) {
+    (void)data;
+    return gjk_v3(d.x >= 0 ? GJK_R(0.5) : GJK_R(-0.5), d.y >= 0 ? GJK_R(0.25) : GJK_R(-0.25), d.z >= 0 ? 1 : -1);
+}
+
+static void test_regression_user_box_flat_ellipsoid(void **st) {
+    (void)st;
+    const gjk_real e = (gjk_real)5.4999999999999999e-06;
+    gjk_shape3 a = gjk_user3(regress_user_box, NULL), b = gjk_ellipsoid3(gjk_v3(4, 4, e));
+    gjk_pose3 pa = gjk_pose3_make(gjk_v3(e, e, e), (gjk_quat){e, (gjk_real)0.055, e, e});
+    gjk_pose3 pb = gjk_pose3_make(gjk_v3(e, (gjk_real)-0.28, e), (gjk_quat){e, e, e, e});
+    gjk_pair3 p = {&a, pa, &b, pb};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK);
+    EXPECT_NEAR(r.distance, -0.50025527, TU(1e-8));
+    /* A's witness in A's frame, on the box to rounding. */
+    gjk_vec3 x = gjk_sub3(r.point_a, pa.position);
+    gjk_quat q = gjk_quat_normalize(pa.rotation);
+    x = gjk_quat_rotate(gjk_quat_conj(q), x);
+    const double tol = TU(1e-12) * 4;
+    assert_true(fabs(x.x) <= 0.5 + tol && fabs(x.y) <= 0.25 + tol && fabs(x.z) <= 1 + tol);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -261,6 +290,7 @@ int main(void) {
         cmocka_unit_test(test_regression_sliver_inside),
         cmocka_unit_test(test_regression_flat_ellipsoid_point),
         cmocka_unit_test(test_regression_hull_beyond_limit),
+        cmocka_unit_test(test_regression_user_box_flat_ellipsoid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
