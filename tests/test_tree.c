@@ -666,7 +666,11 @@ static void test_invalid_input(void **st) {
     bad.upper.x = (gjk_real)INFINITY;
     assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
     bad = ok;
-    bad.lower.x = GJK_USE_FLOAT ? GJK_R(-1e19) : GJK_R(-1e151);
+#if GJK_USE_FLOAT
+    bad.lower.x = GJK_R(-1e19);
+#else
+    bad.lower.x = GJK_R(-1e151);
+#endif
     assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
     assert_int_equal(gjk_tree3_insert(t, ok, -1, 0), -1);
     assert_int_equal(gjk_tree3_insert(t, ok, NAN, 0), -1);
