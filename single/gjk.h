@@ -16990,17 +16990,24 @@ typedef struct gjk_tree_box {
     gjk_real lower[3], upper[3];
 } gjk_tree_box;
 
+/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
 typedef struct gjk_tree_node {
     gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
-    uint64_t user;
-    int parent; /* -1 at the root; on the free list, the next free node */
+    int parent;       /* -1 at the root; on the free list, the next free node */
     int child1, child2;
-    int height;     /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
-    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
 } gjk_tree_node;
 
+/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
+typedef struct gjk_tree_leaf {
+    uint64_t user;
+    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+} gjk_tree_leaf;
+
 typedef struct gjk_tree {
-    gjk_tree_node *nodes;
+    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
+    void *block;
+    gjk_tree_leaf *leaves;
     int capacity, node_count, free_list, root, proxy_count;
     int *moved; /* the leaves moved since clear_moved, each once */
     int moved_count, moved_capacity;
@@ -17015,7 +17022,8 @@ void gjk_tree_release(gjk_tree *t);
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
 void gjk_tree_remove(gjk_tree *t, int proxy);
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
-const gjk_tree_node *gjk_tree_leaf(const gjk_tree *t, int proxy);
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 /* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
    parent links that takes over when it is full. */
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
@@ -17107,25 +17115,48 @@ void gjk_tree_init(gjk_tree *t, bool planar) {
 }
 
 void gjk_tree_release(gjk_tree *t) {
-    gjk_free(t->nodes);
+    gjk_free(t->block);
+    gjk_free(t->leaves);
     gjk_free(t->moved);
     gjk_tree_init(t, t->planar);
 }
 
-/* Room for one more proxy: two free nodes (its leaf and a new parent) and a slot in the moved list. On failure the
-   tree is unchanged but for a larger array. */
-static bool tree_reserve(gjk_tree *t) {
-    if (t->capacity - t->node_count < 2) {
-        int old = t->capacity;
-        gjk_tree_node *nodes = (gjk_tree_node *)gjk_grow(t->nodes, &t->capacity, t->node_count + 2, sizeof *nodes);
-        if (!nodes) return false;
-        t->nodes = nodes;
-        for (int i = t->capacity - 1; i >= old; --i) {
-            nodes[i].height = -1;
-            nodes[i].parent = t->free_list;
-            t->free_list = i;
-        }
+/* Doubles the node and leaf arrays (the allocator hook has no realloc, nor an alignment argument: the node array
+   is placed at the first multiple of 64 in a block 63 bytes longer). */
+static bool tree_grow(gjk_tree *t) {
+    int cap = t->capacity > 0 ? 2 * t->capacity : 64;
+    size_t bytes = (size_t)cap * sizeof(gjk_tree_node) + 63;
+    void *block = gjk_alloc(bytes);
+    gjk_tree_leaf *leaves = (gjk_tree_leaf *)gjk_alloc((size_t)cap * sizeof *leaves);
+    gjk_tree_node *nodes;
+    if (!block || !leaves) {
+        if (block) gjk_free(block);
+        if (leaves) gjk_free(leaves);
+        return false;
     }
+    nodes = (gjk_tree_node *)(void *)((unsigned char *)block + ((64 - (uintptr_t)block % 64) % 64));
+    if (t->capacity > 0) {
+        memcpy(nodes, t->nodes, (size_t)t->capacity * sizeof *nodes);
+        memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof *leaves);
+        gjk_free(t->block);
+        gjk_free(t->leaves);
+    }
+    for (int i = cap - 1; i >= t->capacity; --i) {
+        nodes[i].height = -1;
+        nodes[i].parent = t->free_list;
+        t->free_list = i;
+    }
+    t->block = block;
+    t->nodes = nodes;
+    t->leaves = leaves;
+    t->capacity = cap;
+    return true;
+}
+
+/* Room for one more proxy: two free nodes (its leaf and a new parent) and a slot in the moved list. On failure the
+   tree is unchanged but for larger arrays. */
+static bool tree_reserve(gjk_tree *t) {
+    if (t->capacity - t->node_count < 2 && !tree_grow(t)) return false;
     if (t->moved_capacity < t->proxy_count + 1) {
         int *moved = (int *)gjk_grow(t->moved, &t->moved_capacity, t->proxy_count + 1, sizeof *moved);
         if (!moved) return false;
@@ -17141,8 +17172,8 @@ static int tree_alloc_node(gjk_tree *t) {
     t->free_list = n->parent;
     n->parent = n->child1 = n->child2 = -1;
     n->height = 0;
-    n->moved_slot = -1;
-    n->user = 0;
+    t->leaves[id].moved_slot = -1;
+    t->leaves[id].user = 0;
     t->node_count++;
     return id;
 }
@@ -17281,18 +17312,18 @@ static void tree_remove_leaf(gjk_tree *t, int leaf) {
 }
 
 static void tree_mark_moved(gjk_tree *t, int proxy) {
-    if (t->nodes[proxy].moved_slot >= 0) return;
-    t->nodes[proxy].moved_slot = t->moved_count;
+    if (t->leaves[proxy].moved_slot >= 0) return;
+    t->leaves[proxy].moved_slot = t->moved_count;
     t->moved[t->moved_count++] = proxy;
 }
 
 static void tree_unmark_moved(gjk_tree *t, int proxy) {
-    int slot = t->nodes[proxy].moved_slot, last;
+    int slot = t->leaves[proxy].moved_slot, last;
     if (slot < 0) return;
     last = t->moved[--t->moved_count];
     t->moved[slot] = last;
-    t->nodes[last].moved_slot = slot;
-    t->nodes[proxy].moved_slot = -1;
+    t->leaves[last].moved_slot = slot;
+    t->leaves[proxy].moved_slot = -1;
 }
 
 static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real margin) {
@@ -17307,7 +17338,7 @@ int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint6
     if (!tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
     id = tree_alloc_node(t);
     tree_fatten(&t->nodes[id].box, box, margin);
-    t->nodes[id].user = user;
+    t->leaves[id].user = user;
     t->proxy_count++;
     tree_insert_leaf(t, id);
     tree_mark_moved(t, id);
@@ -17341,9 +17372,14 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
     return true;
 }
 
-const gjk_tree_node *gjk_tree_leaf(const gjk_tree *t, int proxy) {
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
     GJK_ASSERT(tree_is_leaf(t, proxy));
-    return &t->nodes[proxy];
+    return &t->nodes[proxy].box;
+}
+
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy) {
+    GJK_ASSERT(tree_is_leaf(t, proxy));
+    return t->leaves[proxy].user;
 }
 
 /* ---- traversals ---- */
@@ -17447,11 +17483,11 @@ static void tree_walk_init(gjk_tree_walk *w, const gjk_tree *t) {
 }
 
 static bool tree_box_leaf(gjk_tree_walk *w, int proxy) {
-    return w->box_fn(proxy, w->tree->nodes[proxy].user, w->context);
+    return w->box_fn(proxy, w->tree->leaves[proxy].user, w->context);
 }
 
 static bool tree_ray_leaf(gjk_tree_walk *w, int proxy) {
-    gjk_real t = w->ray_fn(proxy, w->tree->nodes[proxy].user, w->max_t, w->context);
+    gjk_real t = w->ray_fn(proxy, w->tree->leaves[proxy].user, w->max_t, w->context);
     if (!(t > 0)) return false;
     if (t < w->max_t) w->max_t = t;
     return true;
@@ -17490,7 +17526,7 @@ void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_r
 static bool tree_pair_leaf(gjk_tree_walk *w, int other) {
     int self = w->self;
     if (other == self) return true;
-    if (other < self && (!w->moved_only || w->tree->nodes[other].moved_slot >= 0)) return true;
+    if (other < self && (!w->moved_only || w->tree->leaves[other].moved_slot >= 0)) return true;
     if (w->count < w->capacity) {
         w->pairs[2 * w->count] = self < other ? self : other;
         w->pairs[2 * w->count + 1] = self < other ? other : self;
@@ -17524,7 +17560,7 @@ int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity)
 }
 
 void gjk_tree_clear_moved(gjk_tree *t) {
-    for (int k = 0; k < t->moved_count; ++k) t->nodes[t->moved[k]].moved_slot = -1;
+    for (int k = 0; k < t->moved_count; ++k) t->leaves[t->moved[k]].moved_slot = -1;
     t->moved_count = 0;
 }
 
@@ -17680,7 +17716,8 @@ const char *gjk_tree_check(const gjk_tree *t) {
         if (i != t->root && n[x->parent].child1 != i && n[x->parent].child2 != i) return "a parent without the child";
         if (x->height == 0) {
             leaves++;
-            if (x->moved_slot >= 0 && (x->moved_slot >= t->moved_count || t->moved[x->moved_slot] != i))
+            int slot = t->leaves[i].moved_slot;
+            if (slot >= 0 && (slot >= t->moved_count || t->moved[slot] != i))
                 return "a moved slot that does not point back";
             continue;
         }
@@ -17703,7 +17740,7 @@ const char *gjk_tree_check(const gjk_tree *t) {
     }
     if (free_count != t->capacity - t->node_count) return "the free list is short";
     for (int k = 0; k < t->moved_count; ++k)
-        if (n[t->moved[k]].height != 0 || n[t->moved[k]].moved_slot != k) return "a stale moved entry";
+        if (n[t->moved[k]].height != 0 || t->leaves[t->moved[k]].moved_slot != k) return "a stale moved entry";
     return NULL;
 }
 
@@ -17748,14 +17785,14 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
 }
 
 gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
-    const gjk_tree_box *b = &gjk_tree_leaf(&tree->core, proxy)->box;
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
     gjk_aabb2 out;
     out.lower = gjk_v2(b->lower[0], b->lower[1]);
     out.upper = gjk_v2(b->upper[0], b->upper[1]);
     return out;
 }
 
-uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_leaf(&tree->core, proxy)->user; }
+uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
     gjk_tree_box b = tree2_box(box);
@@ -17822,14 +17859,14 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
 }
 
 gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
-    const gjk_tree_box *b = &gjk_tree_leaf(&tree->core, proxy)->box;
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
     gjk_aabb3 out;
     out.lower = gjk_v3(b->lower[0], b->lower[1], b->lower[2]);
     out.upper = gjk_v3(b->upper[0], b->upper[1], b->upper[2]);
     return out;
 }
 
-uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_leaf(&tree->core, proxy)->user; }
+uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context) {
     gjk_tree_box b = tree3_box(box);

@@ -38,14 +38,14 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
 }
 
 gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
-    const gjk_tree_box *b = &gjk_tree_leaf(&tree->core, proxy)->box;
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
     gjk_aabb2 out;
     out.lower = gjk_v2(b->lower[0], b->lower[1]);
     out.upper = gjk_v2(b->upper[0], b->upper[1]);
     return out;
 }
 
-uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_leaf(&tree->core, proxy)->user; }
+uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
     gjk_tree_box b = tree2_box(box);

@@ -38,14 +38,14 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
 }
 
 gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
-    const gjk_tree_box *b = &gjk_tree_leaf(&tree->core, proxy)->box;
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
     gjk_aabb3 out;
     out.lower = gjk_v3(b->lower[0], b->lower[1], b->lower[2]);
     out.upper = gjk_v3(b->upper[0], b->upper[1], b->upper[2]);
     return out;
 }
 
-uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_leaf(&tree->core, proxy)->user; }
+uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context) {
     gjk_tree_box b = tree3_box(box);

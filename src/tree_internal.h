@@ -18,17 +18,24 @@ typedef struct gjk_tree_box {
     gjk_real lower[3], upper[3];
 } gjk_tree_box;
 
+/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
 typedef struct gjk_tree_node {
     gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
-    uint64_t user;
-    int parent; /* -1 at the root; on the free list, the next free node */
+    int parent;       /* -1 at the root; on the free list, the next free node */
     int child1, child2;
-    int height;     /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
-    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
 } gjk_tree_node;
 
+/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
+typedef struct gjk_tree_leaf {
+    uint64_t user;
+    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+} gjk_tree_leaf;
+
 typedef struct gjk_tree {
-    gjk_tree_node *nodes;
+    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
+    void *block;
+    gjk_tree_leaf *leaves;
     int capacity, node_count, free_list, root, proxy_count;
     int *moved; /* the leaves moved since clear_moved, each once */
     int moved_count, moved_capacity;
@@ -43,7 +50,8 @@ void gjk_tree_release(gjk_tree *t);
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
 void gjk_tree_remove(gjk_tree *t, int proxy);
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
-const gjk_tree_node *gjk_tree_leaf(const gjk_tree *t, int proxy);
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 /* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
    parent links that takes over when it is full. */
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
