@@ -5,7 +5,8 @@
    bouncing off the field's walls. One step moves every proxy (gjk_tree3_move with a margin of 0.1 and the step's
    displacement as prediction), collects the moved pairs and clears the moved marks; the time per step of those
    calls is reported with the pair counts and the area cost before and after the run and after a rebuild.
-   Not a test: timings vary with the machine's load (docs: DEVELOPERS.md, "Measuring speed").
+   Times are the thread's CPU time (less sensitive to a loaded machine than the wall clock), and vary still: not a
+   test (DEVELOPERS.md, "Measuring speed").
      gcc -O2 -DNDEBUG -Iinclude -IBUILD/include bench/tree_bench.c BUILD/libgjk.a -lm -o tree_bench
      ./tree_bench [N [STEPS [DIM]]]     (default: 10000 and 100000 boxes, 3D then 2D, 100 and 20 steps) */
 #include <gjk/gjk.h>
@@ -22,7 +23,7 @@ typedef struct body {
 
 static double now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
