@@ -3,10 +3,11 @@
 /* The dynamic AABB tree: a binary tree of boxes whose leaves are the proxies, in one node array with a free list.
    Insertion picks the sibling by a descent that bounds the cost of every subtree it skips (Bittner, Hapala and
    Havran, "Incremental BVH construction for ray tracing", Computers & Graphics 2015), then refits the path to the
-   root, rotating a child with a grandchild wherever that lowers the surface area (Kopta et al., "Fast, Effective
-   BVH Updates for Animated Scenes", I3D 2012). A full rebuild splits top-down by the binned surface-area heuristic
-   (Wald, "On fast construction of SAH-based bounding volume hierarchies", IEEE Symposium on Interactive Ray Tracing
-   2007). Every choice breaks ties by position, never by address or time, so the same calls build the same tree. */
+   root, trading a child with a grandchild, or two grandchildren, wherever that lowers the surface area (Kopta et
+   al., "Fast, Effective BVH Updates for Animated Scenes", I3D 2012). A full rebuild splits top-down by the binned
+   surface-area heuristic (Wald, "On fast construction of SAH-based bounding volume hierarchies", IEEE Symposium on
+   Interactive Ray Tracing 2007). Every choice breaks ties by position, never by address or time, so the same calls
+   build the same tree. */
 #include <limits.h>
 #include <string.h>
 
@@ -187,23 +188,19 @@ static int tree_find_sibling(const gjk_tree *t, const gjk_tree_box *box) {
     return best;
 }
 
-/* Swaps child `a` of node `p` with grandchild `g` (a child of p's other child `q`), then refits q. */
-static void tree_swap(gjk_tree *t, int p, int a, int q, int g) {
-    gjk_tree_node *n = t->nodes;
-    if (n[p].child1 == a) n[p].child1 = g;
-    else n[p].child2 = g;
-    if (n[q].child1 == g) n[q].child1 = a;
-    else n[q].child2 = a;
-    n[g].parent = p;
-    n[a].parent = q;
-    tree_refit(t, q);
+/* Replaces child `old` of internal node `p` by node `x`. */
+static void tree_relink(gjk_tree *t, int p, int old, int x) {
+    if (t->nodes[p].child1 == old) t->nodes[p].child1 = x;
+    else t->nodes[p].child2 = x;
+    t->nodes[x].parent = p;
 }
 
-/* The one rotation at node p that lowers the cost most, if any: a child traded with a child of its sibling. p's
-   own box is the same after it; only the sibling's shrinks or grows. */
-static void tree_rotate(gjk_tree *t, int p) {
+/* The one rotation at node p that lowers the cost most, if any (then true): a child traded with a child of its sibling, or a
+   grandchild with a grandchild under the other child. p's own box is the same after it; only its children's
+   change. */
+static bool tree_rotate(gjk_tree *t, int p) {
     gjk_tree_node *n = t->nodes;
-    int side[2] = {n[p].child1, n[p].child2}, best_a = -1, best_q = -1, best_g = -1;
+    int side[2] = {n[p].child1, n[p].child2}, best_x = -1, best_px = -1, best_y = -1, best_py = -1;
     gjk_real best_gain = 0;
     for (int k = 0; k < 2; ++k) {
         int a = side[k], q = side[1 - k];
@@ -214,19 +211,49 @@ static void tree_rotate(gjk_tree *t, int p) {
             gjk_real gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
             if (gain > best_gain) {
                 best_gain = gain;
-                best_a = a;
-                best_q = q;
-                best_g = g;
+                best_x = a, best_px = p, best_y = g, best_py = q;
             }
         }
     }
-    if (best_a >= 0) tree_swap(t, p, best_a, best_q, best_g);
+    if (n[side[0]].height > 0 && n[side[1]].height > 0) {
+        int b = side[0], c = side[1];
+        gjk_real before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+                int x = i == 0 ? n[b].child1 : n[b].child2, x_keep = i == 0 ? n[b].child2 : n[b].child1;
+                int y = j == 0 ? n[c].child1 : n[c].child2, y_keep = j == 0 ? n[c].child2 : n[c].child1;
+                gjk_real gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
+                                tree_union_cost(t, &n[x].box, &n[y_keep].box);
+                if (gain > best_gain) {
+                    best_gain = gain;
+                    best_x = x, best_px = b, best_y = y, best_py = c;
+                }
+            }
+    }
+    if (best_x < 0) return false;
+    /* x (under px) and y (under py) trade places; px is p itself for a child-grandchild trade */
+    tree_relink(t, best_px, best_x, best_y);
+    tree_relink(t, best_py, best_y, best_x);
+    tree_refit(t, best_py);
+    if (best_px != p) tree_refit(t, best_px);
+    return true;
 }
 
+static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (a->lower[k] != b->lower[k] || a->upper[k] != b->upper[k]) return false;
+    return true;
+}
+
+/* Rotates and refits from node i up. A node whose box and height come out as they were, with no rotation, ends
+   the walk: its ancestors depend on nothing else, and most moves change only the lowest levels. */
 static void tree_refit_up(gjk_tree *t, int i) {
     while (i >= 0) {
-        tree_rotate(t, i);
+        gjk_tree_box before = t->nodes[i].box;
+        int height = t->nodes[i].height;
+        bool rotated = tree_rotate(t, i);
         tree_refit(t, i);
+        if (!rotated && height == t->nodes[i].height && tree_same_box(&before, &t->nodes[i].box)) return;
         i = t->nodes[i].parent;
     }
 }
@@ -250,7 +277,10 @@ static void tree_insert_leaf(gjk_tree *t, int leaf) {
     if (old_parent < 0) t->root = p;
     else if (n[old_parent].child1 == sibling) n[old_parent].child1 = p;
     else n[old_parent].child2 = p;
-    tree_refit_up(t, p);
+    tree_refit(t, p);
+    tree_rotate(t, p);
+    tree_refit(t, p);
+    tree_refit_up(t, old_parent);
 }
 
 static void tree_remove_leaf(gjk_tree *t, int leaf) {
@@ -544,7 +574,10 @@ gjk_real gjk_tree_area_cost(const gjk_tree *t) {
 
 /* ---- rebuild ---- */
 
-static gjk_real tree_centre(const gjk_tree_box *b, int k) { return GJK_R(0.5) * b->lower[k] + GJK_R(0.5) * b->upper[k]; }
+/* Halves first: the sum of two coordinates near the limit would overflow in float. */
+static gjk_real tree_centre(const gjk_tree_box *b, int k) {
+    return GJK_R(0.5) * b->lower[k] + GJK_R(0.5) * b->upper[k];
+}
 
 static int tree_bin(gjk_real c, gjk_real lo, gjk_real extent) {
     int b = (int)(GJK_TREE_BINS * ((c - lo) / extent));
