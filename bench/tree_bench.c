@@ -3,8 +3,9 @@
 /* Micro benchmark of the dynamic AABB tree (gjk/world.h): N boxes (0.5 to 1.5 wide) in a uniform field (a cube,
    or a square in 2D, of side giving about 2 neighbours per box), each moving at its own constant velocity and
    bouncing off the field's walls. One step moves every proxy (gjk_tree3_move with a margin of 0.1 and four steps'
-   displacement as prediction, the settings of Box2D 2.4's broad phase, for comparison), collects the moved pairs and clears the moved marks; the time per step of those
-   calls is reported with the pair counts and the area cost before and after the run and after a rebuild.
+   displacement as prediction, the settings of Box2D 2.4's broad phase, for comparison), collects the moved pairs
+   and clears the moved marks; the time per step of those calls is reported with the pair counts and the area cost
+   before and after the run and after a rebuild.
    Times are the thread's CPU time (less sensitive to a loaded machine than the wall clock), and vary still: not a
    test (DEVELOPERS.md, "Measuring speed").
      gcc -O2 -DNDEBUG -Iinclude -IBUILD/include bench/tree_bench.c BUILD/libgjk.a -lm -o tree_bench
