@@ -26,7 +26,7 @@
 ///   queries, the overlapping pairs of a step.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
-/// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
+/// - gjk/base.h: status codes, the allocator hook (hull creation and the trees only) and the assertion hook.
 ///
 /// ## Advice
 /// - Prefer spheres, capsules and rounded shapes (a margin) where you can: their answers are exact and cheap, as
