@@ -444,7 +444,17 @@ static bool tree_walk_linked(gjk_tree_walk *w, int top) {
     }
 }
 
-/* Depth first, child1 before child2; false when a visit stopped the walk. */
+/* Whether node a's centre lies farther along the ray than node b's: a ray visits the nearer child first, so that
+   an early hit clips more of the rest (a guess from the centres, not an order of entry points). */
+static bool tree_farther(const gjk_tree_walk *w, int a, int b) {
+    const gjk_tree_box *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) s += w->dir[k] * ((p->lower[k] + p->upper[k]) - (q->lower[k] + q->upper[k]));
+    return s > 0;
+}
+
+/* Depth first, child1 before child2 (for rays, the child whose centre is nearer first); false when a visit stopped
+   the walk. */
 static bool tree_walk(gjk_tree_walk *w, int stack_size) {
     const gjk_tree_node *n = w->tree->nodes;
     int stack[GJK_TREE_STACK], top = 0;
@@ -458,8 +468,13 @@ static bool tree_walk(gjk_tree_walk *w, int stack_size) {
         if (n[i].height == 0) {
             if (!w->leaf(w, i)) return false;
         } else if (top + 2 <= stack_size) {
-            stack[top++] = n[i].child2;
-            stack[top++] = n[i].child1;
+            int first = n[i].child1, second = n[i].child2;
+            if (w->ray && tree_farther(w, first, second)) {
+                first = second;
+                second = n[i].child1;
+            }
+            stack[top++] = second;
+            stack[top++] = first;
         } else if (!tree_walk_linked(w, i)) {
             return false;
         }

@@ -81,9 +81,9 @@ GJK_API void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3
 /// own hit t (exact ray cast) clips the rest of the query, max_t unchanged sees every hit, 0 or less stops.
 typedef gjk_real gjk_tree3_ray_fn(int proxy, uint64_t user, gjk_real max_t, void *context);
 /// Visits the proxies whose fat box the segment origin + t * direction, 0 <= t <= max_t, enters (touching counts;
-/// world frame; direction need not be unit, and components of 0 are handled exactly), in a deterministic order,
-/// not nearest first; boxes beyond the max_t that `fn` returns are skipped. Non-finite input visits nothing.
-/// Allocates nothing.
+/// world frame; direction need not be unit, and components of 0 are handled exactly), in a deterministic order that
+/// tries the nearer of two subtrees first (by their centres: roughly, not strictly, nearest first); boxes beyond the
+/// max_t that `fn` returns are skipped. Non-finite input visits nothing. Allocates nothing.
 GJK_API void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direction, gjk_real max_t,
                                  gjk_tree3_ray_fn *fn, void *context);
 /// Every pair of proxies whose fat boxes overlap (touching counts), each once as (smaller id, larger id), written to
