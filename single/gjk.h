@@ -85,9 +85,11 @@
 ///   gjk/manifold.h: contact manifolds (up to 4 points with feature ids).
 /// - gjk/batch.h: many queries in one call over arrays of shapes, poses and index pairs, split into ranges for
 ///   any task system.
+/// - gjk/world.h: the broad phase, a dynamic AABB tree of many bodies' boxes (3D and 2D): moving proxies, box and ray
+///   queries, the overlapping pairs of a step.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
-/// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
+/// - gjk/base.h: status codes, the allocator hook (hull creation and the trees only) and the assertion hook.
 ///
 /// ## Advice
 /// - Prefer spheres, capsules and rounded shapes (a margin) where you can: their answers are exact and cheap, as
@@ -162,14 +164,16 @@ typedef enum gjk_status {
 GJK_API const char *gjk_status_string(gjk_status status);
 
 /// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
-/// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
+/// pointer given to gjk_set_allocator(). Only hull creation and the trees of gjk/world.h (create, insert, rebuild)
+/// allocate; queries never do.
 typedef void *gjk_alloc_fn(size_t size, void *user);
 /// The matching release function: frees a block that the paired gjk_alloc_fn returned (never called with NULL).
 typedef void gjk_free_fn(void *ptr, void *user);
 
-/// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
-/// passed to both functions on every call and must stay valid while they are installed. Call it before creating
-/// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
+/// Replace the allocator used by hull creation and the trees; if either function is NULL, malloc/free are restored.
+/// `user` is passed to both functions on every call and must stay valid while they are installed. Call it before
+/// creating shapes, not while other threads create or destroy hulls or trees; a hull or tree must be destroyed with
+/// the allocator that made it.
 GJK_API void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
 /// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its
@@ -1611,6 +1615,150 @@ GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair,
 #endif
 
 /* ---- end of include/gjk/debug.h ---- */
+/* ---- include/gjk/world.h ---- */
+/// Broad phase: the dynamic AABB tree, in 3D and 2D.
+///
+/// A scene of many bodies first needs its candidate pairs: the bodies whose bounding boxes overlap. The tree keeps
+/// one proxy per body, an axis-aligned box fattened by a margin (and stretched along the body's motion), so that a
+/// body that moves a little keeps its proxy untouched; only proxies whose body left its fat box are re-inserted, and
+/// only they can start new pairs. Insertion picks the sibling that adds the least surface area to the tree, and tree
+/// rotations on the way up keep the total low (docs/guide.md, "Broad phase: the dynamic AABB tree").
+///
+/// ```c
+/// gjk_tree3 *tree = gjk_tree3_create();
+/// int id = gjk_tree3_insert(tree, box_of_body, 0.1, body_index);   // once per body
+/// // each step, for each body:
+/// gjk_tree3_move(tree, id, new_box, 0.1, gjk_scale3(velocity, dt));
+/// int n = gjk_tree3_pairs(tree, true, pairs, capacity);            // new candidate pairs
+/// gjk_tree3_clear_moved(tree);
+/// ```
+///
+/// Proxy ids are small non-negative integers, reused after removal. Every answer is deterministic: the same calls
+/// give the same ids, pairs and visit orders on every run. A tree is not locked: queries (query_box, query_ray,
+/// pairs) may run on several threads at once, but nothing may modify the tree meanwhile. Only create, insert
+/// (amortised growth) and rebuild allocate, through gjk_set_allocator's hook; move, remove and the queries never do.
+#ifndef GJK_WORLD_H
+#define GJK_WORLD_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A 3D axis-aligned box in the world frame: lower <= upper componentwise (a point when equal).
+typedef struct gjk_aabb3 {
+    gjk_vec3 lower; ///< smallest corner (world frame)
+    gjk_vec3 upper; ///< largest corner (world frame)
+} gjk_aabb3;
+
+/// A 2D axis-aligned box in the world frame: lower <= upper componentwise (a point when equal).
+typedef struct gjk_aabb2 {
+    gjk_vec2 lower; ///< smallest corner (world frame)
+    gjk_vec2 upper; ///< largest corner (world frame)
+} gjk_aabb2;
+
+/// A dynamic AABB tree of 3D proxies (opaque; allocated through gjk_set_allocator's hook).
+typedef struct gjk_tree3 gjk_tree3;
+/// A dynamic AABB tree of 2D proxies (opaque; allocated through gjk_set_allocator's hook).
+typedef struct gjk_tree2 gjk_tree2;
+
+/// An empty tree, or NULL when the allocator fails. Release it with gjk_tree3_destroy().
+GJK_API gjk_tree3 *gjk_tree3_create(void);
+/// Frees the tree and all its memory (NULL accepted).
+GJK_API void gjk_tree3_destroy(gjk_tree3 *tree);
+/// A proxy for `box` carrying `user`; the tree stores box fattened by `margin` (>= 0, absolute, world units) on
+/// every side. Returns the proxy id (>= 0, reused after removal) or -1 when growth failed (allocator) or the input
+/// is invalid (a non-finite coordinate, lower > upper, a coordinate or margin beyond GJK's limit of 1e150, float
+/// builds 1e18). A new proxy counts as moved (gjk_tree3_pairs).
+GJK_API int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t user);
+/// Removes a proxy; its id may be returned by a later insert.
+GJK_API void gjk_tree3_remove(gjk_tree3 *tree, int proxy);
+/// The proxy's object now has bounds `box` and moves by about `displacement` per step (world units): if its fat box
+/// still contains `box`, nothing changes and false is returned; else the proxy is re-inserted with box fattened by
+/// `margin` and extended by `displacement` on the side it points to (each axis), marked moved, and true is returned.
+/// Invalid input (as for insert; also a displacement beyond the limit) is a programmer error: asserted, and false.
+GJK_API bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement);
+/// The fat box the tree stores for a proxy (world frame).
+GJK_API gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy);
+/// The user value given at insert.
+GJK_API uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy);
+/// Called for each proxy a box query finds, with its user value and the caller's context; return false to stop.
+typedef bool gjk_tree3_box_fn(int proxy, uint64_t user, void *context);
+/// Visits every proxy whose fat box overlaps `box` (touching counts), in a deterministic order; `fn` returns false
+/// to stop. Allocates nothing.
+GJK_API void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context);
+/// Called for each proxy whose fat box a ray enters, with the current `max_t`; returns the new max_t: the proxy's
+/// own hit t (exact ray cast) clips the rest of the query, max_t unchanged sees every hit, 0 or less stops.
+typedef gjk_real gjk_tree3_ray_fn(int proxy, uint64_t user, gjk_real max_t, void *context);
+/// Visits the proxies whose fat box the segment origin + t * direction, 0 <= t <= max_t, enters (touching counts;
+/// world frame; direction need not be unit, and components of 0 are handled exactly), in a deterministic order that
+/// tries the nearer of two subtrees first (by their centres: roughly, not strictly, nearest first); boxes beyond the
+/// max_t that `fn` returns are skipped. Non-finite input visits nothing. Allocates nothing.
+GJK_API void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direction, gjk_real max_t,
+                                 gjk_tree3_ray_fn *fn, void *context);
+/// Every pair of proxies whose fat boxes overlap (touching counts), each once as (smaller id, larger id), written to
+/// `pairs` (2 ints per pair) up to `capacity` pairs; returns the number found. When that is at most `capacity`, the
+/// pairs are sorted (by the first id, then the second); when it exceeds `capacity`, `pairs` holds the first
+/// `capacity` found, unsorted: call again with more room. `moved_only`: only pairs with at least one proxy moved
+/// (inserted or re-inserted) since the last gjk_tree3_clear_moved(); false: all pairs. The count saturates at
+/// INT_MAX. Allocates nothing.
+GJK_API int gjk_tree3_pairs(const gjk_tree3 *tree, bool moved_only, int *pairs, int capacity);
+/// Forgets which proxies moved (call after reading the step's pairs).
+GJK_API void gjk_tree3_clear_moved(gjk_tree3 *tree);
+/// The surface-area cost: the sum of the internal nodes' surface areas over the root's (the root counts 1; lower is
+/// better). 0 for fewer than 2 proxies or a root of zero area.
+GJK_API gjk_real gjk_tree3_area_cost(const gjk_tree3 *tree);
+/// The tree's height: 0 for an empty tree or one proxy, else the most internal nodes from the root to a leaf.
+GJK_API int gjk_tree3_height(const gjk_tree3 *tree);
+/// The number of proxies.
+GJK_API int gjk_tree3_proxy_count(const gjk_tree3 *tree);
+/// Rebuilds the whole tree top-down (binned surface-area heuristic) from its proxies' fat boxes: for a scene
+/// created at once or after many moves. Proxy ids, fat boxes and moved marks are kept. Returns false when scratch
+/// memory could not be allocated (the tree is then unchanged).
+GJK_API bool gjk_tree3_rebuild(gjk_tree3 *tree);
+
+/// An empty tree, or NULL when the allocator fails. Release it with gjk_tree2_destroy().
+GJK_API gjk_tree2 *gjk_tree2_create(void);
+/// Frees the tree and all its memory (NULL accepted).
+GJK_API void gjk_tree2_destroy(gjk_tree2 *tree);
+/// As gjk_tree3_insert(), in 2D.
+GJK_API int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t user);
+/// As gjk_tree3_remove(), in 2D.
+GJK_API void gjk_tree2_remove(gjk_tree2 *tree, int proxy);
+/// As gjk_tree3_move(), in 2D.
+GJK_API bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement);
+/// As gjk_tree3_fat_box(), in 2D.
+GJK_API gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy);
+/// As gjk_tree3_user(), in 2D.
+GJK_API uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy);
+/// As gjk_tree3_box_fn, in 2D.
+typedef bool gjk_tree2_box_fn(int proxy, uint64_t user, void *context);
+/// As gjk_tree3_query_box(), in 2D.
+GJK_API void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context);
+/// As gjk_tree3_ray_fn, in 2D.
+typedef gjk_real gjk_tree2_ray_fn(int proxy, uint64_t user, gjk_real max_t, void *context);
+/// As gjk_tree3_query_ray(), in 2D.
+GJK_API void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direction, gjk_real max_t,
+                                 gjk_tree2_ray_fn *fn, void *context);
+/// As gjk_tree3_pairs(), in 2D.
+GJK_API int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity);
+/// As gjk_tree3_clear_moved(), in 2D.
+GJK_API void gjk_tree2_clear_moved(gjk_tree2 *tree);
+/// As gjk_tree3_area_cost(), with perimeters in place of surface areas.
+GJK_API gjk_real gjk_tree2_area_cost(const gjk_tree2 *tree);
+/// As gjk_tree3_height(), in 2D.
+GJK_API int gjk_tree2_height(const gjk_tree2 *tree);
+/// As gjk_tree3_proxy_count(), in 2D.
+GJK_API int gjk_tree2_proxy_count(const gjk_tree2 *tree);
+/// As gjk_tree3_rebuild(), in 2D.
+GJK_API bool gjk_tree2_rebuild(gjk_tree2 *tree);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* ---- end of include/gjk/world.h ---- */
 
 /// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
@@ -16851,6 +16999,984 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 /* ---- end of src/toi3.c ---- */
 #undef TOI_MAX_STEPS
 
+/* ---- src/tree.c ---- */
+/* The dynamic AABB tree: a binary tree of boxes whose leaves are the proxies, in one node array with a free list.
+   Insertion picks the sibling by a descent that bounds the cost of every subtree it skips (Bittner, Hapala and
+   Havran, "Incremental BVH construction for ray tracing", Computers & Graphics 2015), then refits the path to the
+   root, trading a child with a grandchild, or two grandchildren, wherever that lowers the surface area (Kopta et
+   al., "Fast, Effective BVH Updates for Animated Scenes", I3D 2012). A full rebuild splits top-down by the binned
+   surface-area heuristic (Wald, "On fast construction of SAH-based bounding volume hierarchies", IEEE Symposium on
+   Interactive Ray Tracing 2007). Every choice breaks ties by position, never by address or time, so the same calls
+   build the same tree. */
+#include <limits.h>
+
+/* ---- src/tree_internal.h ---- */
+/* The dynamic AABB tree's core (tree.c), shared by the 3D (tree3.c) and 2D (tree2.c) front ends. Boxes have three
+   axes in both: a 2D tree keeps z at 0 in every box and ray, which overlaps and slab tests pass through unchanged,
+   and measures boxes by perimeter instead of surface area (`planar`). Not installed. */
+#ifndef GJK_TREE_INTERNAL_H
+#define GJK_TREE_INTERNAL_H
+
+/* Depth of the fixed stack of a traversal; a deeper tree is still walked correctly (by parent links). */
+#define GJK_TREE_STACK 256
+
+typedef struct gjk_tree_box {
+    gjk_real lower[3], upper[3];
+} gjk_tree_box;
+
+/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
+typedef struct gjk_tree_node {
+    gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
+    int parent;       /* -1 at the root; on the free list, the next free node */
+    int child1, child2;
+    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
+} gjk_tree_node;
+
+/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
+typedef struct gjk_tree_leaf {
+    uint64_t user;
+    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+} gjk_tree_leaf;
+
+typedef struct gjk_tree {
+    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
+    void *block;
+    gjk_tree_leaf *leaves;
+    int capacity, node_count, free_list, root, proxy_count;
+    int *moved; /* the leaves moved since clear_moved, each once */
+    int moved_count, moved_capacity;
+    bool planar;
+} gjk_tree;
+
+typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
+typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
+
+void gjk_tree_init(gjk_tree *t, bool planar);
+void gjk_tree_release(gjk_tree *t);
+int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
+void gjk_tree_remove(gjk_tree *t, int proxy);
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
+/* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
+   parent links that takes over when it is full. */
+void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
+void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
+                        gjk_tree_ray_visit *fn, void *context, int stack);
+int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
+void gjk_tree_clear_moved(gjk_tree *t);
+gjk_real gjk_tree_area_cost(const gjk_tree *t);
+bool gjk_tree_rebuild(gjk_tree *t);
+/* Test-only: NULL when every invariant holds (links, boxes containing their children, heights, counts, the free
+   and moved lists), else what is broken. */
+const char *gjk_tree_check(const gjk_tree *t);
+
+/* The public trees are the core, typed per dimension. */
+struct gjk_tree3 {
+    gjk_tree core;
+};
+struct gjk_tree2 {
+    gjk_tree core;
+};
+
+/* The front ends' cores, for the tests. */
+const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree);
+const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
+
+#endif
+
+/* ---- end of src/tree_internal.h ---- */
+
+/* Bins of the rebuild's split search. */
+#define GJK_TREE_BINS 16
+/* Weight of the squared edge sum in the build cost. Surface area alone is 0 for every box of a scene on a line
+   (or a plane seen edgewise by all three pairs of axes), so that every choice ties and the tree degenerates into a
+   list; the small term keeps such scenes ordered by length without changing the choices of solid scenes much. */
+#define GJK_TREE_EDGE_WEIGHT GJK_R(0.001)
+
+/* The cost insertion, rotations and the rebuild minimise: half the surface area (2D: half the perimeter). */
+static gjk_real tree_cost(const gjk_tree *t, const gjk_tree_box *b) {
+    gjk_real dx = b->upper[0] - b->lower[0], dy = b->upper[1] - b->lower[1], dz = b->upper[2] - b->lower[2], s;
+    if (t->planar) return dx + dy;
+    s = dx + dy + dz;
+    return dx * dy + dy * dz + dz * dx + GJK_TREE_EDGE_WEIGHT * s * s;
+}
+
+static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k) {
+        out->lower[k] = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
+        out->upper[k] = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
+    }
+}
+
+static gjk_real tree_union_cost(const gjk_tree *t, const gjk_tree_box *a, const gjk_tree_box *b) {
+    gjk_tree_box u;
+    tree_union(&u, a, b);
+    return tree_cost(t, &u);
+}
+
+static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) {
+    for (int k = 0; k < 3; ++k)
+        if (inner->lower[k] < outer->lower[k] || inner->upper[k] > outer->upper[k]) return false;
+    return true;
+}
+
+static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (a->upper[k] < b->lower[k] || b->upper[k] < a->lower[k]) return false;
+    return true;
+}
+
+/* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
+   boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
+static bool tree_box_valid(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
+    return true;
+}
+
+static bool tree_margin_valid(gjk_real margin) { return margin >= 0 && gjk_bounded(margin); }
+
+static bool tree_is_leaf(const gjk_tree *t, int proxy) {
+    return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
+}
+
+void gjk_tree_init(gjk_tree *t, bool planar) {
+    memset(t, 0, sizeof *t);
+    t->free_list = -1;
+    t->root = -1;
+    t->planar = planar;
+}
+
+void gjk_tree_release(gjk_tree *t) {
+    gjk_free(t->block);
+    gjk_free(t->leaves);
+    gjk_free(t->moved);
+    gjk_tree_init(t, t->planar);
+}
+
+/* Doubles the node and leaf arrays (the allocator hook has no realloc, nor an alignment argument: the node array
+   is placed at the first multiple of 64 in a block 63 bytes longer). */
+static bool tree_grow(gjk_tree *t) {
+    int cap = t->capacity > 0 ? 2 * t->capacity : 64;
+    size_t bytes = (size_t)cap * sizeof(gjk_tree_node) + 63;
+    void *block = gjk_alloc(bytes);
+    gjk_tree_leaf *leaves = (gjk_tree_leaf *)gjk_alloc((size_t)cap * sizeof *leaves);
+    gjk_tree_node *nodes;
+    if (!block || !leaves) {
+        if (block) gjk_free(block);
+        if (leaves) gjk_free(leaves);
+        return false;
+    }
+    nodes = (gjk_tree_node *)(void *)((unsigned char *)block + ((64 - (uintptr_t)block % 64) % 64));
+    if (t->capacity > 0) {
+        memcpy(nodes, t->nodes, (size_t)t->capacity * sizeof *nodes);
+        memcpy(leaves, t->leaves, (size_t)t->capacity * sizeof *leaves);
+        gjk_free(t->block);
+        gjk_free(t->leaves);
+    }
+    for (int i = cap - 1; i >= t->capacity; --i) {
+        nodes[i].height = -1;
+        nodes[i].parent = t->free_list;
+        t->free_list = i;
+    }
+    t->block = block;
+    t->nodes = nodes;
+    t->leaves = leaves;
+    t->capacity = cap;
+    return true;
+}
+
+/* Room for one more proxy: two free nodes (its leaf and a new parent) and a slot in the moved list. On failure the
+   tree is unchanged but for larger arrays. */
+static bool tree_reserve(gjk_tree *t) {
+    if (t->capacity - t->node_count < 2 && !tree_grow(t)) return false;
+    if (t->moved_capacity < t->proxy_count + 1) {
+        int *moved = (int *)gjk_grow(t->moved, &t->moved_capacity, t->proxy_count + 1, sizeof *moved);
+        if (!moved) return false;
+        t->moved = moved;
+    }
+    return true;
+}
+
+static int tree_alloc_node(gjk_tree *t) {
+    int id = t->free_list;
+    gjk_tree_node *n = &t->nodes[id];
+    GJK_ASSERT(id >= 0);
+    t->free_list = n->parent;
+    n->parent = n->child1 = n->child2 = -1;
+    n->height = 0;
+    t->leaves[id].moved_slot = -1;
+    t->leaves[id].user = 0;
+    t->node_count++;
+    return id;
+}
+
+static void tree_free_node(gjk_tree *t, int id) {
+    t->nodes[id].height = -1;
+    t->nodes[id].parent = t->free_list;
+    t->free_list = id;
+    t->node_count--;
+}
+
+static void tree_refit(gjk_tree *t, int i) {
+    gjk_tree_node *n = t->nodes, *p = &n[i];
+    int h1 = n[p->child1].height, h2 = n[p->child2].height;
+    tree_union(&p->box, &n[p->child1].box, &n[p->child2].box);
+    p->height = 1 + (h1 > h2 ? h1 : h2);
+}
+
+/* The sibling for a new leaf of box `box`: the node S minimising the area the tree gains, that of the new parent
+   (S's box grown by the leaf) plus what every ancestor of S grows by (its "inherited" cost). The descent follows
+   the child of lower bound and stops when no subtree below can beat the best found: any node under c costs at
+   least the leaf's own area plus the growth inherited down to c. */
+static int tree_find_sibling(const gjk_tree *t, const gjk_tree_box *box) {
+    const gjk_tree_node *n = t->nodes;
+    gjk_real leaf_cost = tree_cost(t, box);
+    int i = t->root, best = i;
+    gjk_real direct = tree_union_cost(t, &n[i].box, box), best_cost = direct, inherited = 0;
+    while (n[i].height > 0) {
+        int c[2] = {n[i].child1, n[i].child2}, next = -1;
+        gjk_real cost[2], bound[2], next_bound = best_cost;
+        inherited += direct - tree_cost(t, &n[i].box);
+        for (int k = 0; k < 2; ++k) {
+            gjk_real own = tree_union_cost(t, &n[c[k]].box, box);
+            cost[k] = own;
+            if (own + inherited < best_cost) {
+                best_cost = own + inherited;
+                best = c[k];
+            }
+            bound[k] = leaf_cost + inherited + own - tree_cost(t, &n[c[k]].box);
+        }
+        for (int k = 0; k < 2; ++k) {
+            if (n[c[k]].height > 0 && bound[k] < next_bound) {
+                next_bound = bound[k];
+                next = k;
+            }
+        }
+        if (next < 0) break;
+        direct = cost[next];
+        i = c[next];
+    }
+    return best;
+}
+
+/* Replaces child `old` of internal node `p` by node `x`. */
+static void tree_relink(gjk_tree *t, int p, int old, int x) {
+    if (t->nodes[p].child1 == old) t->nodes[p].child1 = x;
+    else t->nodes[p].child2 = x;
+    t->nodes[x].parent = p;
+}
+
+/* The one rotation at node p that lowers the cost most, if any (then true): a child traded with a child of its sibling, or a
+   grandchild with a grandchild under the other child. p's own box is the same after it; only its children's
+   change. */
+static bool tree_rotate(gjk_tree *t, int p) {
+    gjk_tree_node *n = t->nodes;
+    int side[2] = {n[p].child1, n[p].child2}, best_x = -1, best_px = -1, best_y = -1, best_py = -1;
+    gjk_real best_gain = 0;
+    for (int k = 0; k < 2; ++k) {
+        int a = side[k], q = side[1 - k];
+        if (n[q].height == 0) continue;
+        gjk_real before = tree_cost(t, &n[q].box);
+        for (int m = 0; m < 2; ++m) {
+            int g = m == 0 ? n[q].child1 : n[q].child2, keep = m == 0 ? n[q].child2 : n[q].child1;
+            gjk_real gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
+            if (gain > best_gain) {
+                best_gain = gain;
+                best_x = a, best_px = p, best_y = g, best_py = q;
+            }
+        }
+    }
+    if (n[side[0]].height > 0 && n[side[1]].height > 0) {
+        int b = side[0], c = side[1];
+        gjk_real before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+                int x = i == 0 ? n[b].child1 : n[b].child2, x_keep = i == 0 ? n[b].child2 : n[b].child1;
+                int y = j == 0 ? n[c].child1 : n[c].child2, y_keep = j == 0 ? n[c].child2 : n[c].child1;
+                gjk_real gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
+                                tree_union_cost(t, &n[x].box, &n[y_keep].box);
+                if (gain > best_gain) {
+                    best_gain = gain;
+                    best_x = x, best_px = b, best_y = y, best_py = c;
+                }
+            }
+    }
+    if (best_x < 0) return false;
+    /* x (under px) and y (under py) trade places; px is p itself for a child-grandchild trade */
+    tree_relink(t, best_px, best_x, best_y);
+    tree_relink(t, best_py, best_y, best_x);
+    tree_refit(t, best_py);
+    if (best_px != p) tree_refit(t, best_px);
+    return true;
+}
+
+static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (a->lower[k] != b->lower[k] || a->upper[k] != b->upper[k]) return false;
+    return true;
+}
+
+/* Rotates and refits from node i up. A node whose box and height come out as they were, with no rotation, ends
+   the walk: its ancestors depend on nothing else, and most moves change only the lowest levels. */
+static void tree_refit_up(gjk_tree *t, int i) {
+    while (i >= 0) {
+        gjk_tree_box before = t->nodes[i].box;
+        int height = t->nodes[i].height;
+        bool rotated = tree_rotate(t, i);
+        tree_refit(t, i);
+        if (!rotated && height == t->nodes[i].height && tree_same_box(&before, &t->nodes[i].box)) return;
+        i = t->nodes[i].parent;
+    }
+}
+
+static void tree_insert_leaf(gjk_tree *t, int leaf) {
+    gjk_tree_node *n = t->nodes;
+    int sibling, old_parent, p;
+    if (t->root < 0) {
+        t->root = leaf;
+        n[leaf].parent = -1;
+        return;
+    }
+    sibling = tree_find_sibling(t, &n[leaf].box);
+    old_parent = n[sibling].parent;
+    p = tree_alloc_node(t);
+    n[p].parent = old_parent;
+    n[p].child1 = sibling;
+    n[p].child2 = leaf;
+    n[sibling].parent = p;
+    n[leaf].parent = p;
+    if (old_parent < 0) t->root = p;
+    else if (n[old_parent].child1 == sibling) n[old_parent].child1 = p;
+    else n[old_parent].child2 = p;
+    tree_refit(t, p);
+    tree_rotate(t, p);
+    tree_refit(t, p);
+    tree_refit_up(t, old_parent);
+}
+
+static void tree_remove_leaf(gjk_tree *t, int leaf) {
+    gjk_tree_node *n = t->nodes;
+    int p = n[leaf].parent, g, sibling;
+    if (p < 0) {
+        t->root = -1;
+        return;
+    }
+    g = n[p].parent;
+    sibling = n[p].child1 == leaf ? n[p].child2 : n[p].child1;
+    n[sibling].parent = g;
+    if (g < 0) t->root = sibling;
+    else if (n[g].child1 == p) n[g].child1 = sibling;
+    else n[g].child2 = sibling;
+    tree_free_node(t, p);
+    n[leaf].parent = -1;
+    tree_refit_up(t, g);
+}
+
+static void tree_mark_moved(gjk_tree *t, int proxy) {
+    if (t->leaves[proxy].moved_slot >= 0) return;
+    t->leaves[proxy].moved_slot = t->moved_count;
+    t->moved[t->moved_count++] = proxy;
+}
+
+static void tree_unmark_moved(gjk_tree *t, int proxy) {
+    int slot = t->leaves[proxy].moved_slot, last;
+    if (slot < 0) return;
+    last = t->moved[--t->moved_count];
+    t->moved[slot] = last;
+    t->leaves[last].moved_slot = slot;
+    t->leaves[proxy].moved_slot = -1;
+}
+
+static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real margin) {
+    for (int k = 0; k < 3; ++k) {
+        fat->lower[k] = box->lower[k] - margin;
+        fat->upper[k] = box->upper[k] + margin;
+    }
+}
+
+int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user) {
+    int id;
+    if (!tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
+    id = tree_alloc_node(t);
+    tree_fatten(&t->nodes[id].box, box, margin);
+    t->leaves[id].user = user;
+    t->proxy_count++;
+    tree_insert_leaf(t, id);
+    tree_mark_moved(t, id);
+    return id;
+}
+
+void gjk_tree_remove(gjk_tree *t, int proxy) {
+    GJK_ASSERT(tree_is_leaf(t, proxy));
+    if (!tree_is_leaf(t, proxy)) return;
+    tree_unmark_moved(t, proxy);
+    tree_remove_leaf(t, proxy);
+    tree_free_node(t, proxy);
+    t->proxy_count--;
+}
+
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
+    gjk_tree_box fat;
+    bool valid = tree_is_leaf(t, proxy) && tree_box_valid(box) && tree_margin_valid(margin) &&
+                 gjk_bounded(displacement[0]) && gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
+    GJK_ASSERT(valid);
+    if (!valid || tree_contains(&t->nodes[proxy].box, box)) return false;
+    tree_fatten(&fat, box, margin);
+    for (int k = 0; k < 3; ++k) {
+        if (displacement[k] < 0) fat.lower[k] += displacement[k];
+        else fat.upper[k] += displacement[k];
+    }
+    tree_remove_leaf(t, proxy);
+    t->nodes[proxy].box = fat;
+    tree_insert_leaf(t, proxy);
+    tree_mark_moved(t, proxy);
+    return true;
+}
+
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
+    GJK_ASSERT(tree_is_leaf(t, proxy));
+    return &t->nodes[proxy].box;
+}
+
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy) {
+    GJK_ASSERT(tree_is_leaf(t, proxy));
+    return t->leaves[proxy].user;
+}
+
+/* ---- traversals ---- */
+
+typedef struct gjk_tree_walk gjk_tree_walk;
+struct gjk_tree_walk {
+    const gjk_tree *tree;
+    bool ray;
+    gjk_tree_box box;                   /* box queries */
+    gjk_real origin[3], dir[3], max_t;  /* ray queries */
+    bool (*leaf)(gjk_tree_walk *w, int proxy); /* false stops the walk */
+    gjk_tree_box_visit *box_fn;
+    gjk_tree_ray_visit *ray_fn;
+    void *context;
+    int self, capacity, count; /* pairs: the proxy asking, the output's room, the pairs found */
+    bool moved_only;
+    int *pairs;
+};
+
+/* The slab test of the segment origin + t dir, 0 <= t <= max_t. Division rather than a precomputed reciprocal:
+   an axis the ray runs along (dir 0) is a bounds check, and a tiny dir gives infinite but never NaN slab ends.
+   Division is monotone, so a ray that enters a box enters every box containing it, as the tree requires. */
+static bool tree_ray_enters(const gjk_tree_walk *w, const gjk_tree_box *b) {
+    gjk_real t0 = 0, t1 = w->max_t;
+    for (int k = 0; k < 3; ++k) {
+        gjk_real o = w->origin[k], d = w->dir[k], ta, tb;
+        if (d == 0) {
+            if (o < b->lower[k] || o > b->upper[k]) return false;
+            continue;
+        }
+        ta = (b->lower[k] - o) / d;
+        tb = (b->upper[k] - o) / d;
+        if (ta > tb) {
+            gjk_real s = ta;
+            ta = tb;
+            tb = s;
+        }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+
+static bool tree_enters(const gjk_tree_walk *w, int i) {
+    const gjk_tree_box *b = &w->tree->nodes[i].box;
+    return w->ray ? tree_ray_enters(w, b) : tree_overlap(&w->box, b);
+}
+
+/* The subtree of `top` depth first without a stack, by parent links: the fallback when the stack is full. */
+static bool tree_walk_linked(gjk_tree_walk *w, int top) {
+    const gjk_tree_node *n = w->tree->nodes;
+    int i = top;
+    for (;;) {
+        if (tree_enters(w, i)) {
+            if (n[i].height > 0) {
+                i = n[i].child1;
+                continue;
+            }
+            if (!w->leaf(w, i)) return false;
+        }
+        for (;;) {
+            int p;
+            if (i == top) return true;
+            p = n[i].parent;
+            if (n[p].child1 == i) {
+                i = n[p].child2;
+                break;
+            }
+            i = p;
+        }
+    }
+}
+
+/* Whether node a's centre lies farther along the ray than node b's: a ray visits the nearer child first, so that
+   an early hit clips more of the rest (a guess from the centres, not an order of entry points). */
+static bool tree_farther(const gjk_tree_walk *w, int a, int b) {
+    const gjk_tree_box *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) s += w->dir[k] * ((p->lower[k] + p->upper[k]) - (q->lower[k] + q->upper[k]));
+    return s > 0;
+}
+
+/* Depth first, child1 before child2 (for rays, the child whose centre is nearer first); false when a visit stopped
+   the walk. */
+static bool tree_walk(gjk_tree_walk *w, int stack_size) {
+    const gjk_tree_node *n = w->tree->nodes;
+    int stack[GJK_TREE_STACK], top = 0;
+    if (w->tree->root < 0) return true;
+    if (stack_size > GJK_TREE_STACK) stack_size = GJK_TREE_STACK;
+    if (stack_size < 2) return tree_walk_linked(w, w->tree->root);
+    stack[top++] = w->tree->root;
+    while (top > 0) {
+        int i = stack[--top];
+        if (!tree_enters(w, i)) continue;
+        if (n[i].height == 0) {
+            if (!w->leaf(w, i)) return false;
+        } else if (top + 2 <= stack_size) {
+            int first = n[i].child1, second = n[i].child2;
+            if (w->ray && tree_farther(w, first, second)) {
+                first = second;
+                second = n[i].child1;
+            }
+            stack[top++] = second;
+            stack[top++] = first;
+        } else if (!tree_walk_linked(w, i)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void tree_walk_init(gjk_tree_walk *w, const gjk_tree *t) {
+    memset(w, 0, sizeof *w);
+    w->tree = t;
+}
+
+static bool tree_box_leaf(gjk_tree_walk *w, int proxy) {
+    return w->box_fn(proxy, w->tree->leaves[proxy].user, w->context);
+}
+
+static bool tree_ray_leaf(gjk_tree_walk *w, int proxy) {
+    gjk_real t = w->ray_fn(proxy, w->tree->leaves[proxy].user, w->max_t, w->context);
+    if (!(t > 0)) return false;
+    if (t < w->max_t) w->max_t = t;
+    return true;
+}
+
+void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack) {
+    gjk_tree_walk w;
+    tree_walk_init(&w, t);
+    w.box = *box;
+    w.leaf = tree_box_leaf;
+    w.box_fn = fn;
+    w.context = context;
+    tree_walk(&w, stack);
+}
+
+void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
+                        gjk_tree_ray_visit *fn, void *context, int stack) {
+    gjk_tree_walk w;
+    tree_walk_init(&w, t);
+    for (int k = 0; k < 3; ++k) {
+        if (!gjk_finite(origin[k]) || !gjk_finite(direction[k])) return;
+        w.origin[k] = origin[k];
+        w.dir[k] = direction[k];
+    }
+    if (!(max_t >= 0) || !gjk_finite(max_t)) return;
+    w.ray = true;
+    w.max_t = max_t;
+    w.leaf = tree_ray_leaf;
+    w.ray_fn = fn;
+    w.context = context;
+    tree_walk(&w, stack);
+}
+
+/* Each overlapping pair once: the asking proxy reports a partner unless the partner reports it. In moved_only
+   mode that is a moved partner of smaller id (it asked too); otherwise every partner of smaller id. */
+static bool tree_pair_leaf(gjk_tree_walk *w, int other) {
+    int self = w->self;
+    if (other == self) return true;
+    if (other < self && (!w->moved_only || w->tree->leaves[other].moved_slot >= 0)) return true;
+    if (w->count < w->capacity) {
+        w->pairs[2 * w->count] = self < other ? self : other;
+        w->pairs[2 * w->count + 1] = self < other ? other : self;
+    }
+    return ++w->count < INT_MAX;
+}
+
+static int tree_pair_order(const void *a, const void *b) {
+    const int *p = (const int *)a, *q = (const int *)b;
+    if (p[0] != q[0]) return p[0] < q[0] ? -1 : 1;
+    return p[1] < q[1] ? -1 : p[1] > q[1];
+}
+
+int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity) {
+    gjk_tree_walk w;
+    int n = moved_only ? t->moved_count : t->capacity;
+    tree_walk_init(&w, t);
+    w.leaf = tree_pair_leaf;
+    w.moved_only = moved_only;
+    w.pairs = pairs;
+    w.capacity = pairs && capacity > 0 ? capacity : 0;
+    for (int k = 0; k < n; ++k) {
+        int self = moved_only ? t->moved[k] : k;
+        if (t->nodes[self].height != 0) continue;
+        w.self = self;
+        w.box = t->nodes[self].box;
+        if (!tree_walk(&w, GJK_TREE_STACK)) break;
+    }
+    if (w.count <= w.capacity) gjk_heap_sort(pairs, (size_t)w.count, 2 * sizeof *pairs, tree_pair_order);
+    return w.count;
+}
+
+void gjk_tree_clear_moved(gjk_tree *t) {
+    for (int k = 0; k < t->moved_count; ++k) t->leaves[t->moved[k]].moved_slot = -1;
+    t->moved_count = 0;
+}
+
+/* The reported cost is the plain surface area (perimeter in 2D), in double so that the sum over many nodes near
+   the coordinate limit stays finite in float builds. */
+static double tree_area(const gjk_tree *t, const gjk_tree_box *b) {
+    double dx = (double)b->upper[0] - b->lower[0], dy = (double)b->upper[1] - b->lower[1];
+    double dz = (double)b->upper[2] - b->lower[2];
+    return t->planar ? dx + dy : dx * dy + dy * dz + dz * dx;
+}
+
+gjk_real gjk_tree_area_cost(const gjk_tree *t) {
+    double root, sum = 0;
+    if (t->root < 0 || t->nodes[t->root].height == 0) return 0;
+    root = tree_area(t, &t->nodes[t->root].box);
+    if (!(root > 0)) return 0;
+    for (int i = 0; i < t->capacity; ++i)
+        if (t->nodes[i].height > 0) sum += tree_area(t, &t->nodes[i].box);
+    return (gjk_real)(sum / root);
+}
+
+/* ---- rebuild ---- */
+
+/* Halves first: the sum of two coordinates near the limit would overflow in float. */
+static gjk_real tree_centre(const gjk_tree_box *b, int k) {
+    return GJK_R(0.5) * b->lower[k] + GJK_R(0.5) * b->upper[k];
+}
+
+static int tree_bin(gjk_real c, gjk_real lo, gjk_real extent) {
+    int b = (int)(GJK_TREE_BINS * ((c - lo) / extent));
+    return b < GJK_TREE_BINS ? b : GJK_TREE_BINS - 1;
+}
+
+/* Splits leaves[begin, end) in two and returns where the second part starts: along the axis of widest centre
+   spread, between the bins of centres that give the least area times count on both sides; at the middle when the
+   centres coincide. */
+static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
+    const gjk_tree_node *n = t->nodes;
+    gjk_real lo[3], hi[3], extent = 0, best_cost = 0;
+    gjk_tree_box bins[GJK_TREE_BINS], acc;
+    gjk_real right_cost[GJK_TREE_BINS];
+    int count[GJK_TREE_BINS] = {0}, axis = 0, split = -1, m, filled;
+    for (int k = 0; k < 3; ++k) lo[k] = hi[k] = tree_centre(&n[leaves[begin]].box, k);
+    for (int i = begin + 1; i < end; ++i)
+        for (int k = 0; k < 3; ++k) {
+            gjk_real c = tree_centre(&n[leaves[i]].box, k);
+            if (c < lo[k]) lo[k] = c;
+            if (c > hi[k]) hi[k] = c;
+        }
+    for (int k = 0; k < 3; ++k)
+        if (hi[k] - lo[k] > extent) {
+            extent = hi[k] - lo[k];
+            axis = k;
+        }
+    if (!(extent > 0)) return begin + (end - begin) / 2;
+    for (int i = begin; i < end; ++i) {
+        const gjk_tree_box *b = &n[leaves[i]].box;
+        int j = tree_bin(tree_centre(b, axis), lo[axis], extent);
+        if (count[j]++ == 0) bins[j] = *b;
+        else tree_union(&bins[j], &bins[j], b);
+    }
+    /* right_cost[j]: the area of bins j.. times their count. */
+    filled = 0;
+    for (int j = GJK_TREE_BINS - 1; j >= 0; --j) {
+        if (count[j] > 0) {
+            if (filled == 0) acc = bins[j];
+            else tree_union(&acc, &acc, &bins[j]);
+            filled += count[j];
+        }
+        right_cost[j] = filled > 0 ? tree_cost(t, &acc) * (gjk_real)filled : 0;
+    }
+    filled = 0;
+    for (int j = 0; j + 1 < GJK_TREE_BINS; ++j) {
+        gjk_real cost;
+        if (count[j] > 0) {
+            if (filled == 0) acc = bins[j];
+            else tree_union(&acc, &acc, &bins[j]);
+            filled += count[j];
+        }
+        if (filled == 0 || filled == end - begin) continue;
+        cost = tree_cost(t, &acc) * (gjk_real)filled + right_cost[j + 1];
+        if (split < 0 || cost < best_cost) {
+            best_cost = cost;
+            split = j;
+        }
+    }
+    GJK_ASSERT(split >= 0);
+    m = begin;
+    for (int i = begin; i < end; ++i) {
+        if (tree_bin(tree_centre(&n[leaves[i]].box, axis), lo[axis], extent) <= split) {
+            int s = leaves[m];
+            leaves[m++] = leaves[i];
+            leaves[i] = s;
+        }
+    }
+    return m;
+}
+
+bool gjk_tree_rebuild(gjk_tree *t) {
+    int n = t->proxy_count, *scratch, *leaves, *work, *made, top = 0, made_count = 0, count = 0;
+    if (n < 2) return true;
+    /* leaves (n), the work stack (4 ints per range; ranges pending never exceed n) and the internal nodes made (n) */
+    scratch = (int *)gjk_alloc((size_t)n * 6 * sizeof *scratch);
+    if (!scratch) return false;
+    leaves = scratch;
+    work = scratch + n;
+    made = scratch + 5 * n;
+    for (int i = t->capacity - 1; i >= 0; --i)
+        if (t->nodes[i].height > 0) tree_free_node(t, i);
+    for (int i = 0; i < t->capacity; ++i)
+        if (t->nodes[i].height == 0) leaves[count++] = i;
+    GJK_ASSERT(count == n);
+    /* A range: the parent (-1 for the root), which child it becomes, and [begin, end). */
+    work[0] = -1;
+    work[1] = 0;
+    work[2] = 0;
+    work[3] = n;
+    top = 1;
+    while (top > 0) {
+        int *r = &work[4 * --top], parent = r[0], slot = r[1], begin = r[2], end = r[3], id;
+        if (end - begin == 1) {
+            id = leaves[begin];
+        } else {
+            int m = tree_split(t, leaves, begin, end);
+            id = tree_alloc_node(t);
+            t->nodes[id].height = 1;
+            made[made_count++] = id;
+            /* The second half is pushed first so that the first is built first. */
+            r = &work[4 * top++];
+            r[0] = id, r[1] = 1, r[2] = m, r[3] = end;
+            r = &work[4 * top++];
+            r[0] = id, r[1] = 0, r[2] = begin, r[3] = m;
+        }
+        t->nodes[id].parent = parent;
+        if (parent < 0) t->root = id;
+        else if (slot == 0) t->nodes[parent].child1 = id;
+        else t->nodes[parent].child2 = id;
+    }
+    /* Children are made after their parents: refit in reverse. */
+    for (int k = made_count - 1; k >= 0; --k) tree_refit(t, made[k]);
+    gjk_free(scratch);
+    return true;
+}
+
+/* ---- test support ---- */
+
+const char *gjk_tree_check(const gjk_tree *t) {
+    const gjk_tree_node *n = t->nodes;
+    int leaves = 0, used = 0, free_count = 0;
+    if (t->root >= 0 && n[t->root].parent != -1) return "the root has a parent";
+    for (int i = 0; i < t->capacity; ++i) {
+        const gjk_tree_node *x = &n[i];
+        if (x->height < 0) continue;
+        used++;
+        if (i != t->root && (x->parent < 0 || x->parent >= t->capacity)) return "a node without a parent";
+        if (i != t->root && n[x->parent].child1 != i && n[x->parent].child2 != i) return "a parent without the child";
+        if (x->height == 0) {
+            leaves++;
+            int slot = t->leaves[i].moved_slot;
+            if (slot >= 0 && (slot >= t->moved_count || t->moved[slot] != i))
+                return "a moved slot that does not point back";
+            continue;
+        }
+        if (x->child1 < 0 || x->child2 < 0 || x->child1 == x->child2) return "an internal node without two children";
+        if (n[x->child1].parent != i || n[x->child2].parent != i) return "a child with another parent";
+        if (!tree_contains(&x->box, &n[x->child1].box) || !tree_contains(&x->box, &n[x->child2].box))
+            return "a box that does not contain a child";
+        {
+            int h1 = n[x->child1].height, h2 = n[x->child2].height;
+            if (h1 < 0 || h2 < 0) return "a free child";
+            if (x->height != 1 + (h1 > h2 ? h1 : h2)) return "a wrong height";
+        }
+    }
+    if (leaves != t->proxy_count) return "the proxy count is wrong";
+    if (used != t->node_count) return "the node count is wrong";
+    if (t->proxy_count > 0 && used != 2 * t->proxy_count - 1) return "nodes unreachable or missing";
+    for (int i = t->free_list; i >= 0; i = n[i].parent) {
+        if (n[i].height != -1) return "a used node on the free list";
+        if (++free_count > t->capacity) return "a loop in the free list";
+    }
+    if (free_count != t->capacity - t->node_count) return "the free list is short";
+    for (int k = 0; k < t->moved_count; ++k)
+        if (n[t->moved[k]].height != 0 || t->leaves[t->moved[k]].moved_slot != k) return "a stale moved entry";
+    return NULL;
+}
+
+/* ---- end of src/tree.c ---- */
+#undef GJK_TREE_BINS
+#undef GJK_TREE_EDGE_WEIGHT
+
+/* ---- src/tree2.c ---- */
+/* The 2D dynamic AABB tree (gjk/world.h): conversions to the shared core of tree.c, which keeps z at 0. */
+
+static gjk_tree_box tree2_box(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+gjk_tree2 *gjk_tree2_create(void) {
+    gjk_tree2 *tree = (gjk_tree2 *)gjk_alloc(sizeof *tree);
+    if (tree) gjk_tree_init(&tree->core, true);
+    return tree;
+}
+
+void gjk_tree2_destroy(gjk_tree2 *tree) {
+    if (!tree) return;
+    gjk_tree_release(&tree->core);
+    gjk_free(tree);
+}
+
+int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t user) {
+    gjk_tree_box b = tree2_box(box);
+    return gjk_tree_insert(&tree->core, &b, margin, user);
+}
+
+void gjk_tree2_remove(gjk_tree2 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
+
+bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement) {
+    gjk_tree_box b = tree2_box(box);
+    gjk_real d[3];
+    d[0] = displacement.x, d[1] = displacement.y, d[2] = 0;
+    return gjk_tree_move(&tree->core, proxy, &b, margin, d);
+}
+
+gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_aabb2 out;
+    out.lower = gjk_v2(b->lower[0], b->lower[1]);
+    out.upper = gjk_v2(b->upper[0], b->upper[1]);
+    return out;
+}
+
+uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
+
+void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
+    gjk_tree_box b = tree2_box(box);
+    gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
+}
+
+void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direction, gjk_real max_t,
+                         gjk_tree2_ray_fn *fn, void *context) {
+    gjk_real o[3], d[3];
+    o[0] = origin.x, o[1] = origin.y, o[2] = 0;
+    d[0] = direction.x, d[1] = direction.y, d[2] = 0;
+    gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
+}
+
+int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity) {
+    return gjk_tree_pairs(&tree->core, moved_only, pairs, capacity);
+}
+
+void gjk_tree2_clear_moved(gjk_tree2 *tree) { gjk_tree_clear_moved(&tree->core); }
+gjk_real gjk_tree2_area_cost(const gjk_tree2 *tree) { return gjk_tree_area_cost(&tree->core); }
+int gjk_tree2_height(const gjk_tree2 *tree) {
+    return tree->core.root < 0 ? 0 : tree->core.nodes[tree->core.root].height;
+}
+int gjk_tree2_proxy_count(const gjk_tree2 *tree) { return tree->core.proxy_count; }
+bool gjk_tree2_rebuild(gjk_tree2 *tree) { return gjk_tree_rebuild(&tree->core); }
+const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree) { return &tree->core; }
+
+/* ---- end of src/tree2.c ---- */
+
+/* ---- src/tree3.c ---- */
+/* The 3D dynamic AABB tree (gjk/world.h): conversions to the shared core of tree.c. */
+
+static gjk_tree_box tree3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+gjk_tree3 *gjk_tree3_create(void) {
+    gjk_tree3 *tree = (gjk_tree3 *)gjk_alloc(sizeof *tree);
+    if (tree) gjk_tree_init(&tree->core, false);
+    return tree;
+}
+
+void gjk_tree3_destroy(gjk_tree3 *tree) {
+    if (!tree) return;
+    gjk_tree_release(&tree->core);
+    gjk_free(tree);
+}
+
+int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t user) {
+    gjk_tree_box b = tree3_box(box);
+    return gjk_tree_insert(&tree->core, &b, margin, user);
+}
+
+void gjk_tree3_remove(gjk_tree3 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
+
+bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement) {
+    gjk_tree_box b = tree3_box(box);
+    gjk_real d[3];
+    d[0] = displacement.x, d[1] = displacement.y, d[2] = displacement.z;
+    return gjk_tree_move(&tree->core, proxy, &b, margin, d);
+}
+
+gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_aabb3 out;
+    out.lower = gjk_v3(b->lower[0], b->lower[1], b->lower[2]);
+    out.upper = gjk_v3(b->upper[0], b->upper[1], b->upper[2]);
+    return out;
+}
+
+uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
+
+void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context) {
+    gjk_tree_box b = tree3_box(box);
+    gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
+}
+
+void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direction, gjk_real max_t,
+                         gjk_tree3_ray_fn *fn, void *context) {
+    gjk_real o[3], d[3];
+    o[0] = origin.x, o[1] = origin.y, o[2] = origin.z;
+    d[0] = direction.x, d[1] = direction.y, d[2] = direction.z;
+    gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
+}
+
+int gjk_tree3_pairs(const gjk_tree3 *tree, bool moved_only, int *pairs, int capacity) {
+    return gjk_tree_pairs(&tree->core, moved_only, pairs, capacity);
+}
+
+void gjk_tree3_clear_moved(gjk_tree3 *tree) { gjk_tree_clear_moved(&tree->core); }
+gjk_real gjk_tree3_area_cost(const gjk_tree3 *tree) { return gjk_tree_area_cost(&tree->core); }
+int gjk_tree3_height(const gjk_tree3 *tree) {
+    return tree->core.root < 0 ? 0 : tree->core.nodes[tree->core.root].height;
+}
+int gjk_tree3_proxy_count(const gjk_tree3 *tree) { return tree->core.proxy_count; }
+bool gjk_tree3_rebuild(gjk_tree3 *tree) { return gjk_tree_rebuild(&tree->core); }
+const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
+
+/* ---- end of src/tree3.c ---- */
+
 /* The private headers' macros end with the implementation. */
 #undef GJK_CAST2_MAX_RAY_ITERATIONS
 #undef GJK2_HILL_CLIMB_MIN
@@ -16887,4 +18013,5 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 #undef CLIP_MAX
 #undef GJK_MANIFOLD_DEEPEST_SLACK
 #undef GJK_TOI_ROOT_ROUNDS
+#undef GJK_TREE_STACK
 #endif /* GJK_IMPLEMENTATION */

@@ -56,14 +56,16 @@ typedef enum gjk_status {
 GJK_API const char *gjk_status_string(gjk_status status);
 
 /// An allocation function: `size` bytes (never 0) aligned for any type, or NULL when out of memory. `user` is the
-/// pointer given to gjk_set_allocator(). Only hull creation allocates; queries never do.
+/// pointer given to gjk_set_allocator(). Only hull creation and the trees of gjk/world.h (create, insert, rebuild)
+/// allocate; queries never do.
 typedef void *gjk_alloc_fn(size_t size, void *user);
 /// The matching release function: frees a block that the paired gjk_alloc_fn returned (never called with NULL).
 typedef void gjk_free_fn(void *ptr, void *user);
 
-/// Replace the allocator used by hull creation; if either function is NULL, malloc/free are restored. `user` is
-/// passed to both functions on every call and must stay valid while they are installed. Call it before creating
-/// shapes, not while other threads create or destroy hulls; a hull must be destroyed with the allocator that made it.
+/// Replace the allocator used by hull creation and the trees; if either function is NULL, malloc/free are restored.
+/// `user` is passed to both functions on every call and must stay valid while they are installed. Call it before
+/// creating shapes, not while other threads create or destroy hulls or trees; a hull or tree must be destroyed with
+/// the allocator that made it.
 GJK_API void gjk_set_allocator(gjk_alloc_fn *alloc_fn, gjk_free_fn *free_fn, void *user);
 
 /// Called when an internal assertion fails (debug builds, or builds with GJK_ENABLE_ASSERT): `condition` is its

@@ -22,9 +22,11 @@
 ///   gjk/manifold.h: contact manifolds (up to 4 points with feature ids).
 /// - gjk/batch.h: many queries in one call over arrays of shapes, poses and index pairs, split into ranges for
 ///   any task system.
+/// - gjk/world.h: the broad phase, a dynamic AABB tree of many bodies' boxes (3D and 2D): moving proxies, box and ray
+///   queries, the overlapping pairs of a step.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
-/// - gjk/base.h: status codes, the allocator hook (hull creation only) and the assertion hook.
+/// - gjk/base.h: status codes, the allocator hook (hull creation and the trees only) and the assertion hook.
 ///
 /// ## Advice
 /// - Prefer spheres, capsules and rounded shapes (a margin) where you can: their answers are exact and cheap, as
@@ -52,6 +54,7 @@
 #include "gjk/query.h"
 #include "gjk/ray.h"
 #include "gjk/shape.h"
+#include "gjk/world.h"
 
 /// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0

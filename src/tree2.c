@@ -1,0 +1,74 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* The 2D dynamic AABB tree (gjk/world.h): conversions to the shared core of tree.c, which keeps z at 0. */
+#include "internal.h"
+#include "tree_internal.h"
+
+static gjk_tree_box tree2_box(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+gjk_tree2 *gjk_tree2_create(void) {
+    gjk_tree2 *tree = (gjk_tree2 *)gjk_alloc(sizeof *tree);
+    if (tree) gjk_tree_init(&tree->core, true);
+    return tree;
+}
+
+void gjk_tree2_destroy(gjk_tree2 *tree) {
+    if (!tree) return;
+    gjk_tree_release(&tree->core);
+    gjk_free(tree);
+}
+
+int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t user) {
+    gjk_tree_box b = tree2_box(box);
+    return gjk_tree_insert(&tree->core, &b, margin, user);
+}
+
+void gjk_tree2_remove(gjk_tree2 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
+
+bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement) {
+    gjk_tree_box b = tree2_box(box);
+    gjk_real d[3];
+    d[0] = displacement.x, d[1] = displacement.y, d[2] = 0;
+    return gjk_tree_move(&tree->core, proxy, &b, margin, d);
+}
+
+gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
+    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_aabb2 out;
+    out.lower = gjk_v2(b->lower[0], b->lower[1]);
+    out.upper = gjk_v2(b->upper[0], b->upper[1]);
+    return out;
+}
+
+uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
+
+void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
+    gjk_tree_box b = tree2_box(box);
+    gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
+}
+
+void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direction, gjk_real max_t,
+                         gjk_tree2_ray_fn *fn, void *context) {
+    gjk_real o[3], d[3];
+    o[0] = origin.x, o[1] = origin.y, o[2] = 0;
+    d[0] = direction.x, d[1] = direction.y, d[2] = 0;
+    gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
+}
+
+int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity) {
+    return gjk_tree_pairs(&tree->core, moved_only, pairs, capacity);
+}
+
+void gjk_tree2_clear_moved(gjk_tree2 *tree) { gjk_tree_clear_moved(&tree->core); }
+gjk_real gjk_tree2_area_cost(const gjk_tree2 *tree) { return gjk_tree_area_cost(&tree->core); }
+int gjk_tree2_height(const gjk_tree2 *tree) {
+    return tree->core.root < 0 ? 0 : tree->core.nodes[tree->core.root].height;
+}
+int gjk_tree2_proxy_count(const gjk_tree2 *tree) { return tree->core.proxy_count; }
+bool gjk_tree2_rebuild(gjk_tree2 *tree) { return gjk_tree_rebuild(&tree->core); }
+const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree) { return &tree->core; }

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* The dynamic AABB tree's core (tree.c), shared by the 3D (tree3.c) and 2D (tree2.c) front ends. Boxes have three
+   axes in both: a 2D tree keeps z at 0 in every box and ray, which overlaps and slab tests pass through unchanged,
+   and measures boxes by perimeter instead of surface area (`planar`). Not installed. */
+#ifndef GJK_TREE_INTERNAL_H
+#define GJK_TREE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gjk/world.h"
+
+/* Depth of the fixed stack of a traversal; a deeper tree is still walked correctly (by parent links). */
+#define GJK_TREE_STACK 256
+
+typedef struct gjk_tree_box {
+    gjk_real lower[3], upper[3];
+} gjk_tree_box;
+
+/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
+typedef struct gjk_tree_node {
+    gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
+    int parent;       /* -1 at the root; on the free list, the next free node */
+    int child1, child2;
+    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
+} gjk_tree_node;
+
+/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
+typedef struct gjk_tree_leaf {
+    uint64_t user;
+    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+} gjk_tree_leaf;
+
+typedef struct gjk_tree {
+    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
+    void *block;
+    gjk_tree_leaf *leaves;
+    int capacity, node_count, free_list, root, proxy_count;
+    int *moved; /* the leaves moved since clear_moved, each once */
+    int moved_count, moved_capacity;
+    bool planar;
+} gjk_tree;
+
+typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
+typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
+
+void gjk_tree_init(gjk_tree *t, bool planar);
+void gjk_tree_release(gjk_tree *t);
+int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
+void gjk_tree_remove(gjk_tree *t, int proxy);
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
+/* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
+   parent links that takes over when it is full. */
+void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
+void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
+                        gjk_tree_ray_visit *fn, void *context, int stack);
+int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
+void gjk_tree_clear_moved(gjk_tree *t);
+gjk_real gjk_tree_area_cost(const gjk_tree *t);
+bool gjk_tree_rebuild(gjk_tree *t);
+/* Test-only: NULL when every invariant holds (links, boxes containing their children, heights, counts, the free
+   and moved lists), else what is broken. */
+const char *gjk_tree_check(const gjk_tree *t);
+
+/* The public trees are the core, typed per dimension. */
+struct gjk_tree3 {
+    gjk_tree core;
+};
+struct gjk_tree2 {
+    gjk_tree core;
+};
+
+/* The front ends' cores, for the tests. */
+const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree);
+const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
+
+#endif

@@ -1,0 +1,714 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* The dynamic AABB trees of gjk/world.h, 3D and 2D, against brute force over the same fat boxes: box queries (as
+   sets), ray queries (all hits, and the nearest hit with clipping), all pairs and moved pairs (as sorted lists),
+   after every phase of random scenes (insert, many moves, removals, re-inserts, rebuild) and of degenerate ones
+   (one point, one line, zero-size boxes, 1e-6 and 1e6 boxes together, 1e5 proxies). The tree's invariants are
+   checked by gjk_tree_check after each phase; two identical call sequences must give identical visit orders and
+   pairs; warmed trees must not allocate; allocator failures must leave the tree whole. Each scenario runs through
+   a thin harness (`scn`) that calls either dimension's API, 2D boxes having z = 0. */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tree_internal.h"
+
+#define MAX_IDS (1 << 19)
+
+typedef struct scn {
+    int dim;
+    gjk_tree3 *t3;
+    gjk_tree2 *t2;
+    bool alive[MAX_IDS];
+    bool moved[MAX_IDS];
+    gjk_aabb3 tight[MAX_IDS];
+    int top; /* one past the largest id handed out */
+} scn;
+
+static scn g_a, g_b;
+
+static void scn_open(scn *s, int dim) {
+    memset(s, 0, sizeof *s);
+    s->dim = dim;
+    if (dim == 3) s->t3 = gjk_tree3_create();
+    else s->t2 = gjk_tree2_create();
+    assert_true(s->t3 || s->t2);
+}
+
+static void scn_close(scn *s) {
+    gjk_tree3_destroy(s->t3);
+    gjk_tree2_destroy(s->t2);
+    s->t3 = NULL;
+    s->t2 = NULL;
+}
+
+static gjk_aabb2 flat(gjk_aabb3 b) {
+    gjk_aabb2 f;
+    f.lower = gjk_v2(b.lower.x, b.lower.y);
+    f.upper = gjk_v2(b.upper.x, b.upper.y);
+    return f;
+}
+
+static const gjk_tree *scn_core(const scn *s) { return s->dim == 3 ? gjk_tree3_core(s->t3) : gjk_tree2_core(s->t2); }
+
+static void scn_check(const scn *s) {
+    const char *e = gjk_tree_check(scn_core(s));
+    if (e) fail_msg("tree invariant broken: %s", e);
+}
+
+static int scn_insert(scn *s, gjk_aabb3 b, gjk_real margin) {
+    int id = s->dim == 3 ? gjk_tree3_insert(s->t3, b, margin, 0) : gjk_tree2_insert(s->t2, flat(b), margin, 0);
+    if (id < 0) return id;
+    assert_true(id < MAX_IDS);
+    assert_false(s->alive[id]);
+    /* the user value is the id's complement: checked by every visit */
+    if (s->dim == 3) {
+        gjk_tree3_remove(s->t3, id);
+        assert_int_equal(gjk_tree3_insert(s->t3, b, margin, ~(uint64_t)id), id);
+    } else {
+        gjk_tree2_remove(s->t2, id);
+        assert_int_equal(gjk_tree2_insert(s->t2, flat(b), margin, ~(uint64_t)id), id);
+    }
+    s->alive[id] = true;
+    s->moved[id] = true;
+    s->tight[id] = b;
+    if (id >= s->top) s->top = id + 1;
+    return id;
+}
+
+static void scn_remove(scn *s, int id) {
+    if (s->dim == 3) gjk_tree3_remove(s->t3, id);
+    else gjk_tree2_remove(s->t2, id);
+    s->alive[id] = false;
+    s->moved[id] = false;
+}
+
+static gjk_aabb3 scn_fat(const scn *s, int id) {
+    gjk_aabb3 b;
+    if (s->dim == 3) return gjk_tree3_fat_box(s->t3, id);
+    gjk_aabb2 f = gjk_tree2_fat_box(s->t2, id);
+    b.lower = gjk_v3(f.lower.x, f.lower.y, 0);
+    b.upper = gjk_v3(f.upper.x, f.upper.y, 0);
+    return b;
+}
+
+static bool contains(gjk_aabb3 o, gjk_aabb3 i) {
+    return o.lower.x <= i.lower.x && o.lower.y <= i.lower.y && o.lower.z <= i.lower.z && o.upper.x >= i.upper.x &&
+           o.upper.y >= i.upper.y && o.upper.z >= i.upper.z;
+}
+
+static bool scn_move(scn *s, int id, gjk_aabb3 b, gjk_real margin, gjk_vec3 d) {
+    bool inside = contains(scn_fat(s, id), b), moved;
+    moved = s->dim == 3 ? gjk_tree3_move(s->t3, id, b, margin, d)
+                        : gjk_tree2_move(s->t2, id, flat(b), margin, gjk_v2(d.x, d.y));
+    assert_int_equal(moved, !inside);
+    if (moved) s->moved[id] = true;
+    s->tight[id] = b;
+    assert_true(contains(scn_fat(s, id), b));
+    return moved;
+}
+
+static int scn_pairs(const scn *s, bool moved_only, int *pairs, int capacity) {
+    return s->dim == 3 ? gjk_tree3_pairs(s->t3, moved_only, pairs, capacity)
+                       : gjk_tree2_pairs(s->t2, moved_only, pairs, capacity);
+}
+
+static void scn_clear_moved(scn *s) {
+    if (s->dim == 3) gjk_tree3_clear_moved(s->t3);
+    else gjk_tree2_clear_moved(s->t2);
+    memset(s->moved, 0, sizeof s->moved);
+}
+
+static int scn_count(const scn *s) {
+    return s->dim == 3 ? gjk_tree3_proxy_count(s->t3) : gjk_tree2_proxy_count(s->t2);
+}
+static int scn_height(const scn *s) { return s->dim == 3 ? gjk_tree3_height(s->t3) : gjk_tree2_height(s->t2); }
+static double scn_cost(const scn *s) {
+    return s->dim == 3 ? gjk_tree3_area_cost(s->t3) : gjk_tree2_area_cost(s->t2);
+}
+static bool scn_rebuild(scn *s) { return s->dim == 3 ? gjk_tree3_rebuild(s->t3) : gjk_tree2_rebuild(s->t2); }
+
+/* ---- visits ---- */
+
+typedef struct hits {
+    int *ids;
+    int count, capacity;
+    int stop_after; /* box queries: stop after this many (0: never) */
+    const scn *s;
+    gjk_vec3 origin, dir; /* ray queries */
+    gjk_real nearest;
+} hits;
+
+static void hits_add(hits *h, int proxy, uint64_t user) {
+    assert_true(h->s->alive[proxy]);
+    assert_true(user == ~(uint64_t)proxy);
+    assert_true(h->count < h->capacity);
+    h->ids[h->count++] = proxy;
+}
+
+static bool box_visit(int proxy, uint64_t user, void *context) {
+    hits *h = (hits *)context;
+    hits_add(h, proxy, user);
+    return h->stop_after == 0 || h->count < h->stop_after;
+}
+
+static gjk_real ray_all_visit(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    hits_add((hits *)context, proxy, user);
+    return max_t;
+}
+
+/* The slab entry of the ray into box b within [0, max_t], or -1 when it misses: the same formula as the tree's,
+   written again here as the oracle. */
+static gjk_real slab_entry(gjk_aabb3 b, gjk_vec3 o, gjk_vec3 d, gjk_real max_t) {
+    gjk_real lo[3] = {b.lower.x, b.lower.y, b.lower.z}, hi[3] = {b.upper.x, b.upper.y, b.upper.z};
+    gjk_real org[3] = {o.x, o.y, o.z}, dir[3] = {d.x, d.y, d.z}, t0 = 0, t1 = max_t;
+    for (int k = 0; k < 3; ++k) {
+        if (dir[k] == 0) {
+            if (org[k] < lo[k] || org[k] > hi[k]) return -1;
+            continue;
+        }
+        gjk_real ta = (lo[k] - org[k]) / dir[k], tb = (hi[k] - org[k]) / dir[k];
+        if (ta > tb) {
+            gjk_real x = ta;
+            ta = tb;
+            tb = x;
+        }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (t0 > t1) return -1;
+    }
+    return t0;
+}
+
+/* The nearest-hit mode: each visit answers its box's entry (as an exact ray cast would its shape's hit). */
+static gjk_real ray_near_visit(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    hits *h = (hits *)context;
+    hits_add(h, proxy, user);
+    gjk_real t = slab_entry(scn_fat(h->s, proxy), h->origin, h->dir, max_t);
+    assert_true(t >= 0 && t <= max_t);
+    if (t < h->nearest) h->nearest = t;
+    return t;
+}
+
+static int int_order(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static bool overlap(gjk_aabb3 a, gjk_aabb3 b) {
+    return !(a.upper.x < b.lower.x || b.upper.x < a.lower.x || a.upper.y < b.lower.y || b.upper.y < a.lower.y ||
+             a.upper.z < b.lower.z || b.upper.z < a.lower.z);
+}
+
+static int *g_ids, *g_ids2;
+
+static void check_box_query(const scn *s, gjk_aabb3 q) {
+    hits h = {g_ids, 0, MAX_IDS, 0, s, {0, 0, 0}, {0, 0, 0}, 0};
+    int want = 0;
+    if (s->dim == 3) gjk_tree3_query_box(s->t3, q, box_visit, &h);
+    else gjk_tree2_query_box(s->t2, flat(q), box_visit, &h);
+    for (int i = 0; i < s->top; ++i)
+        if (s->alive[i] && overlap(scn_fat(s, i), q)) g_ids2[want++] = i;
+    assert_int_equal(h.count, want);
+    qsort(h.ids, (size_t)h.count, sizeof(int), int_order);
+    assert_memory_equal(h.ids, g_ids2, (size_t)want * sizeof(int));
+    /* the same visits with a small explicit stack (the walk by parent links takes over) */
+    for (int stack = 0; stack <= 4; stack += 2) {
+        hits h2 = {g_ids2, 0, MAX_IDS, 0, s, {0, 0, 0}, {0, 0, 0}, 0};
+        gjk_tree_box b = {{q.lower.x, q.lower.y, q.lower.z}, {q.upper.x, q.upper.y, q.upper.z}};
+        gjk_tree_query_box(scn_core(s), &b, box_visit, &h2, stack);
+        assert_int_equal(h2.count, want);
+        qsort(h2.ids, (size_t)want, sizeof(int), int_order);
+        assert_memory_equal(h.ids, h2.ids, (size_t)want * sizeof(int));
+    }
+    /* stopping after the first visit */
+    if (want > 1) {
+        hits h3 = {g_ids2, 0, MAX_IDS, 1, s, {0, 0, 0}, {0, 0, 0}, 0};
+        if (s->dim == 3) gjk_tree3_query_box(s->t3, q, box_visit, &h3);
+        else gjk_tree2_query_box(s->t2, flat(q), box_visit, &h3);
+        assert_int_equal(h3.count, 1);
+    }
+}
+
+static void check_ray_query(const scn *s, gjk_vec3 o, gjk_vec3 d, gjk_real max_t) {
+    hits h = {g_ids, 0, MAX_IDS, 0, s, o, d, 0};
+    int want = 0;
+    gjk_real nearest = max_t + 1;
+    if (s->dim == 3) gjk_tree3_query_ray(s->t3, o, d, max_t, ray_all_visit, &h);
+    else gjk_tree2_query_ray(s->t2, gjk_v2(o.x, o.y), gjk_v2(d.x, d.y), max_t, ray_all_visit, &h);
+    for (int i = 0; i < s->top; ++i) {
+        gjk_real t = s->alive[i] ? slab_entry(scn_fat(s, i), o, d, max_t) : -1;
+        if (t < 0) continue;
+        g_ids2[want++] = i;
+        if (t < nearest) nearest = t;
+    }
+    assert_int_equal(h.count, want);
+    qsort(h.ids, (size_t)h.count, sizeof(int), int_order);
+    assert_memory_equal(h.ids, g_ids2, (size_t)want * sizeof(int));
+    /* nearest hit: clipping by each answer must still find the nearest box, visiting no more than all hits */
+    hits n = {g_ids2, 0, MAX_IDS, 0, s, o, d, max_t + 1};
+    if (s->dim == 3) gjk_tree3_query_ray(s->t3, o, d, max_t, ray_near_visit, &n);
+    else gjk_tree2_query_ray(s->t2, gjk_v2(o.x, o.y), gjk_v2(d.x, d.y), max_t, ray_near_visit, &n);
+    assert_true(n.count <= want);
+    if (want == 0) assert_int_equal(n.count, 0);
+    else assert_true(n.nearest == nearest);
+}
+
+static int pair_order(const void *a, const void *b) {
+    const int *p = (const int *)a, *q = (const int *)b;
+    if (p[0] != q[0]) return p[0] < q[0] ? -1 : 1;
+    return (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+/* Brute force by sweep and prune: sorted by lower x, every box against those that start before it ends. */
+static int *g_order;
+static const scn *g_sort_scn;
+static int lower_x_order(const void *a, const void *b) {
+    int i = *(const int *)a, j = *(const int *)b;
+    gjk_real x = scn_fat(g_sort_scn, i).lower.x, y = scn_fat(g_sort_scn, j).lower.x;
+    if (x != y) return x < y ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+static int brute_pairs(const scn *s, bool moved_only, int *out, int capacity) {
+    int n = 0, count = 0;
+    for (int i = 0; i < s->top; ++i)
+        if (s->alive[i]) g_order[n++] = i;
+    g_sort_scn = s;
+    qsort(g_order, (size_t)n, sizeof(int), lower_x_order);
+    for (int a = 0; a < n; ++a) {
+        gjk_aabb3 fa = scn_fat(s, g_order[a]);
+        for (int b = a + 1; b < n; ++b) {
+            gjk_aabb3 fb = scn_fat(s, g_order[b]);
+            int i = g_order[a], j = g_order[b];
+            if (fb.lower.x > fa.upper.x) break;
+            if (!overlap(fa, fb) || (moved_only && !s->moved[i] && !s->moved[j])) continue;
+            assert_true(count < capacity);
+            out[2 * count] = i < j ? i : j;
+            out[2 * count + 1] = i < j ? j : i;
+            count++;
+        }
+    }
+    qsort(out, (size_t)count, 2 * sizeof(int), pair_order);
+    return count;
+}
+
+#define PAIR_CAP (4 << 20)
+static int *g_pairs, *g_pairs2;
+
+static void check_pairs(const scn *s) {
+    for (int mode = 0; mode < 2; ++mode) {
+        int want = brute_pairs(s, mode == 1, g_pairs2, PAIR_CAP);
+        int got = scn_pairs(s, mode == 1, g_pairs, PAIR_CAP);
+        assert_int_equal(got, want);
+        assert_memory_equal(g_pairs, g_pairs2, (size_t)want * 2 * sizeof(int));
+        /* too little room: the count is the same and the room holds found pairs */
+        if (want > 2) {
+            int small = scn_pairs(s, mode == 1, g_pairs, want / 2);
+            assert_int_equal(small, want);
+            for (int k = 0; k < want / 2; ++k)
+                assert_non_null(bsearch(&g_pairs[2 * k], g_pairs2, (size_t)want, 2 * sizeof(int), pair_order));
+        }
+    }
+}
+
+static void check_all(scn *s, test_rng *r, double extent, int queries) {
+    scn_check(s);
+    for (int i = 0; i < s->top; ++i)
+        if (s->alive[i]) assert_true(contains(scn_fat(s, i), s->tight[i]));
+    for (int q = 0; q < queries; ++q) {
+        gjk_vec3 c = test_vec3(r, -extent, extent), h = test_vec3(r, 0, extent / 4);
+        if (s->dim == 2) c.z = h.z = 0;
+        gjk_aabb3 b = {gjk_sub3(c, h), gjk_add3(c, h)};
+        check_box_query(s, b);
+        gjk_vec3 o = test_vec3(r, -1.2 * extent, 1.2 * extent), d = test_vec3(r, -1, 1);
+        if (q % 4 == 1) d.y = 0; /* axis-parallel and flat rays: components of 0 */
+        if (q % 4 == 2) d.x = d.z = 0;
+        if (s->dim == 2) o.z = d.z = 0;
+        check_ray_query(s, o, d, (gjk_real)(q % 3 == 0 ? 1e30 : 2.5 * extent));
+    }
+    check_pairs(s);
+}
+
+static gjk_aabb3 random_box(test_rng *r, int dim, double extent, double lo_size, double hi_size) {
+    gjk_vec3 c = test_vec3(r, -extent, extent), h = test_vec3(r, lo_size / 2, hi_size / 2);
+    if (dim == 2) c.z = h.z = 0;
+    gjk_aabb3 b = {gjk_sub3(c, h), gjk_add3(c, h)};
+    return b;
+}
+
+static void random_scene(int dim) {
+    scn *s = &g_a;
+    test_rng r = {dim == 3 ? 1234u : 5678u};
+    const gjk_real margin = GJK_R(0.1);
+    int ids[1000];
+    scn_open(s, dim);
+    for (int i = 0; i < 1000; ++i) ids[i] = scn_insert(s, random_box(&r, dim, 50, 0.1, 3), margin);
+    assert_int_equal(scn_count(s), 1000);
+    check_all(s, &r, 50, 40);
+    scn_clear_moved(s);
+    for (int step = 0; step < 30; ++step) {
+        for (int i = 0; i < 1000; ++i) {
+            if (step % 3 == 2 && i % 2) continue; /* some steps move half the bodies */
+            gjk_aabb3 b = s->tight[ids[i]];
+            gjk_vec3 d = test_vec3(&r, -0.3, 0.3);
+            if (dim == 2) d.z = 0;
+            b.lower = gjk_add3(b.lower, d);
+            b.upper = gjk_add3(b.upper, d);
+            scn_move(s, ids[i], b, margin, gjk_scale3(d, 2));
+        }
+        if (step % 10 == 9) check_all(s, &r, 50, 10);
+        else check_pairs(s);
+        scn_clear_moved(s);
+    }
+    for (int i = 0; i < 1000; i += 3) {
+        scn_remove(s, ids[i]);
+        ids[i] = -1;
+    }
+    check_all(s, &r, 50, 20);
+    for (int i = 0; i < 1000; i += 3) ids[i] = scn_insert(s, random_box(&r, dim, 50, 0.1, 3), margin);
+    check_all(s, &r, 50, 20);
+    scn_clear_moved(s);
+    assert_true(scn_rebuild(s));
+    check_all(s, &r, 50, 20);
+    assert_int_equal(scn_count(s), 1000);
+    scn_close(s);
+}
+
+static void test_random_scene3(void **st) {
+    (void)st;
+    random_scene(3);
+}
+static void test_random_scene2(void **st) {
+    (void)st;
+    random_scene(2);
+}
+
+/* Degenerate scenes, in both dimensions: every box at one point (all pairs overlap; a tree of ties), on one line
+   with no thickness, zero-size boxes without margin, and boxes of 1e-6 and 1e6 together. */
+static void degenerate(int dim, int kind) {
+    scn *s = &g_a;
+    test_rng r = {(uint64_t)(100 + 10 * kind + dim)};
+    int n = kind == 0 ? 600 : 1000, ids[1000];
+    scn_open(s, dim);
+    for (int i = 0; i < n; ++i) {
+        gjk_aabb3 b;
+        gjk_real margin = 0;
+        if (kind == 0) {
+            b.lower = b.upper = gjk_v3(1, 2, dim == 3 ? 3 : 0);
+        } else if (kind == 1) {
+            gjk_real x = (gjk_real)test_uniform(&r, -100, 100), len = (gjk_real)test_uniform(&r, 0, 2);
+            b.lower = gjk_v3(x, 5, 0);
+            b.upper = gjk_v3(x + len, 5, 0);
+        } else if (kind == 2) {
+            b.lower = b.upper = test_vec3(&r, -10, 10);
+            if (dim == 2) b.lower.z = b.upper.z = 0;
+            if (i % 2) b.lower.x = b.upper.x = (gjk_real)(i % 7); /* many on shared planes */
+        } else {
+            double size = i % 2 ? 1e-6 : 1e6;
+            b = random_box(&r, dim, i % 2 ? 1e6 : 10, size / 2, size);
+            margin = (gjk_real)(i % 2 ? 1e-7 : 1e5);
+        }
+        ids[i] = scn_insert(s, b, margin);
+        assert_true(ids[i] >= 0);
+    }
+    double extent = kind == 3 ? 2e6 : kind == 1 ? 100 : 12;
+    check_all(s, &r, extent, 20);
+    scn_clear_moved(s);
+    for (int i = 0; i < n; i += 4) { /* move a quarter along the scene's own direction */
+        gjk_aabb3 b = s->tight[ids[i]];
+        gjk_vec3 d = gjk_v3((gjk_real)(kind == 3 ? 3e5 : 1), 0, 0);
+        b.lower = gjk_add3(b.lower, d);
+        b.upper = gjk_add3(b.upper, d);
+        scn_move(s, ids[i], b, 0, d);
+    }
+    check_all(s, &r, extent, 20);
+    for (int i = 1; i < n; i += 5) scn_remove(s, ids[i]);
+    check_all(s, &r, extent, 10);
+    assert_true(scn_rebuild(s));
+    check_all(s, &r, extent, 10);
+    printf("  dim %d scene %d: height %d, area cost %.3g\n", dim, kind, scn_height(s), scn_cost(s));
+    scn_close(s);
+}
+
+static void test_degenerate(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim)
+        for (int kind = 0; kind < 4; ++kind) degenerate(dim, kind);
+}
+
+/* n random boxes inserted one by one, then rebuilt: the area cost of both trees printed and bounded (the rebuild
+   no worse than 1.2 times the incremental tree, which stays within twice the rebuilt one: measured 1.05 to 1.6,
+   the sparse 3D scene the worst), the heights bounded, the invariants and the pairs checked. */
+static void insert_then_rebuild(int dim, int n, double side, double lo, double hi, gjk_real margin, int max_height) {
+    scn *s = &g_a;
+    test_rng r = {(uint64_t)(n + dim)};
+    scn_open(s, dim);
+    for (int i = 0; i < n; ++i) assert_true(scn_insert(s, random_box(&r, dim, side, lo, hi), margin) >= 0);
+    double incremental = scn_cost(s);
+    int h_inc = scn_height(s);
+    scn_check(s);
+    assert_true(scn_rebuild(s));
+    scn_check(s);
+    double rebuilt = scn_cost(s);
+    printf("  dim %d, %d boxes: area cost %.2f (height %d) incremental, %.2f (height %d) rebuilt\n", dim, n,
+           incremental, h_inc, rebuilt, scn_height(s));
+    assert_true(rebuilt <= 1.2 * incremental);
+    assert_true(incremental <= 2 * rebuilt);
+    assert_true(h_inc <= max_height && scn_height(s) <= max_height);
+    check_pairs(s);
+    scn_close(s);
+}
+
+static void test_area_cost(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) insert_then_rebuild(dim, 10000, 100, 0.2, 2, 0, 40);
+}
+
+static void test_many_proxies(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) insert_then_rebuild(dim, 100000, dim == 3 ? 200 : 1500, 0.5, 3, 0.05, 48);
+}
+
+/* Two trees fed the same calls: the same ids, visit orders and pairs (sorted and in discovery order). */
+static void test_determinism(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) {
+        test_rng ra = {42}, rb = {42};
+        scn *sa = &g_a, *sb = &g_b;
+        scn_open(sa, dim);
+        scn_open(sb, dim);
+        static int ids[2000];
+        for (int i = 0; i < 2000; ++i) {
+            gjk_aabb3 ba = random_box(&ra, dim, 30, 0.1, 2), bb = random_box(&rb, dim, 30, 0.1, 2);
+            ids[i] = scn_insert(sa, ba, GJK_R(0.1));
+            assert_int_equal(ids[i], scn_insert(sb, bb, GJK_R(0.1)));
+            if (i % 5 == 4) {
+                scn_remove(sa, ids[i - 2]);
+                scn_remove(sb, ids[i - 2]);
+            }
+        }
+        for (int q = 0; q < 50; ++q) {
+            gjk_aabb3 b = random_box(&ra, dim, 30, 1, 10);
+            hits ha = {g_ids, 0, MAX_IDS, 0, sa, {0, 0, 0}, {0, 0, 0}, 0};
+            hits hb = {g_ids2, 0, MAX_IDS, 0, sb, {0, 0, 0}, {0, 0, 0}, 0};
+            random_box(&rb, dim, 30, 1, 10);
+            if (dim == 3) {
+                gjk_tree3_query_box(sa->t3, b, box_visit, &ha);
+                gjk_tree3_query_box(sb->t3, b, box_visit, &hb);
+            } else {
+                gjk_tree2_query_box(sa->t2, flat(b), box_visit, &ha);
+                gjk_tree2_query_box(sb->t2, flat(b), box_visit, &hb);
+            }
+            assert_int_equal(ha.count, hb.count);
+            assert_memory_equal(ha.ids, hb.ids, (size_t)ha.count * sizeof(int));
+            ha.count = hb.count = 0;
+            gjk_vec3 o = b.lower, d = gjk_sub3(b.upper, b.lower);
+            if (dim == 3) {
+                gjk_tree3_query_ray(sa->t3, o, d, 5, ray_all_visit, &ha);
+                gjk_tree3_query_ray(sb->t3, o, d, 5, ray_all_visit, &hb);
+            } else {
+                gjk_tree2_query_ray(sa->t2, gjk_v2(o.x, o.y), gjk_v2(d.x, d.y), 5, ray_all_visit, &ha);
+                gjk_tree2_query_ray(sb->t2, gjk_v2(o.x, o.y), gjk_v2(d.x, d.y), 5, ray_all_visit, &hb);
+            }
+            assert_int_equal(ha.count, hb.count);
+            assert_memory_equal(ha.ids, hb.ids, (size_t)ha.count * sizeof(int));
+        }
+        for (int mode = 0; mode < 2; ++mode) {
+            int na = scn_pairs(sa, mode, g_pairs, PAIR_CAP), nb = scn_pairs(sb, mode, g_pairs2, PAIR_CAP);
+            assert_int_equal(na, nb);
+            assert_memory_equal(g_pairs, g_pairs2, (size_t)na * 2 * sizeof(int));
+            na = scn_pairs(sa, mode, g_pairs, 10);
+            nb = scn_pairs(sb, mode, g_pairs2, 10);
+            assert_memory_equal(g_pairs, g_pairs2, 20 * sizeof(int));
+        }
+        scn_close(sa);
+        scn_close(sb);
+    }
+}
+
+/* ---- allocation ---- */
+
+static long g_allocs, g_frees, g_fail_after = -1;
+static void *count_alloc(size_t size, void *user) {
+    (void)user;
+    if (g_fail_after >= 0 && g_allocs >= g_fail_after) return NULL;
+    ++g_allocs;
+    return malloc(size);
+}
+static void count_free(void *p, void *user) {
+    (void)user;
+    ++g_frees;
+    free(p);
+}
+
+/* Once warmed, moves, removals, re-inserts into freed slots, queries and pairs allocate nothing. */
+static void test_no_allocation(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) {
+        scn *s = &g_a;
+        test_rng r = {7};
+        gjk_set_allocator(count_alloc, count_free, NULL);
+        static int ids[3000];
+        scn_open(s, dim);
+        for (int i = 0; i < 3000; ++i) ids[i] = scn_insert(s, random_box(&r, dim, 40, 0.1, 2), GJK_R(0.1));
+        long before = g_allocs;
+        for (int step = 0; step < 5; ++step) {
+            for (int i = 0; i < 3000; ++i) {
+                gjk_aabb3 b = s->tight[ids[i]];
+                gjk_vec3 d = test_vec3(&r, -0.5, 0.5);
+                if (dim == 2) d.z = 0;
+                b.lower = gjk_add3(b.lower, d);
+                b.upper = gjk_add3(b.upper, d);
+                scn_move(s, ids[i], b, GJK_R(0.1), d);
+            }
+            for (int i = step; i < 3000; i += 50) scn_remove(s, ids[i]);
+            for (int i = step; i < 3000; i += 50) {
+                ids[i] = scn_insert(s, random_box(&r, dim, 40, 0.1, 2), 0);
+                assert_true(ids[i] >= 0);
+            }
+            scn_pairs(s, true, g_pairs, PAIR_CAP);
+            scn_pairs(s, false, g_pairs, PAIR_CAP);
+            scn_clear_moved(s);
+            hits h = {g_ids, 0, MAX_IDS, 0, s, {0, 0, 0}, {0, 0, 0}, 0};
+            if (dim == 3) {
+                gjk_tree3_query_box(s->t3, random_box(&r, 3, 40, 1, 20), box_visit, &h);
+                gjk_tree3_query_ray(s->t3, gjk_v3(-50, 0, 0), gjk_v3(1, 0.1, 0.01), 100, ray_all_visit, &h);
+            } else {
+                gjk_tree2_query_box(s->t2, flat(random_box(&r, 2, 40, 1, 20)), box_visit, &h);
+                gjk_tree2_query_ray(s->t2, gjk_v2(-50, 0), gjk_v2(1, 0.1), 100, ray_all_visit, &h);
+            }
+        }
+        assert_int_equal(g_allocs, before);
+        scn_close(s);
+        assert_int_equal(g_allocs, g_frees);
+        gjk_set_allocator(NULL, NULL, NULL);
+    }
+}
+
+/* The allocator failing at every point of growth: insert answers -1 and rebuild false, the tree whole and
+   unchanged; a failing create answers NULL. */
+static void test_allocation_failure(void **st) {
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) {
+        scn *s = &g_a;
+        test_rng r = {11};
+        gjk_set_allocator(count_alloc, count_free, NULL);
+        g_allocs = g_frees = 0;
+        g_fail_after = 0;
+        assert_null(gjk_tree3_create());
+        assert_null(gjk_tree2_create());
+        g_fail_after = -1;
+        scn_open(s, dim);
+        int failures = 0;
+        /* each insert first with the next allocation failing, then the one after (the node array grown, the moved
+           list not), then with room */
+        for (int i = 0; i < 2000; ++i) {
+            gjk_aabb3 b = random_box(&r, dim, 20, 0.1, 2);
+            for (int attempt = 0; attempt < 3; ++attempt) {
+                int n = scn_count(s);
+                g_fail_after = attempt < 2 ? g_allocs + attempt : -1;
+                if (scn_insert(s, b, 0) >= 0) break;
+                failures++;
+                assert_int_equal(scn_count(s), n);
+                scn_check(s);
+            }
+        }
+        g_fail_after = -1;
+        assert_true(failures > 0);
+        check_all(s, &r, 20, 5);
+        int before = scn_pairs(s, false, g_pairs, PAIR_CAP);
+        g_fail_after = g_allocs;
+        assert_false(scn_rebuild(s));
+        g_fail_after = -1;
+        scn_check(s);
+        assert_int_equal(scn_pairs(s, false, g_pairs2, PAIR_CAP), before);
+        assert_memory_equal(g_pairs, g_pairs2, (size_t)before * 2 * sizeof(int));
+        scn_close(s);
+        assert_int_equal(g_allocs, g_frees);
+        gjk_set_allocator(NULL, NULL, NULL);
+    }
+}
+
+/* Invalid boxes and margins are refused with -1; an empty tree answers nothing. */
+static void test_invalid_input(void **st) {
+    (void)st;
+    gjk_tree3 *t = gjk_tree3_create();
+    gjk_tree2 *t2 = gjk_tree2_create();
+    gjk_aabb3 ok = {{0, 0, 0}, {1, 1, 1}}, bad = ok;
+    gjk_aabb2 ok2 = {{0, 0}, {1, 1}}, bad2 = ok2;
+    int pairs[2];
+    hits h = {pairs, 0, 2, 0, NULL, {0, 0, 0}, {0, 0, 0}, 0};
+    assert_int_equal(gjk_tree3_pairs(t, false, pairs, 1), 0);
+    gjk_tree3_query_box(t, ok, box_visit, &h);
+    gjk_tree3_query_ray(t, ok.lower, ok.upper, 10, ray_all_visit, &h);
+    assert_int_equal(h.count, 0);
+    assert_true(gjk_tree3_area_cost(t) == 0 && gjk_tree3_height(t) == 0);
+    assert_true(gjk_tree3_rebuild(t));
+    bad.lower.y = NAN;
+    assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
+    bad = ok;
+    bad.upper.z = -1;
+    assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
+    bad = ok;
+    bad.upper.x = (gjk_real)INFINITY;
+    assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
+    bad = ok;
+#if GJK_USE_FLOAT
+    bad.lower.x = GJK_R(-1e19);
+#else
+    bad.lower.x = GJK_R(-1e151);
+#endif
+    assert_int_equal(gjk_tree3_insert(t, bad, 0, 0), -1);
+    assert_int_equal(gjk_tree3_insert(t, ok, -1, 0), -1);
+    assert_int_equal(gjk_tree3_insert(t, ok, NAN, 0), -1);
+    bad2.lower.x = 2;
+    assert_int_equal(gjk_tree2_insert(t2, bad2, 0, 0), -1);
+    assert_int_equal(gjk_tree2_insert(t2, ok2, (gjk_real)INFINITY, 0), -1);
+    assert_int_equal(gjk_tree3_proxy_count(t), 0);
+    assert_int_equal(gjk_tree2_proxy_count(t2), 0);
+    /* one proxy: no pairs, height 0, a ray with non-finite input visits nothing */
+    assert_int_equal(gjk_tree3_insert(t, ok, 0, 5), 0);
+    assert_int_equal(gjk_tree3_pairs(t, false, NULL, 0), 0);
+    assert_int_equal(gjk_tree3_height(t), 0);
+    assert_true(gjk_tree3_user(t, 0) == 5);
+    gjk_tree3_query_ray(t, gjk_v3(NAN, 0, 0), gjk_v3(1, 0, 0), 10, ray_all_visit, &h);
+    gjk_tree3_query_ray(t, gjk_v3(-1, 0.5, 0.5), gjk_v3(1, 0, 0), NAN, ray_all_visit, &h);
+    assert_int_equal(h.count, 0);
+    gjk_tree3_destroy(t);
+    gjk_tree2_destroy(t2);
+    gjk_tree3_destroy(NULL);
+    gjk_tree2_destroy(NULL);
+}
+
+static int setup(void **st) {
+    (void)st;
+    g_ids = (int *)malloc(MAX_IDS * sizeof(int));
+    g_ids2 = (int *)malloc(MAX_IDS * sizeof(int));
+    g_order = (int *)malloc(MAX_IDS * sizeof(int));
+    g_pairs = (int *)malloc(2 * (size_t)PAIR_CAP * sizeof(int));
+    g_pairs2 = (int *)malloc(2 * (size_t)PAIR_CAP * sizeof(int));
+    return g_ids && g_ids2 && g_order && g_pairs && g_pairs2 ? 0 : -1;
+}
+
+static int teardown(void **st) {
+    (void)st;
+    free(g_ids);
+    free(g_ids2);
+    free(g_order);
+    free(g_pairs);
+    free(g_pairs2);
+    return 0;
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_scene3), cmocka_unit_test(test_random_scene2),
+        cmocka_unit_test(test_degenerate),    cmocka_unit_test(test_area_cost),
+        cmocka_unit_test(test_many_proxies),  cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_no_allocation), cmocka_unit_test(test_allocation_failure),
+        cmocka_unit_test(test_invalid_input),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
