@@ -281,6 +281,25 @@ static void test_regression_user_box_flat_ellipsoid(void **st) {
     assert_true(fabs(x.x) <= 0.5 + tol && fabs(x.y) <= 0.25 + tol && fabs(x.z) <= 1 + tol);
 }
 
+/* The same hazard at another scale, in float: an ellipsoid 0.56 x 1.4e5 x 5 through a user-shape box rounded by 4,
+   both under one pose. The turned normal slid the ellipsoid's support 154 along its length, and the witness rebuild
+   put the box's witness 154 off the rounded box, status OK (found by fuzz_query_float; seed
+   regression_long_ellipsoid_user_box; fixed by the same check). */
+static void test_regression_long_ellipsoid_user_box(void **st) {
+    (void)st;
+    gjk_shape3 a = gjk_ellipsoid3(gjk_v3((gjk_real)0.2800000011920929, 71875, (gjk_real)2.5199999809265137));
+    gjk_shape3 b = gjk_rounded3(gjk_user3(regress_user_box, NULL), 4);
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    gjk_result3 r = gjk_signed_distance3(&p, NULL);
+    assert_true(r.status == GJK_OK);
+    /* B's witness within the margin of the box (A's frame is B's here), to float's resolution of 1.4e5. */
+    gjk_quat q = gjk_quat_normalize(pose.rotation);
+    gjk_vec3 x = gjk_quat_inv_rotate(q, gjk_sub3(r.point_b, pose.position));
+    gjk_vec3 out = gjk_v3(fmax(fabs(x.x) - 0.5, 0), fmax(fabs(x.y) - 0.25, 0), fmax(fabs(x.z) - 1, 0));
+    EXPECT_NEAR(gjk_len3(out), 4, GJK_USE_FLOAT ? 0.1 : 1e-9);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -291,6 +310,7 @@ int main(void) {
         cmocka_unit_test(test_regression_flat_ellipsoid_point),
         cmocka_unit_test(test_regression_hull_beyond_limit),
         cmocka_unit_test(test_regression_user_box_flat_ellipsoid),
+        cmocka_unit_test(test_regression_long_ellipsoid_user_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
