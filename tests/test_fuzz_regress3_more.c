@@ -300,6 +300,36 @@ static void test_regression_long_ellipsoid_user_box(void **st) {
     EXPECT_NEAR(gjk_len3(out), 4, GJK_USE_FLOAT ? 0.1 : 1e-9);
 }
 
+/* A segment (a capsule of radius 1.3e-317) 1.39 from a cylinder 3.3e10 long. GJK's last tetrahedron was a sliver
+   of one vertex at one end of the cylinder and three within 2 of each other at the other; the signed-volume solver
+   called the origin inside, and the distance query answered 0 (overlap) with the interval [1.39, 1.2e-4], status
+   OK (found by fuzz_query; seed regression_sliver_long_cylinder). One rounding bound for all four faces, from the
+   largest coordinate (1.6e10) cubed, had left this verdict undecided; each face now has its own, and the origin
+   1.5 beyond two faces' planes drops the verdict. */
+static void test_regression_sliver_long_cylinder(void **st) {
+    (void)st;
+    /* Float resolves 1.6e10 to 2e3, and its touching band (6e4 here) holds the pair: nothing to test there. */
+    if (GJK_USE_FLOAT) skip();
+    gjk_shape3 a = gjk_capsule3((gjk_real)1.2964277606217851e-317, 4);
+    gjk_shape3 b = gjk_cylinder3((gjk_real)2.48, (gjk_real)16642998241.249998);
+    gjk_pair3 p = {&a, gjk_pose3_make(gjk_v3((gjk_real)-1.36, (gjk_real)-1.36, (gjk_real)-1.36),
+                                      (gjk_quat){-4, (gjk_real)-3.52, -4, (gjk_real)2.76}),
+                   &b, gjk_pose3_make(gjk_v3((gjk_real)2.76, (gjk_real)2.76, (gjk_real)2.76),
+                                      (gjk_quat){(gjk_real)2.76, (gjk_real)2.76, (gjk_real)-2.4, (gjk_real)1.72})};
+    gjk_result3 in = gjk_intersect3(&p, NULL);
+    assert_false(in.intersect);
+    const gjk_query_kind kinds[2] = {GJK_QUERY_DISTANCE, GJK_QUERY_SIGNED_DISTANCE};
+    for (int k = 0; k < 2; ++k) {
+        gjk_result3 r = gjk_query3(kinds[k], &p, NULL, NULL);
+        assert_false(r.intersect);
+        assert_true(r.lower <= r.upper);
+        assert_true(r.lower <= r.distance && r.distance <= r.upper);
+        /* The intervals of the two queries meet (both hold the true distance). */
+        assert_true(r.lower <= in.upper && in.lower <= r.upper);
+        assert_true(r.distance >= 1.39);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -311,6 +341,7 @@ int main(void) {
         cmocka_unit_test(test_regression_hull_beyond_limit),
         cmocka_unit_test(test_regression_user_box_flat_ellipsoid),
         cmocka_unit_test(test_regression_long_ellipsoid_user_box),
+        cmocka_unit_test(test_regression_sliver_long_cylinder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
