@@ -6827,6 +6827,7 @@ static inline double dmax_abs3(gjk_dvec3 a) {
     return m > z ? m : z;
 }
 
+#if !GJK_USE_FLOAT
 /* det(q - p, r - p, -p): positive when the origin lies on the side of triangle (p, q, r) that its normal
    (q - p) x (r - p) points to. */
 static inline double origin_orient(gjk_dvec3 p, gjk_dvec3 q, gjk_dvec3 r) {
@@ -6843,6 +6844,7 @@ static inline double side_bound(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3
     s = s > se ? s : se;
     return 256.0 * GJK_DREAL_EPSILON * s * s * s;
 }
+#endif
 
 /* Where the origin lies with respect to tetrahedron (a, b, c, e) of points as computed, from its four side tests in
    double (the points are exact there in float builds): 1 certainly inside (strictly inside every face beyond
