@@ -84,11 +84,13 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
     const gjk_dvec3 P[4] = {gjk_to_dv3(a), gjk_to_dv3(b), gjk_to_dv3(c), gjk_to_dv3(e)};
     /* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
     static const int face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+    gjk_dvec3 normal[4];
     double d[4], bound[4], vol = 0;
     int pos = 0, neg = 0;
     for (int i = 0; i < 4; ++i) {
         gjk_dvec3 p = P[face[i][0]], u = gjk_dsub3(P[face[i][1]], p), v = gjk_dsub3(P[face[i][2]], p);
-        d[i] = -gjk_ddot3(gjk_dcross3(u, v), p);
+        normal[i] = gjk_dcross3(u, v);
+        d[i] = -gjk_ddot3(normal[i], p);
         /* Each face's own bound (see side_bound): a sliver's faces differ in size by 1e10, and one bound for all
            left a face 1.5 beyond the origin undecided. */
         bound[i] = 64.0 * GJK_DREAL_EPSILON * dmax_abs3(u) * dmax_abs3(v) * dmax_abs3(p);
@@ -98,10 +100,7 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
     if (pos == 4 || neg == 4) return 1;
     for (int i = 0; i < 4 && vol != 0; ++i) {
         double out = vol > 0 ? -d[i] : d[i];
-        if (out <= bound[i]) continue;
-        gjk_dvec3 p = P[face[i][0]];
-        double n = gjk_dlen3(gjk_dcross3(gjk_dsub3(P[face[i][1]], p), gjk_dsub3(P[face[i][2]], p)));
-        if (out > gap * n) return -1;
+        if (out > bound[i] && out > gap * gjk_dlen3(normal[i])) return -1;
     }
     return 0;
 }
