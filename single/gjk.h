@@ -4704,6 +4704,20 @@ static bool cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
     return false;
 }
 
+/* The point of a side (its axis point a at parameter t) nearest along the unit direction u: a + R u where the axis
+   point lies inside the segment, as u is then perpendicular to the axis. At an end of the segment u need not be, and
+   a + R u would leave the cylinder beyond its cap (by up to R): the point is then the rim's, along u's part across
+   the axis (the cap's centre when there is none), so that the candidate stays a point of the core whatever it is
+   offered as (a segment 1.0145 from a cylinder's rim: the point off the cap made GJK accept a distance of 1.0131,
+   below the true one, as certified). */
+static gjk_dvec3 cyl3_side_point(const cyl3_curve *k, gjk_dvec3 a, gjk_dvec3 u, double t, bool *end) {
+    if (fabs(t) < k->len) return gjk_dadd3(a, gjk_dscale3(u, k->R));
+    *end = true;
+    gjk_dvec3 across = gjk_dsub3(u, gjk_dscale3(k->e1, gjk_ddot3(u, k->e1)));
+    double l = gjk_dlen3(across);
+    return l > 0 ? gjk_dadd3(a, gjk_dscale3(across, k->R / l)) : a;
+}
+
 /* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
    point). */
 static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cyl3_param *start_a,
@@ -4727,8 +4741,9 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cy
        cores, are what they need.) */
     if (!(l > reach) && !(best->any && l > 0)) return;
     gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
-    if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
-    if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
+    bool end = false;
+    if (ka->line) p = cyl3_side_point(ka, p, u, qa.t, &end);
+    if (kb->line) q = cyl3_side_point(kb, q, gjk_dscale3(u, -1.0), qb.t, &end);
     if (!cyl3_offer(best, p, q)) return;
     best->qa = qa;
     best->qb = qb;
@@ -4736,7 +4751,10 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cy
        surfaces are). Rim against rim: r is perpendicular to both tangents at the minimum, so their cross product
        gives its direction to rounding even where the rims nearly touch and r itself is all rounding. */
     best->n = u;
-    if (!ka->line && !kb->line) {
+    if (end) {
+        gjk_dvec3 pq = gjk_dsub3(q, p);
+        best->n = gjk_dscale3(pq, 1.0 / gjk_dlen3(pq));
+    } else if (!ka->line && !kb->line) {
         gjk_dvec3 c = gjk_dcross3(ta, tb);
         double cl = gjk_dlen3(c);
         if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb))
@@ -6855,11 +6873,35 @@ static inline double side_bound(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3
    of the edges' angle: on a sliver tetrahedron 6e4 long (a float hull 1.5e5 across against a cylinder 5 wide) the
    signed-volume solver and the boolean loop both called the origin inside when D lay 0.49 and 0.52 away, 53 eps of
    the size and beyond the touching band. An origin inside the tetrahedron of the points as computed is within
-   their rounding of D (it is a convex combination of them), so a verdict of 1 is certified. */
-static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, double gap) {
+   their rounding of D (it is a convex combination of them), so a verdict of 1 is certified.
+   Where rounding leaves the tests undecided, exact orientations (predicates.c) settle them for the points as
+   computed: 1 when the origin is strictly inside, -2 when it lies strictly beyond face *beyond (an index into
+   tetra_face; how far is not known), 0 when it lies on the boundary or the tetrahedron is flat. The bounds of a
+   needle's long faces grow with its length cubed: a cylinder 3.3e10 long and 10 wide left a face 1.4 from the
+   origin undecided, 7e5 times the touching band. */
+/* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
+static const int tetra_face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+
+/* The exact verdict (see origin_in_tetrahedron), out of line: it runs only when rounding cannot decide. */
+static int origin_in_tetrahedron_exact(const gjk_vec3 P[4], int *beyond) {
+    const gjk_vec3 o = gjk_v3(0, 0, 0);
+    /* The volume's sign is face 1's test seen from the vertex off it (the other three faces pass through it). */
+    int vol = gjk_orient3d(P[0], P[2], P[1], P[3]), on = 0;
+    if (vol == 0) return 0;
+    for (int i = 0; i < 4; ++i) {
+        int side = gjk_orient3d(P[tetra_face[i][0]], P[tetra_face[i][1]], P[tetra_face[i][2]], o);
+        if (side == -vol) {
+            *beyond = i;
+            return -2;
+        }
+        on += side == 0;
+    }
+    return on ? 0 : 1;
+}
+
+static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, double gap, int *beyond) {
     const gjk_dvec3 P[4] = {gjk_to_dv3(a), gjk_to_dv3(b), gjk_to_dv3(c), gjk_to_dv3(e)};
-    /* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
-    static const int face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+    const int (*face)[3] = tetra_face;
     gjk_dvec3 normal[4];
     double d[4], bound[4], vol = 0;
     int pos = 0, neg = 0;
@@ -6878,7 +6920,8 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
         double out = vol > 0 ? -d[i] : d[i];
         if (out > bound[i] && out > gap * gjk_dlen3(normal[i])) return -1;
     }
-    return 0;
+    const gjk_vec3 Q[4] = {a, b, c, e};
+    return origin_in_tetrahedron_exact(Q, beyond);
 }
 
 /* The boolean loop's overlap verdict, certified (origin_in_tetrahedron): an uncertain one is left to the distance
@@ -6888,13 +6931,23 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
 static bool certainly_inside(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, gjk_real vol, const gjk_real t[3]) {
 #if GJK_USE_FLOAT
     (void)t, (void)vol;
-    return origin_in_tetrahedron(a, b, c, e, 0) > 0;
+    int beyond;
+    return origin_in_tetrahedron(a, b, c, e, 0, &beyond) > 0;
 #else
     gjk_dvec3 B = gjk_to_dv3(b), C = gjk_to_dv3(c), E = gjk_to_dv3(e);
     const double bound = side_bound(gjk_to_dv3(a), B, C, E);
     double r4 = origin_orient(B, C, E);
     return t[0] < -bound && t[1] < -bound && t[2] < -bound && (vol > 0 ? r4 < -bound : r4 > bound);
 #endif
+}
+
+/* The closest point of face `f` (tetra_face) of the tetrahedron s->v[0 .. 3], as a sub-simplex of s. */
+static void face_step(const gjk_simplex3 *s, int f, gjk_subsimplex3 *sub) {
+    gjk_simplex3 t;
+    for (int k = 0; k < 3; ++k) t.v[k] = s->v[tetra_face[f][k]];
+    t.count = 3;
+    gjk_simplex3_closest_whole(&t, 3, sub);
+    for (int k = 0; k < sub->count; ++k) sub->idx[k] = tetra_face[f][sub->idx[k]];
 }
 
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
@@ -6924,8 +6977,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v);
         /* The origin is still inside the cached tetrahedron, unless the solver's verdict is rounding: then the
            search starts afresh. */
+        int beyond;
         if (s->count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
-                                                   GJK_TOL_TOUCH * GJK_SQRT(scale2)) >= 0) {
+                                                   GJK_TOL_TOUCH * GJK_SQRT(scale2), &beyond) >= 0) {
             r->overlap = true;
             r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
@@ -7015,10 +7069,18 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         gjk_simplex3_closest(s, s->count + 1, &sub);
         /* A tetrahedron the solver says holds the origin while it certainly lies beyond the touching band (a sliver,
            whose signed volumes are rounding): no progress that rounding lets GJK see, and the simplex before
-           stands. */
-        if (sub.count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
-                                                    GJK_TOL_TOUCH * GJK_SQRT(scale2)) < 0)
-            break;
+           stands. When the origin lies beyond a face by an amount rounding hides, that face is the step. And an
+           overlap verdict (a tetrahedron, or a point within the band) that a plane met on the way refutes is dropped
+           too: a best lower bound beyond the band is certified, the verdict is not (a needle 3e10 long and 10 wide,
+           0.9 from a segment: the solver's point of a sliver triangle came out 1.2e-4 from the origin). */
+        if (sub.count == 4) {
+            int beyond = 0, verdict = origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
+                                                            GJK_TOL_TOUCH * GJK_SQRT(scale2), &beyond);
+            if (verdict == -1) break;
+            /* Beyond a face by an unknown amount: the face's closest point is the step instead. */
+            if (verdict == -2) face_step(s, beyond, &sub);
+        }
+        if ((sub.count == 4 || sub.dist2 <= touch2) && lower2 > touch2) break;
         /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
            still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
            sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic
@@ -13527,6 +13589,18 @@ static void rescale_shape3(const gjk_shape3 *s, int shift, gjk_shape3 *out, gjk_
     }
 }
 
+/* The allowance a wrapped shape adds to the interval's ends at the rescaled size. The query sees a wrapped hull or
+   user shape as a callback of unknown extent, so its interval allows only for the rounding of the support points it
+   met; but a support compares every vertex, and misjudging a far one by the rounding of its dot product lets a
+   plane's bound pass the true distance (a 2D segment 1e16 long, 7.6e-6 from a point at its near end: float bounds
+   1.1e-8 above the distance). The rescaled pair is smaller than 1, so a touching band at size 1 covers every vertex. */
+static gjk_real rescale_wrapped_pad3(const gjk_rescaled3 *s) {
+    return s->shape[0].type == GJK_SHAPE3_USER || s->shape[1].type == GJK_SHAPE3_USER ? GJK_TOL_TOUCH : 0;
+}
+static gjk_real rescale_wrapped_pad2(const gjk_rescaled2 *s) {
+    return s->shape[0].type == GJK_SHAPE2_USER || s->shape[1].type == GJK_SHAPE2_USER ? GJK_TOL_TOUCH : 0;
+}
+
 bool gjk_rescale3_build(const gjk_pair3 *pair, gjk_real m, gjk_rescaled3 *out) {
     /* Invalid input stays on the ordinary path, which names it (scaling could make an oversized shape look
        valid). */
@@ -13554,8 +13628,9 @@ gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool poin
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
     /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
-    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
-    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    gjk_real pad = rescale_wrapped_pad3(s);
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower - pad, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper + pad, -s->shift);
     if (!points) return r;
     r.point_a = gjk_rescale3_point(s, r.point_a);
     r.point_b = gjk_rescale3_point(s, r.point_b);
@@ -13656,8 +13731,9 @@ gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool poin
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
     /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
-    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
-    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    gjk_real pad = rescale_wrapped_pad2(s);
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower - pad, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper + pad, -s->shift);
     if (!points) return r;
     r.point_a = gjk_rescale2_point(s, r.point_a);
     r.point_b = gjk_rescale2_point(s, r.point_b);

@@ -150,6 +150,20 @@ static bool cyl3_offer(cyl3_candidate *best, gjk_dvec3 pa, gjk_dvec3 pb) {
     return false;
 }
 
+/* The point of a side (its axis point a at parameter t) nearest along the unit direction u: a + R u where the axis
+   point lies inside the segment, as u is then perpendicular to the axis. At an end of the segment u need not be, and
+   a + R u would leave the cylinder beyond its cap (by up to R): the point is then the rim's, along u's part across
+   the axis (the cap's centre when there is none), so that the candidate stays a point of the core whatever it is
+   offered as (a segment 1.0145 from a cylinder's rim: the point off the cap made GJK accept a distance of 1.0131,
+   below the true one, as certified). */
+static gjk_dvec3 cyl3_side_point(const cyl3_curve *k, gjk_dvec3 a, gjk_dvec3 u, double t, bool *end) {
+    if (fabs(t) < k->len) return gjk_dadd3(a, gjk_dscale3(u, k->R));
+    *end = true;
+    gjk_dvec3 across = gjk_dsub3(u, gjk_dscale3(k->e1, gjk_ddot3(u, k->e1)));
+    double l = gjk_dlen3(across);
+    return l > 0 ? gjk_dadd3(a, gjk_dscale3(across, k->R / l)) : a;
+}
+
 /* Curve against curve (a side stands for its axis: its point is the axis point moved by the radius towards the other
    point). */
 static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cyl3_param *start_a,
@@ -173,8 +187,9 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cy
        cores, are what they need.) */
     if (!(l > reach) && !(best->any && l > 0)) return;
     gjk_dvec3 u = gjk_dscale3(r, 1.0 / l);
-    if (ka->line) p = gjk_dadd3(p, gjk_dscale3(u, ka->R));
-    if (kb->line) q = gjk_dsub3(q, gjk_dscale3(u, kb->R));
+    bool end = false;
+    if (ka->line) p = cyl3_side_point(ka, p, u, qa.t, &end);
+    if (kb->line) q = cyl3_side_point(kb, q, gjk_dscale3(u, -1.0), qb.t, &end);
     if (!cyl3_offer(best, p, q)) return;
     best->qa = qa;
     best->qb = qb;
@@ -182,7 +197,10 @@ static void cyl3_try_curves(const cyl3_curve *ka, const cyl3_curve *kb, const cy
        surfaces are). Rim against rim: r is perpendicular to both tangents at the minimum, so their cross product
        gives its direction to rounding even where the rims nearly touch and r itself is all rounding. */
     best->n = u;
-    if (!ka->line && !kb->line) {
+    if (end) {
+        gjk_dvec3 pq = gjk_dsub3(q, p);
+        best->n = gjk_dscale3(pq, 1.0 / gjk_dlen3(pq));
+    } else if (!ka->line && !kb->line) {
         gjk_dvec3 c = gjk_dcross3(ta, tb);
         double cl = gjk_dlen3(c);
         if (cl > 0.125 * gjk_dlen3(ta) * gjk_dlen3(tb))

@@ -79,11 +79,35 @@ static inline double side_bound(gjk_dvec3 a, gjk_dvec3 b, gjk_dvec3 c, gjk_dvec3
    of the edges' angle: on a sliver tetrahedron 6e4 long (a float hull 1.5e5 across against a cylinder 5 wide) the
    signed-volume solver and the boolean loop both called the origin inside when D lay 0.49 and 0.52 away, 53 eps of
    the size and beyond the touching band. An origin inside the tetrahedron of the points as computed is within
-   their rounding of D (it is a convex combination of them), so a verdict of 1 is certified. */
-static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, double gap) {
+   their rounding of D (it is a convex combination of them), so a verdict of 1 is certified.
+   Where rounding leaves the tests undecided, exact orientations (predicates.c) settle them for the points as
+   computed: 1 when the origin is strictly inside, -2 when it lies strictly beyond face *beyond (an index into
+   tetra_face; how far is not known), 0 when it lies on the boundary or the tetrahedron is flat. The bounds of a
+   needle's long faces grow with its length cubed: a cylinder 3.3e10 long and 10 wide left a face 1.4 from the
+   origin undecided, 7e5 times the touching band. */
+/* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
+static const int tetra_face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+
+/* The exact verdict (see origin_in_tetrahedron), out of line: it runs only when rounding cannot decide. */
+static int origin_in_tetrahedron_exact(const gjk_vec3 P[4], int *beyond) {
+    const gjk_vec3 o = gjk_v3(0, 0, 0);
+    /* The volume's sign is face 1's test seen from the vertex off it (the other three faces pass through it). */
+    int vol = gjk_orient3d(P[0], P[2], P[1], P[3]), on = 0;
+    if (vol == 0) return 0;
+    for (int i = 0; i < 4; ++i) {
+        int side = gjk_orient3d(P[tetra_face[i][0]], P[tetra_face[i][1]], P[tetra_face[i][2]], o);
+        if (side == -vol) {
+            *beyond = i;
+            return -2;
+        }
+        on += side == 0;
+    }
+    return on ? 0 : 1;
+}
+
+static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, double gap, int *beyond) {
     const gjk_dvec3 P[4] = {gjk_to_dv3(a), gjk_to_dv3(b), gjk_to_dv3(c), gjk_to_dv3(e)};
-    /* The faces, each seen from the same side: (b, c, e) and the reversed (a, b, c), (a, c, e), (a, e, b). */
-    static const int face[4][3] = {{1, 2, 3}, {0, 2, 1}, {0, 3, 2}, {0, 1, 3}};
+    const int (*face)[3] = tetra_face;
     gjk_dvec3 normal[4];
     double d[4], bound[4], vol = 0;
     int pos = 0, neg = 0;
@@ -102,7 +126,8 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
         double out = vol > 0 ? -d[i] : d[i];
         if (out > bound[i] && out > gap * gjk_dlen3(normal[i])) return -1;
     }
-    return 0;
+    const gjk_vec3 Q[4] = {a, b, c, e};
+    return origin_in_tetrahedron_exact(Q, beyond);
 }
 
 /* The boolean loop's overlap verdict, certified (origin_in_tetrahedron): an uncertain one is left to the distance
@@ -112,13 +137,23 @@ static int origin_in_tetrahedron(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e,
 static bool certainly_inside(gjk_vec3 a, gjk_vec3 b, gjk_vec3 c, gjk_vec3 e, gjk_real vol, const gjk_real t[3]) {
 #if GJK_USE_FLOAT
     (void)t, (void)vol;
-    return origin_in_tetrahedron(a, b, c, e, 0) > 0;
+    int beyond;
+    return origin_in_tetrahedron(a, b, c, e, 0, &beyond) > 0;
 #else
     gjk_dvec3 B = gjk_to_dv3(b), C = gjk_to_dv3(c), E = gjk_to_dv3(e);
     const double bound = side_bound(gjk_to_dv3(a), B, C, E);
     double r4 = origin_orient(B, C, E);
     return t[0] < -bound && t[1] < -bound && t[2] < -bound && (vol > 0 ? r4 < -bound : r4 > bound);
 #endif
+}
+
+/* The closest point of face `f` (tetra_face) of the tetrahedron s->v[0 .. 3], as a sub-simplex of s. */
+static void face_step(const gjk_simplex3 *s, int f, gjk_subsimplex3 *sub) {
+    gjk_simplex3 t;
+    for (int k = 0; k < 3; ++k) t.v[k] = s->v[tetra_face[f][k]];
+    t.count = 3;
+    gjk_simplex3_closest_whole(&t, 3, sub);
+    for (int k = 0; k < sub->count; ++k) sub->idx[k] = tetra_face[f][sub->idx[k]];
 }
 
 void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gjk_gjk_mode mode, const gjk_simplex3 *warm,
@@ -148,8 +183,9 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         if (m->rec) gjk_debug3_step(m, s, v);
         /* The origin is still inside the cached tetrahedron, unless the solver's verdict is rounding: then the
            search starts afresh. */
+        int beyond;
         if (s->count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
-                                                   GJK_TOL_TOUCH * GJK_SQRT(scale2)) >= 0) {
+                                                   GJK_TOL_TOUCH * GJK_SQRT(scale2), &beyond) >= 0) {
             r->overlap = true;
             r->v = r->closest = gjk_v3(0, 0, 0);
             r->scale = GJK_SQRT(scale2);
@@ -239,10 +275,18 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
         gjk_simplex3_closest(s, s->count + 1, &sub);
         /* A tetrahedron the solver says holds the origin while it certainly lies beyond the touching band (a sliver,
            whose signed volumes are rounding): no progress that rounding lets GJK see, and the simplex before
-           stands. */
-        if (sub.count == 4 && origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
-                                                    GJK_TOL_TOUCH * GJK_SQRT(scale2)) < 0)
-            break;
+           stands. When the origin lies beyond a face by an amount rounding hides, that face is the step. And an
+           overlap verdict (a tetrahedron, or a point within the band) that a plane met on the way refutes is dropped
+           too: a best lower bound beyond the band is certified, the verdict is not (a needle 3e10 long and 10 wide,
+           0.9 from a segment: the solver's point of a sliver triangle came out 1.2e-4 from the origin). */
+        if (sub.count == 4) {
+            int beyond = 0, verdict = origin_in_tetrahedron(s->v[0].w, s->v[1].w, s->v[2].w, s->v[3].w,
+                                                            GJK_TOL_TOUCH * GJK_SQRT(scale2), &beyond);
+            if (verdict == -1) break;
+            /* Beyond a face by an unknown amount: the face's closest point is the step instead. */
+            if (verdict == -2) face_step(s, beyond, &sub);
+        }
+        if ((sub.count == 4 || sub.dist2 <= touch2) && lower2 > touch2) break;
         /* No progress: rounding dominates, and the current simplex is at least as close. Unless the duality gap is
            still wide (w's plane less than half as far as v): then the simplex is the trouble, not the distance. A
            sliver of D (a tetrahedron 2 long and 1e-5 wide) improves on v by less than rounding in exact arithmetic

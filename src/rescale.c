@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rescale.h"
+#include "tolerance.h"
 
 #if GJK_USE_FLOAT
 #define RESCALE_LDEXP ldexpf
@@ -130,6 +131,18 @@ static void rescale_shape3(const gjk_shape3 *s, int shift, gjk_shape3 *out, gjk_
     }
 }
 
+/* The allowance a wrapped shape adds to the interval's ends at the rescaled size. The query sees a wrapped hull or
+   user shape as a callback of unknown extent, so its interval allows only for the rounding of the support points it
+   met; but a support compares every vertex, and misjudging a far one by the rounding of its dot product lets a
+   plane's bound pass the true distance (a 2D segment 1e16 long, 7.6e-6 from a point at its near end: float bounds
+   1.1e-8 above the distance). The rescaled pair is smaller than 1, so a touching band at size 1 covers every vertex. */
+static gjk_real rescale_wrapped_pad3(const gjk_rescaled3 *s) {
+    return s->shape[0].type == GJK_SHAPE3_USER || s->shape[1].type == GJK_SHAPE3_USER ? GJK_TOL_TOUCH : 0;
+}
+static gjk_real rescale_wrapped_pad2(const gjk_rescaled2 *s) {
+    return s->shape[0].type == GJK_SHAPE2_USER || s->shape[1].type == GJK_SHAPE2_USER ? GJK_TOL_TOUCH : 0;
+}
+
 bool gjk_rescale3_build(const gjk_pair3 *pair, gjk_real m, gjk_rescaled3 *out) {
     /* Invalid input stays on the ordinary path, which names it (scaling could make an oversized shape look
        valid). */
@@ -157,8 +170,9 @@ gjk_result3 gjk_rescale3_result(const gjk_rescaled3 *s, gjk_result3 r, bool poin
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
     /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
-    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
-    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    gjk_real pad = rescale_wrapped_pad3(s);
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower - pad, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper + pad, -s->shift);
     if (!points) return r;
     r.point_a = gjk_rescale3_point(s, r.point_a);
     r.point_b = gjk_rescale3_point(s, r.point_b);
@@ -259,8 +273,9 @@ gjk_result2 gjk_rescale2_result(const gjk_rescaled2 *s, gjk_result2 r, bool poin
     if (r.status == GJK_INVALID_INPUT) return r;
     r.distance = RESCALE_LDEXP(r.distance, -s->shift);
     /* (an unbounded end, +-GJK_REAL_MAX, stays unbounded) */
-    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower, -s->shift);
-    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper, -s->shift);
+    gjk_real pad = rescale_wrapped_pad2(s);
+    if (GJK_ABS(r.lower) < GJK_REAL_MAX) r.lower = RESCALE_LDEXP(r.lower - pad, -s->shift);
+    if (GJK_ABS(r.upper) < GJK_REAL_MAX) r.upper = RESCALE_LDEXP(r.upper + pad, -s->shift);
     if (!points) return r;
     r.point_a = gjk_rescale2_point(s, r.point_a);
     r.point_b = gjk_rescale2_point(s, r.point_b);
