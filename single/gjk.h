@@ -2318,6 +2318,9 @@ GJK2_INLINE bool gjk2_unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
 }
 
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
+/* v / m for m > 0, typically v's largest component: by division, since 1 / m overflows for a subnormal m (a
+   point 8e-315 from another: the unit offset came out NaN). */
+static inline gjk_vec2 gjk2_div(gjk_vec2 v, gjk_real m) { return gjk_v2(v.x / m, v.y / m); }
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */
 /* Sizes and coordinates are bounded by GJK_MAX_COORD as in 3D: squares of differences of such numbers stay finite
@@ -6472,7 +6475,7 @@ gjk_vec2 gjk2_direction(const gjk2_state *state) {
     gjk_vec2 d = state->simplex.count == 3 ? gjk_v2(0, 0) : search_direction(&state->simplex, state->v);
     gjk_real m = gjk2_norm_inf(d);
     if (!(m > 0) || !gjk_finite(m)) return gjk_v2(0, 0);
-    return gjk_normalize2(gjk_scale2(d, GJK_R(1.0) / m));
+    return gjk_normalize2(gjk2_div(d, m));
 }
 
 /* The search starts along `direction` (from A towards B is a good guess); the first support point is taken by the
@@ -6528,8 +6531,7 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
 GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
     gjk_real m = gjk2_norm_inf(d);
     if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
-    gjk_real k = GJK_R(1.0) / m;
-    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+    return -(wd / m) / gjk_len2(gjk2_div(d, m));
 }
 GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
     gjk_real dd = gjk_len_sq2(d);
@@ -10648,7 +10650,7 @@ static void note_path2(const gjk2_ctx *ctx, gjk_debug_path path) {
 static gjk_vec2 usable(gjk_vec2 v, gjk_vec2 fallback) {
     gjk_real m = gjk2_norm_inf(v);
     if (!(m > 0) || !gjk_finite(m)) return fallback;
-    if (m < GJK_R(1e-15) || m > GJK_R(1e15)) v = gjk_scale2(v, GJK_R(1.0) / m);
+    if (m < GJK_R(1e-15) || m > GJK_R(1e15)) v = gjk2_div(v, m);
     return v;
 }
 
@@ -10879,7 +10881,7 @@ static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *
     set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
-        separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
+        separated_result(ctx, st->lower_bound, gjk_normalize2(gjk2_div(st->sep, m)), r);
         return true;
     }
     if (st->exit == GJK2_CONVERGED || st->exit == GJK2_MAX_ITERATIONS) {
@@ -13906,7 +13908,7 @@ GJK2_INLINE void view(const gjk2_body *b, gjk2_poly *pv) {
         /* Edges p -> q and q -> p, outward normals right of each. */
         gjk_vec2 e = gjk_sub2(b->q, b->p);
         gjk_real m = gjk2_norm_inf(e);
-        gjk_vec2 n = gjk_normalize2(gjk_scale2(gjk_v2(e.y, -e.x), GJK_R(1.0) / m));
+        gjk_vec2 n = gjk_normalize2(gjk2_div(gjk_v2(e.y, -e.x), m));
         pv->bv[0] = b->p;
         pv->bv[1] = b->q;
         pv->bn[0] = n;
@@ -15144,7 +15146,7 @@ static gjk_real unit_len(gjk_vec2 d, gjk_vec2 *u) {
         *u = gjk_v2(0, 0);
         return gjk_finite(m) ? 0 : m;
     }
-    gjk_vec2 s = gjk_scale2(d, GJK_R(1.0) / m);
+    gjk_vec2 s = gjk2_div(d, m);
     gjk_real l = GJK_SQRT(gjk_len_sq2(s));
     *u = gjk_scale2(s, GJK_R(1.0) / l);
     return l * m;

@@ -43,7 +43,7 @@ gjk_vec2 gjk2_direction(const gjk2_state *state) {
     gjk_vec2 d = state->simplex.count == 3 ? gjk_v2(0, 0) : search_direction(&state->simplex, state->v);
     gjk_real m = gjk2_norm_inf(d);
     if (!(m > 0) || !gjk_finite(m)) return gjk_v2(0, 0);
-    return gjk_normalize2(gjk_scale2(d, GJK_R(1.0) / m));
+    return gjk_normalize2(gjk2_div(d, m));
 }
 
 /* The search starts along `direction` (from A towards B is a good guess); the first support point is taken by the
@@ -99,8 +99,7 @@ GJK2_INLINE void support_pair(gjk2_ctx *ctx, gjk_vec2 d, gjk2_vertex *out, int k
 GJK2_NOINLINE gjk_real support_bound_scaled(gjk_real wd, gjk_vec2 d) {
     gjk_real m = gjk2_norm_inf(d);
     if (!(m > 0) || !gjk_finite(m)) return -GJK_REAL_MAX;
-    gjk_real k = GJK_R(1.0) / m;
-    return -(wd * k) / gjk_len2(gjk_scale2(d, k));
+    return -(wd / m) / gjk_len2(gjk2_div(d, m));
 }
 GJK2_INLINE gjk_real support_bound(gjk_real wd, gjk_vec2 d) {
     gjk_real dd = gjk_len_sq2(d);

@@ -194,6 +194,9 @@ GJK2_INLINE bool gjk2_unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
 }
 
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
+/* v / m for m > 0, typically v's largest component: by division, since 1 / m overflows for a subnormal m (a
+   point 8e-315 from another: the unit offset came out NaN). */
+static inline gjk_vec2 gjk2_div(gjk_vec2 v, gjk_real m) { return gjk_v2(v.x / m, v.y / m); }
 static inline gjk_real gjk2_norm1(gjk_vec2 p) { return GJK_ABS(p.x) + GJK_ABS(p.y); }
 /* x > 0 (>= 0) and finite, in one or two comparisons (NaN fails them). */
 /* Sizes and coordinates are bounded by GJK_MAX_COORD as in 3D: squares of differences of such numbers stay finite

@@ -101,7 +101,7 @@ static void note_path2(const gjk2_ctx *ctx, gjk_debug_path path) {
 static gjk_vec2 usable(gjk_vec2 v, gjk_vec2 fallback) {
     gjk_real m = gjk2_norm_inf(v);
     if (!(m > 0) || !gjk_finite(m)) return fallback;
-    if (m < GJK_R(1e-15) || m > GJK_R(1e15)) v = gjk_scale2(v, GJK_R(1.0) / m);
+    if (m < GJK_R(1e-15) || m > GJK_R(1e15)) v = gjk2_div(v, m);
     return v;
 }
 
@@ -332,7 +332,7 @@ static bool boolean_separated(const gjk2_state *st, gjk2_ctx *ctx, gjk_result2 *
     set_bounds2(ctx, r, gjk2_lower(st, ctx), gjk_len2(st->v));
     if (st->exit == GJK2_SEPARATED) {
         gjk_real m = gjk2_norm_inf(st->sep);
-        separated_result(ctx, st->lower_bound, gjk_normalize2(gjk_scale2(st->sep, GJK_R(1.0) / m)), r);
+        separated_result(ctx, st->lower_bound, gjk_normalize2(gjk2_div(st->sep, m)), r);
         return true;
     }
     if (st->exit == GJK2_CONVERGED || st->exit == GJK2_MAX_ITERATIONS) {

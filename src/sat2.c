@@ -32,7 +32,7 @@ GJK2_INLINE void view(const gjk2_body *b, gjk2_poly *pv) {
         /* Edges p -> q and q -> p, outward normals right of each. */
         gjk_vec2 e = gjk_sub2(b->q, b->p);
         gjk_real m = gjk2_norm_inf(e);
-        gjk_vec2 n = gjk_normalize2(gjk_scale2(gjk_v2(e.y, -e.x), GJK_R(1.0) / m));
+        gjk_vec2 n = gjk_normalize2(gjk2_div(gjk_v2(e.y, -e.x), m));
         pv->bv[0] = b->p;
         pv->bv[1] = b->q;
         pv->bn[0] = n;

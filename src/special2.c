@@ -32,7 +32,7 @@ static gjk_real unit_len(gjk_vec2 d, gjk_vec2 *u) {
         *u = gjk_v2(0, 0);
         return gjk_finite(m) ? 0 : m;
     }
-    gjk_vec2 s = gjk_scale2(d, GJK_R(1.0) / m);
+    gjk_vec2 s = gjk2_div(d, m);
     gjk_real l = GJK_SQRT(gjk_len_sq2(s));
     *u = gjk_scale2(s, GJK_R(1.0) / l);
     return l * m;

@@ -456,6 +456,40 @@ static void test_regression_2d_far_segment(void **st) {
     gjk_hull2_destroy(h);
 }
 
+/* Found by fuzz_query (an hour-long run; seed regression_subnormal_offset2): a point and a circle of radius 3.76
+   whose centres are 8e-315 apart. The closed form scaled the offset by 1 / (its largest component), which overflows
+   for a subnormal component: the unit normal came out NaN, three queries answered a zeroed GJK_DEGENERATE and the
+   intersect query an interval of NaN with status OK. Such vectors are now divided by their largest component. The
+   same scaling, in GJK's directions and bounds and the polygon clipping, is exercised by a tiny segment. */
+static void test_regression_subnormal_offset2(void **st) {
+    (void)st;
+    const gjk_real tiny = GJK_USE_FLOAT ? (gjk_real)1e-44 : (gjk_real)7.9990900770348376e-315;
+    gjk_shape2 a = gjk_point2(), b = gjk_point2();
+    b.margin = (gjk_real)3.76;
+    gjk_pair2 p = {&a, {{(gjk_real)2.2, 0}, {-4, (gjk_real)2.7710563054148799e-247 * (GJK_USE_FLOAT ? 0 : 1)}},
+                   &b, {{(gjk_real)2.2, tiny}, {-4, -4}}};
+    for (int q = 0; q < 4; ++q) {
+        gjk_result2 r = gjk_query2((gjk_query_kind)q, &p, NULL, NULL);
+        assert_int_equal(r.status, GJK_OK);
+        assert_true(r.intersect);
+        assert_true(r.lower <= -3.76 + TOL_EXACT && -3.76 - TOL_EXACT <= r.upper);
+        if (q >= 2) assert_true(fabs(r.distance + 3.76) <= TOL_EXACT);
+    }
+    /* A segment 3e-315 long 1 from a point, and the point on the segment's line. */
+    gjk_shape2 seg = gjk_segment2(gjk_v2(0, 0), gjk_v2(tiny, tiny));
+    gjk_shape2 pt = gjk_point2();
+    for (int k = 0; k < 2; ++k) {
+        gjk_pair2 q2 = {&seg, {{0, 0}, {1, 0}}, &pt, {{k ? 0 : 1, k ? -1 : 0}, {1, 0}}};
+        for (int q = 0; q < 4; ++q) {
+            gjk_result2 r = gjk_query2((gjk_query_kind)q, &q2, NULL, NULL);
+            assert_int_equal(r.status, GJK_OK);
+            assert_false(r.intersect);
+            assert_true(r.lower <= 1 + TOL_EXACT && 1 - TOL_EXACT <= r.upper);
+            if (q == 1 || q == 3) assert_true(fabs(r.distance - 1) <= TOL_EXACT);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_circle_circle),   cmocka_unit_test(test_circle_box),
@@ -465,6 +499,7 @@ int main(void) {
         cmocka_unit_test(test_mixed),           cmocka_unit_test(test_user_polygon),
         cmocka_unit_test(test_user_curved),     cmocka_unit_test(test_hull_polygons),
         cmocka_unit_test(test_regression_2d_far_segment),
+        cmocka_unit_test(test_regression_subnormal_offset2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
