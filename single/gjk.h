@@ -18247,11 +18247,17 @@ typedef struct gjk_world_body {
     bool dirty;        /* the pose changed since the last step (the body is in the world's dirty list) */
 } gjk_world_body;
 
-/* A candidate pair, a < b, with what it keeps from step to step. */
+/* A candidate pair, a < b: the small record the step sorts and merges. Its cache and manifold stay in place in a
+   slot (gjk_world_slot) while the pair lasts, so that the merge moves 20 bytes per pair instead of some 500. */
 typedef struct gjk_world_cand {
     int a, b;
+    int slot;          /* the pair's gjk_world_slot */
     int points;        /* the manifold's point count at this step (after the narrow phase) */
     int points_before; /* at the last step; 0 for a pair new to the candidates */
+} gjk_world_cand;
+
+/* What a candidate pair keeps from step to step, and its last manifold. */
+typedef struct gjk_world_slot {
     union {
         gjk_cache3 c3;
         gjk_cache2 c2;
@@ -18260,7 +18266,7 @@ typedef struct gjk_world_cand {
         gjk_manifold3 m3;
         gjk_manifold2 m2;
     } manifold;
-} gjk_world_cand;
+} gjk_world_slot;
 
 typedef struct gjk_world {
     gjk_tree tree;
@@ -18272,6 +18278,9 @@ typedef struct gjk_world {
     int *removed, removed_count, removed_cap; /* ids removed since the last step; room for every id */
     gjk_world_cand *cands, *spare;            /* this step's candidates, sorted; the buffer of the next */
     int cand_count, cand_cap, spare_cap;
+    gjk_world_slot *slots;                    /* the pairs' caches and manifolds, by gjk_world_cand.slot */
+    int slot_end, slot_cap;                   /* slots ever used (high-water mark), room */
+    int *free_slots, free_slot_count, free_slot_cap; /* slots of pairs that ended, reused first */
     int *found, found_cap;                    /* the tree's new pairs, as body ids */
     gjk_world_pair *begins, *ends;
     int begin_count, begin_cap, end_count, end_cap;
@@ -18337,6 +18346,8 @@ void gjk_world_release(gjk_world *w) {
     gjk_free(w->removed);
     gjk_free(w->cands);
     gjk_free(w->spare);
+    gjk_free(w->slots);
+    gjk_free(w->free_slots);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -18504,7 +18515,12 @@ int gjk_world_step_begin(gjk_world *w) {
     /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
        many end events at most (a dropped pair or one that stops touching). */
     int most = w->cand_count + n;
+    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
+       it holds a pair of the merge, so that cand_count + n slots always suffice. */
+    int slots = w->slot_end > most ? w->slot_end : most;
     if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
+        !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
+        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
@@ -18522,15 +18538,18 @@ int gjk_world_step_begin(gjk_world *w) {
             if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
                 !world_fat_overlap(w, old)) {
                 if (old->points > 0) world_end_event(w, old->a, old->b);
+                w->free_slots[w->free_slot_count++] = old->slot;
                 continue;
             }
             *c = *old;
             c->points_before = old->points;
         } else {
             ++j;
-            memset(c, 0, sizeof *c);
             c->a = fresh[0];
             c->b = fresh[1];
+            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
+            c->points = c->points_before = 0;
+            memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
         ++m;
     }
@@ -18556,19 +18575,20 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
     if (end > w->cand_count) end = w->cand_count;
     for (int k = begin; k < end; ++k) {
         gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
         if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
-            c->manifold.m2 = gjk_collide2(&pair, w->speculative, &c->cache.c2);
-            c->points = c->manifold.m2.count;
+            s->manifold.m2 = gjk_collide2(&pair, w->speculative, &s->cache.c2);
+            c->points = s->manifold.m2.count;
         } else {
             gjk_pair3 pair;
             pair.a = (const gjk_shape3 *)a->shape, pair.pose_a = a->pose.p3;
             pair.b = (const gjk_shape3 *)b->shape, pair.pose_b = b->pose.p3;
-            c->manifold.m3 = gjk_collide3(&pair, w->speculative, &c->cache.c3);
-            c->points = c->manifold.m3.count;
+            s->manifold.m3 = gjk_collide3(&pair, w->speculative, &s->cache.c3);
+            c->points = s->manifold.m3.count;
         }
     }
 }
@@ -18593,10 +18613,10 @@ void gjk_world_step_end(gjk_world *w) {
         }
         if (w->planar) {
             gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = c->manifold.m2;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
         } else {
             gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = c->manifold.m3;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
         }
         w->contact_count++;
     }

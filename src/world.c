@@ -45,6 +45,8 @@ void gjk_world_release(gjk_world *w) {
     gjk_free(w->removed);
     gjk_free(w->cands);
     gjk_free(w->spare);
+    gjk_free(w->slots);
+    gjk_free(w->free_slots);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -212,7 +214,12 @@ int gjk_world_step_begin(gjk_world *w) {
     /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
        many end events at most (a dropped pair or one that stops touching). */
     int most = w->cand_count + n;
+    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
+       it holds a pair of the merge, so that cand_count + n slots always suffice. */
+    int slots = w->slot_end > most ? w->slot_end : most;
     if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
+        !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
+        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
@@ -230,15 +237,18 @@ int gjk_world_step_begin(gjk_world *w) {
             if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
                 !world_fat_overlap(w, old)) {
                 if (old->points > 0) world_end_event(w, old->a, old->b);
+                w->free_slots[w->free_slot_count++] = old->slot;
                 continue;
             }
             *c = *old;
             c->points_before = old->points;
         } else {
             ++j;
-            memset(c, 0, sizeof *c);
             c->a = fresh[0];
             c->b = fresh[1];
+            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
+            c->points = c->points_before = 0;
+            memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
         ++m;
     }
@@ -264,19 +274,20 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
     if (end > w->cand_count) end = w->cand_count;
     for (int k = begin; k < end; ++k) {
         gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
         if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
-            c->manifold.m2 = gjk_collide2(&pair, w->speculative, &c->cache.c2);
-            c->points = c->manifold.m2.count;
+            s->manifold.m2 = gjk_collide2(&pair, w->speculative, &s->cache.c2);
+            c->points = s->manifold.m2.count;
         } else {
             gjk_pair3 pair;
             pair.a = (const gjk_shape3 *)a->shape, pair.pose_a = a->pose.p3;
             pair.b = (const gjk_shape3 *)b->shape, pair.pose_b = b->pose.p3;
-            c->manifold.m3 = gjk_collide3(&pair, w->speculative, &c->cache.c3);
-            c->points = c->manifold.m3.count;
+            s->manifold.m3 = gjk_collide3(&pair, w->speculative, &s->cache.c3);
+            c->points = s->manifold.m3.count;
         }
     }
 }
@@ -301,10 +312,10 @@ void gjk_world_step_end(gjk_world *w) {
         }
         if (w->planar) {
             gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = c->manifold.m2;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
         } else {
             gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = c->manifold.m3;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
         }
         w->contact_count++;
     }
