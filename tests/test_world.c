@@ -618,6 +618,13 @@ static void test_allocation_failure(void **st) {
     }
 }
 
+/* Adds 1 << body id to the int at context. */
+static bool count_body(int proxy, uint64_t user, void *context) {
+    (void)proxy;
+    *(int *)context += 1 << (int)user;
+    return true;
+}
+
 static void test_invalid_input(void **st) {
     (void)st;
     gjk_world_def def;
@@ -669,6 +676,16 @@ static void test_invalid_input(void **st) {
     assert_true(ends[0].a == 0 && ends[0].b == other);
     assert_int_equal(gjk_world3_add(w, &box, gjk_pose3_identity(), 45), other);
     assert_int_equal(gjk_world3_body_count(w), 3);
+    /* the world's tree: one proxy per body, carrying the body id */
+    const gjk_tree3 *tree = gjk_world3_tree(w);
+    assert_int_equal(gjk_tree3_proxy_count(tree), 3);
+    assert_int_equal(gjk_world3_pair_count(w), 1); /* (0, 2): the body added again takes part from the next step */
+    assert_int_equal(gjk_world3_step(w), GJK_OK);
+    assert_int_equal(gjk_world3_pair_count(w), 3); /* all three at the origin */
+    gjk_aabb3 probe = {{0, 0, 0}, {0, 0, 0}};
+    int seen = 0;
+    gjk_tree3_query_box(tree, probe, count_body, &seen);
+    assert_int_equal(seen, 1 + 2 + 4);
     gjk_world3_destroy(w);
     gjk_world2_destroy(w2);
 }
