@@ -1848,7 +1848,8 @@ GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
 /// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
 GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
-/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried).
+/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
+/// then answers as if it had not failed).
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
 /// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()).
@@ -18219,8 +18220,8 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
    two sorted lists: the pairs of the last step whose fat boxes still overlap, and the pairs the tree reports for
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
-   Every array grows through the allocator hook before anything changes, so that a failed growth leaves the world
-   as it was and a warmed step allocates nothing. */
+   Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
 
 /* ---- src/world_internal.h ---- */
 /* The world of bodies' core (world.c), shared by the 3D (world3.c) and 2D (world2.c) front ends, as the tree's core

@@ -5,8 +5,8 @@
    two sorted lists: the pairs of the last step whose fat boxes still overlap, and the pairs the tree reports for
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
-   Every array grows through the allocator hook before anything changes, so that a failed growth leaves the world
-   as it was and a warmed step allocates nothing. */
+   Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
 #include <string.h>
 
 #include "internal.h"

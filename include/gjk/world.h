@@ -241,7 +241,8 @@ GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
 /// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
 GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
-/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried).
+/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
+/// then answers as if it had not failed).
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
 /// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()).
