@@ -245,7 +245,8 @@ GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// then answers as if it had not failed).
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
-/// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()).
+/// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
+/// gjk_world3_step_end() returns, bodies may not be added, removed or moved.
 GJK_API int gjk_world3_step_begin(gjk_world3 *world);
 /// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
 /// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
