@@ -1616,7 +1616,7 @@ GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair,
 
 /* ---- end of include/gjk/debug.h ---- */
 /* ---- include/gjk/world.h ---- */
-/// Broad phase: the dynamic AABB tree, in 3D and 2D.
+/// Broad phase: the dynamic AABB tree, in 3D and 2D, and the world of bodies built on it (below).
 ///
 /// A scene of many bodies first needs its candidate pairs: the bodies whose bounding boxes overlap. The tree keeps
 /// one proxy per body, an axis-aligned box fattened by a margin (and stretched along the body's motion), so that a
@@ -1751,6 +1751,164 @@ GJK_API int gjk_tree2_height(const gjk_tree2 *tree);
 GJK_API int gjk_tree2_proxy_count(const gjk_tree2 *tree);
 /// As gjk_tree3_rebuild(), in 2D.
 GJK_API bool gjk_tree2_rebuild(gjk_tree2 *tree);
+
+/* ---- bounding boxes of posed shapes ------------------------------------------------------------------------- */
+
+/// The axis-aligned box (world frame) of `shape` standing at `pose`, margin included: tight, by closed forms of the
+/// rotated extents for every kind but hulls and user shapes, which take their support points along the six world
+/// axes; widened outwards by a few units of rounding, so that it contains the shape whatever the rounding of its
+/// terms. An invalid shape (gjk_shape3_validate) or pose (non-finite, unusable rotation) gives the box of the pose's
+/// position if finite, else the zero box; gjk_world3_add() and gjk_world3_set_pose() check both first.
+GJK_API gjk_aabb3 gjk_shape3_aabb(const gjk_shape3 *shape, gjk_pose3 pose);
+/// The 2D mirror of gjk_shape3_aabb(): polygons and user shapes by their support points along the four axes.
+GJK_API gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose);
+
+/* ---- the world of bodies ------------------------------------------------------------------------------------ */
+
+/// How a world finds and answers its pairs. A zeroed struct (or NULL) takes the defaults of each field.
+typedef struct gjk_world_def {
+    /// Fat margin of the tree's boxes (world units, >= 0): a body moving less than this keeps its proxy. 0: 0.1.
+    /// Negative: no margin at all.
+    gjk_real fat_margin;
+    /// Speculative distance (world units, >= 0): pairs whose shapes come within it are candidates, and their
+    /// manifold points up to it apart are reported (gjk_collide3()'s argument). 0: touching or overlapping pairs
+    /// only.
+    gjk_real speculative_distance;
+    /// Steps of motion the tree's boxes are stretched by, along each body's last displacement (>= 0): a body moving
+    /// steadily leaves its box less often. 0: 2. Negative: no stretching.
+    gjk_real prediction_steps;
+} gjk_world_def;
+
+/// Two bodies that began or ended touching (a < b, body ids).
+typedef struct gjk_world_pair {
+    int a; ///< the smaller body id
+    int b; ///< the larger body id
+} gjk_world_pair;
+
+/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame).
+typedef struct gjk_world_contact3 {
+    int a;                  ///< the smaller body id
+    int b;                  ///< the larger body id
+    gjk_manifold3 manifold; ///< gjk_collide3() of (a, b) with the pair's own warm-start cache; count >= 1
+} gjk_world_contact3;
+
+/// A touching 2D pair and its manifold (a < b).
+typedef struct gjk_world_contact2 {
+    int a;                  ///< the smaller body id
+    int b;                  ///< the larger body id
+    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's own warm-start cache; count >= 1
+} gjk_world_contact2;
+
+/// A world of 3D bodies: shapes at poses, kept in a dynamic AABB tree, with a warm-start cache per candidate pair
+/// (opaque; allocated through gjk_set_allocator's hook).
+///
+/// ```c
+/// gjk_world3 *w = gjk_world3_create(NULL);
+/// int ground = gjk_world3_add(w, &ground_box, ground_pose, 0);
+/// int ball = gjk_world3_add(w, &sphere, ball_pose, 1);
+/// // each frame:
+/// gjk_world3_set_pose(w, ball, new_ball_pose);
+/// gjk_world3_step(w);
+/// int n;
+/// const gjk_world_contact3 *c = gjk_world3_contacts(w, &n);
+/// ```
+///
+/// A step updates the tree for the bodies whose pose changed, gathers the candidate pairs (those the tree reports
+/// for moved bodies, plus the pairs of earlier steps while their fat boxes still overlap), runs gjk_collide3() on
+/// each with its cached warm start, and reports the contacts (pairs with at least one manifold point) and the
+/// events: `begin` for a pair that had no point at the last step and has some now, `end` for a pair that had some
+/// and has none, or whose body was removed. Every list is sorted by (a, b), the same on every run and however the
+/// narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
+/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
+/// locked: only gjk_world3_step_range() may run on several threads at once.
+typedef struct gjk_world3 gjk_world3;
+/// A world of 2D bodies (as gjk_world3).
+typedef struct gjk_world2 gjk_world2;
+
+/// An empty world (def NULL: the defaults), or NULL when the allocator fails or def has a non-finite field.
+GJK_API gjk_world3 *gjk_world3_create(const gjk_world_def *def);
+/// Frees the world and its memory (NULL accepted); the bodies' shapes belong to the caller.
+GJK_API void gjk_world3_destroy(gjk_world3 *world);
+/// A body of `shape` (borrowed: it, and a hull it points to, must outlive the body) at `pose`, carrying `user`.
+/// Returns the body id (>= 0), or -1 for an invalid shape or pose (gjk_shape3_validate(), a non-finite position or
+/// an unusable rotation) or when growth failed (allocator). The body takes part from the next step.
+GJK_API int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user);
+/// Removes a body: the next step reports the end of its contacts, after which its id may be reused. Unknown or
+/// already removed ids are ignored.
+GJK_API void gjk_world3_remove(gjk_world3 *world, int body);
+/// Moves a body to `pose` (world frame). The tree stretches its box along the displacement from the pose it had
+/// at the last step. Returns false (and changes nothing) for an invalid pose or an unknown body.
+GJK_API bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose);
+/// A body's current pose (the identity for an unknown body).
+GJK_API gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body);
+/// A body's shape as given to gjk_world3_add() (NULL for an unknown body).
+GJK_API const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body);
+/// A body's user value (0 for an unknown body).
+GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
+/// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
+GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
+/// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
+/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
+/// then answers as if it had not failed).
+GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
+/// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
+/// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
+/// gjk_world3_step_end() returns, bodies may not be added, removed or moved.
+GJK_API int gjk_world3_step_begin(gjk_world3 *world);
+/// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
+/// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
+/// split.
+GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
+/// The last part of a step, on one thread once every range has run: builds the contacts and events.
+GJK_API void gjk_world3_step_end(gjk_world3 *world);
+/// The touching pairs of the last step, sorted by (a, b); *count (not NULL) receives their number. Valid until the
+/// next step or destroy.
+GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
+/// The pairs that began touching at the last step, sorted by (a, b).
+GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
+/// The pairs that ended touching at the last step (no point any more, or a body removed), sorted by (a, b).
+GJK_API const gjk_world_pair *gjk_world3_end_events(const gjk_world3 *world, int *count);
+/// The number of bodies (added and not removed).
+GJK_API int gjk_world3_body_count(const gjk_world3 *world);
+/// The number of candidate pairs of the last step (those the narrow phase answered).
+GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
+
+/// As gjk_world3_create(), in 2D.
+GJK_API gjk_world2 *gjk_world2_create(const gjk_world_def *def);
+/// As gjk_world3_destroy(), in 2D.
+GJK_API void gjk_world2_destroy(gjk_world2 *world);
+/// As gjk_world3_add(), in 2D (gjk_shape2_validate(), a finite position and a non-zero finite rotation).
+GJK_API int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user);
+/// As gjk_world3_remove(), in 2D.
+GJK_API void gjk_world2_remove(gjk_world2 *world, int body);
+/// As gjk_world3_set_pose(), in 2D.
+GJK_API bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose);
+/// As gjk_world3_pose(), in 2D.
+GJK_API gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body);
+/// As gjk_world3_shape(), in 2D.
+GJK_API const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body);
+/// As gjk_world3_user(), in 2D.
+GJK_API uint64_t gjk_world2_user(const gjk_world2 *world, int body);
+/// As gjk_world3_tree(), in 2D.
+GJK_API const gjk_tree2 *gjk_world2_tree(const gjk_world2 *world);
+/// As gjk_world3_step(), in 2D (gjk_collide2() per pair).
+GJK_API gjk_status gjk_world2_step(gjk_world2 *world);
+/// As gjk_world3_step_begin(), in 2D.
+GJK_API int gjk_world2_step_begin(gjk_world2 *world);
+/// As gjk_world3_step_range(), in 2D.
+GJK_API void gjk_world2_step_range(gjk_world2 *world, int begin, int end);
+/// As gjk_world3_step_end(), in 2D.
+GJK_API void gjk_world2_step_end(gjk_world2 *world);
+/// As gjk_world3_contacts(), in 2D.
+GJK_API const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count);
+/// As gjk_world3_begin_events(), in 2D.
+GJK_API const gjk_world_pair *gjk_world2_begin_events(const gjk_world2 *world, int *count);
+/// As gjk_world3_end_events(), in 2D.
+GJK_API const gjk_world_pair *gjk_world2_end_events(const gjk_world2 *world, int *count);
+/// As gjk_world3_body_count(), in 2D.
+GJK_API int gjk_world2_body_count(const gjk_world2 *world);
+/// As gjk_world3_pair_count(), in 2D.
+GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
 
 #ifdef __cplusplus
 }
@@ -18058,6 +18216,766 @@ bool gjk_tree3_rebuild(gjk_tree3 *tree) { return gjk_tree_rebuild(&tree->core); 
 const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
 
 /* ---- end of src/tree3.c ---- */
+
+/* ---- src/world.c ---- */
+/* The world of bodies: the dynamic AABB tree (tree.c) as broad phase, gjk_collide3() or gjk_collide2() as narrow
+   phase, and the pairs kept between steps with their warm-start caches. A step gathers the candidates by merging
+   two sorted lists: the pairs of the last step whose fat boxes still overlap, and the pairs the tree reports for
+   proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
+   Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
+   Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+
+/* ---- src/world_internal.h ---- */
+/* The world of bodies' core (world.c), shared by the 3D (world3.c) and 2D (world2.c) front ends, as the tree's core
+   is (tree_internal.h): one body and one pair record for both dimensions, the dimension's own pose, cache and
+   manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). Not installed. */
+#ifndef GJK_WORLD_INTERNAL_H
+#define GJK_WORLD_INTERNAL_H
+
+/* A body id's state: in the world, removed (its end events not yet reported, its id not yet free), or free. */
+enum { GJK_WORLD_LIVE = 0, GJK_WORLD_REMOVED = 1, GJK_WORLD_FREE = 2 };
+
+typedef struct gjk_world_body {
+    const void *shape; /* gjk_shape3 or gjk_shape2, borrowed */
+    union {
+        gjk_pose3 p3;
+        gjk_pose2 p2;
+    } pose;
+    gjk_real last[3];  /* the position at the last step: the tree's prediction stretches along pose - last */
+    gjk_tree_box box;  /* the shape's box widened by half the speculative distance on every side */
+    uint64_t user;
+    int proxy;         /* the tree's proxy while live */
+    int state;         /* GJK_WORLD_LIVE, _REMOVED or _FREE */
+    int next_free;     /* a free id's successor in the free list */
+    bool dirty;        /* the pose changed since the last step (the body is in the world's dirty list) */
+} gjk_world_body;
+
+/* A candidate pair, a < b: the small record the step sorts and merges. Its cache and manifold stay in place in a
+   slot (gjk_world_slot) while the pair lasts, so that the merge moves 20 bytes per pair instead of some 500. */
+typedef struct gjk_world_cand {
+    int a, b;
+    int slot;          /* the pair's gjk_world_slot */
+    int points;        /* the manifold's point count at this step (after the narrow phase) */
+    int points_before; /* at the last step; 0 for a pair new to the candidates */
+} gjk_world_cand;
+
+/* What a candidate pair keeps from step to step, and its last manifold. */
+typedef struct gjk_world_slot {
+    union {
+        gjk_cache3 c3;
+        gjk_cache2 c2;
+    } cache;
+    union {
+        gjk_manifold3 m3;
+        gjk_manifold2 m2;
+    } manifold;
+} gjk_world_slot;
+
+typedef struct gjk_world {
+    gjk_tree tree;
+    bool planar;
+    gjk_real fat_margin, speculative, prediction;
+    gjk_world_body *bodies;
+    int body_cap, body_end, body_count, free_head;
+    int *dirty, dirty_count, dirty_cap;       /* bodies whose pose changed; room for every id */
+    int *removed, removed_count, removed_cap; /* ids removed since the last step; room for every id */
+    gjk_world_cand *cands, *spare;            /* this step's candidates, sorted; the buffer of the next */
+    int cand_count, cand_cap, spare_cap;
+    gjk_world_slot *slots;                    /* the pairs' caches and manifolds, by gjk_world_cand.slot */
+    int slot_end, slot_cap;                   /* slots ever used (high-water mark), room */
+    int *free_slots, free_slot_count, free_slot_cap; /* slots of pairs that ended, reused first */
+    int *found, found_cap;                    /* the tree's new pairs, as body ids */
+    gjk_world_pair *begins, *ends;
+    int begin_count, begin_cap, end_count, end_cap;
+    void *contacts;                           /* gjk_world_contact3 or gjk_world_contact2 */
+    int contact_count, contact_cap;
+} gjk_world;
+
+bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar);
+void gjk_world_release(gjk_world *w);
+/* A body with its shape's box (world frame, before widening) and position; -1 on bad box or growth failure. */
+int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
+                  uint64_t user);
+void gjk_world_remove(gjk_world *w, int body);
+/* The live body of an id, or NULL. */
+gjk_world_body *gjk_world_live(const gjk_world *w, int body);
+/* Records a body's new box (before widening); false when the box is out of the tree's range. */
+bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box);
+int gjk_world_step_begin(gjk_world *w);
+void gjk_world_step_range(gjk_world *w, int begin, int end);
+void gjk_world_step_end(gjk_world *w);
+
+struct gjk_world3 {
+    gjk_world core;
+};
+struct gjk_world2 {
+    gjk_world core;
+};
+
+#endif
+
+/* ---- end of src/world_internal.h ---- */
+
+/* Defaults of gjk_world_def's zero fields. */
+#define GJK_WORLD_FAT_MARGIN GJK_R(0.1)
+#define GJK_WORLD_PREDICTION GJK_R(2.0)
+
+static bool world_def_field(gjk_real value, gjk_real fallback, gjk_real *out) {
+    if (!gjk_bounded(value)) return false;
+    *out = value == 0 ? fallback : (value < 0 ? 0 : value);
+    return true;
+}
+
+bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar) {
+    gjk_world_def zero;
+    memset(&zero, 0, sizeof zero);
+    if (!def) def = &zero;
+    memset(w, 0, sizeof *w);
+    gjk_tree_init(&w->tree, planar);
+    w->planar = planar;
+    w->free_head = -1;
+    if (!world_def_field(def->fat_margin, GJK_WORLD_FAT_MARGIN, &w->fat_margin) ||
+        !world_def_field(def->prediction_steps, GJK_WORLD_PREDICTION, &w->prediction) ||
+        !(def->speculative_distance >= 0) || !gjk_bounded(def->speculative_distance))
+        return false;
+    w->speculative = def->speculative_distance;
+    return true;
+}
+
+void gjk_world_release(gjk_world *w) {
+    gjk_tree_release(&w->tree);
+    gjk_free(w->bodies);
+    gjk_free(w->dirty);
+    gjk_free(w->removed);
+    gjk_free(w->cands);
+    gjk_free(w->spare);
+    gjk_free(w->slots);
+    gjk_free(w->free_slots);
+    gjk_free(w->found);
+    gjk_free(w->begins);
+    gjk_free(w->ends);
+    gjk_free(w->contacts);
+    memset(w, 0, sizeof *w);
+}
+
+/* Room for `need` elements in *arr (through gjk_grow), false when the allocator fails (*arr untouched). */
+static bool world_reserve(void *arr_ptr, int *cap, int need, size_t size) {
+    void **arr = (void **)arr_ptr;
+    void *grown;
+    if (need <= *cap) return true;
+    grown = gjk_grow(*arr, cap, need, size);
+    if (!grown) return false;
+    *arr = grown;
+    return true;
+}
+
+/* The box the tree keeps for a body: its shape's box widened by half the speculative distance on every side, so
+   that two bodies within the speculative distance have overlapping boxes (along some axis their boxes would
+   otherwise be farther apart than that distance, and the shapes inside them too). */
+static bool world_widen(const gjk_world *w, const gjk_tree_box *box, gjk_tree_box *out) {
+    gjk_real h = w->speculative / 2;
+    for (int k = 0; k < 3; ++k) {
+        bool flat = w->planar && k == 2;
+        out->lower[k] = flat ? 0 : box->lower[k] - h;
+        out->upper[k] = flat ? 0 : box->upper[k] + h;
+        if (!gjk_bounded(out->lower[k]) || !gjk_bounded(out->upper[k]) || !(out->lower[k] <= out->upper[k]))
+            return false;
+    }
+    return true;
+}
+
+static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real out[3]) {
+    if (w->planar) {
+        out[0] = b->pose.p2.position.x, out[1] = b->pose.p2.position.y, out[2] = 0;
+    } else {
+        out[0] = b->pose.p3.position.x, out[1] = b->pose.p3.position.y, out[2] = b->pose.p3.position.z;
+    }
+}
+
+int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
+                  uint64_t user) {
+    gjk_tree_box wide;
+    int id, proxy, ids = w->free_head >= 0 ? w->body_end : w->body_end + 1;
+    if (!world_widen(w, box, &wide)) return -1;
+    if (!world_reserve(&w->bodies, &w->body_cap, ids, sizeof *w->bodies) ||
+        !world_reserve(&w->dirty, &w->dirty_cap, ids, sizeof *w->dirty) ||
+        !world_reserve(&w->removed, &w->removed_cap, ids, sizeof *w->removed))
+        return -1;
+    id = w->free_head >= 0 ? w->free_head : w->body_end;
+    proxy = gjk_tree_insert(&w->tree, &wide, w->fat_margin, (uint64_t)id);
+    if (proxy < 0) return -1;
+    if (id == w->free_head)
+        w->free_head = w->bodies[id].next_free;
+    else
+        w->body_end++;
+    gjk_world_body *b = &w->bodies[id];
+    memset(b, 0, sizeof *b);
+    b->shape = shape;
+    b->box = *box;
+    memcpy(b->last, position, sizeof b->last);
+    b->user = user;
+    b->proxy = proxy;
+    b->state = GJK_WORLD_LIVE;
+    b->next_free = -1;
+    w->body_count++;
+    return id;
+}
+
+gjk_world_body *gjk_world_live(const gjk_world *w, int body) {
+    if (body < 0 || body >= w->body_end || w->bodies[body].state != GJK_WORLD_LIVE) return NULL;
+    return &w->bodies[body];
+}
+
+void gjk_world_remove(gjk_world *w, int body) {
+    gjk_world_body *b = gjk_world_live(w, body);
+    if (!b) return;
+    gjk_tree_remove(&w->tree, b->proxy);
+    b->proxy = -1;
+    b->state = GJK_WORLD_REMOVED;
+    w->removed[w->removed_count++] = body;
+    w->body_count--;
+}
+
+bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box) {
+    gjk_world_body *b = gjk_world_live(w, body);
+    gjk_tree_box wide;
+    if (!b || !world_widen(w, box, &wide)) return false;
+    b->box = *box;
+    if (!b->dirty) {
+        b->dirty = true;
+        w->dirty[w->dirty_count++] = body;
+    }
+    return true;
+}
+
+/* Moves the proxies of the bodies whose pose changed, each box stretched along the displacement since the last
+   step times the prediction (none when that leaves the tree's range). */
+static void world_move_dirty(gjk_world *w) {
+    for (int i = 0; i < w->dirty_count; ++i) {
+        gjk_world_body *b = &w->bodies[w->dirty[i]];
+        gjk_real now[3], d[3];
+        gjk_tree_box wide;
+        bool bounded = true;
+        if (b->state != GJK_WORLD_LIVE || !b->dirty) continue;
+        b->dirty = false;
+        world_position(w, b, now);
+        for (int k = 0; k < 3; ++k) {
+            d[k] = (now[k] - b->last[k]) * w->prediction;
+            bounded = bounded && gjk_bounded(d[k]);
+            b->last[k] = now[k];
+        }
+        if (!bounded) d[0] = d[1] = d[2] = 0;
+        if (world_widen(w, &b->box, &wide)) gjk_tree_move(&w->tree, b->proxy, &wide, w->fat_margin, d);
+    }
+    w->dirty_count = 0;
+}
+
+static int world_key_cmp(int a0, int b0, int a1, int b1) {
+    if (a0 != a1) return a0 < a1 ? -1 : 1;
+    return b0 < b1 ? -1 : b0 > b1;
+}
+
+static int world_pair_cmp(const void *x, const void *y) {
+    const int *p = (const int *)x, *q = (const int *)y;
+    return world_key_cmp(p[0], p[1], q[0], q[1]);
+}
+
+/* The tree's new pairs into w->found as sorted (smaller body, larger body); their number, or -1 (allocator). */
+static int world_new_pairs(gjk_world *w) {
+    int n = gjk_tree_pairs(&w->tree, true, w->found, w->found_cap / 2);
+    if (n > w->found_cap / 2) {
+        if (!world_reserve(&w->found, &w->found_cap, 2 * n, sizeof *w->found)) return -1;
+        n = gjk_tree_pairs(&w->tree, true, w->found, w->found_cap / 2);
+    }
+    for (int i = 0; i < n; ++i) {
+        int a = (int)w->tree.leaves[w->found[2 * i]].user, b = (int)w->tree.leaves[w->found[2 * i + 1]].user;
+        w->found[2 * i] = a < b ? a : b;
+        w->found[2 * i + 1] = a < b ? b : a;
+    }
+    gjk_heap_sort(w->found, (size_t)n, 2 * sizeof *w->found, world_pair_cmp);
+    return n;
+}
+
+static bool world_fat_overlap(const gjk_world *w, const gjk_world_cand *c) {
+    const gjk_tree_box *p = gjk_tree_fat(&w->tree, w->bodies[c->a].proxy);
+    const gjk_tree_box *q = gjk_tree_fat(&w->tree, w->bodies[c->b].proxy);
+    for (int k = 0; k < 3; ++k)
+        if (p->upper[k] < q->lower[k] || q->upper[k] < p->lower[k]) return false;
+    return true;
+}
+
+static void world_end_event(gjk_world *w, int a, int b) {
+    w->ends[w->end_count].a = a;
+    w->ends[w->end_count].b = b;
+    w->end_count++;
+}
+
+int gjk_world_step_begin(gjk_world *w) {
+    int n, i = 0, j = 0, m = 0;
+    world_move_dirty(w);
+    n = world_new_pairs(w);
+    if (n < 0) return -1;
+    /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
+       many end events at most (a dropped pair or one that stops touching). */
+    int most = w->cand_count + n;
+    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
+       it holds a pair of the merge, so that cand_count + n slots always suffice. */
+    int slots = w->slot_end > most ? w->slot_end : most;
+    if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
+        !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
+        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
+        !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
+        !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
+        !world_reserve(&w->contacts, &w->contact_cap, most,
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+        return -1;
+    w->end_count = w->begin_count = w->contact_count = 0;
+    while (i < w->cand_count || j < n) {
+        const gjk_world_cand *old = i < w->cand_count ? &w->cands[i] : NULL;
+        const int *fresh = j < n ? &w->found[2 * j] : NULL;
+        int order = !old ? 1 : !fresh ? -1 : world_key_cmp(old->a, old->b, fresh[0], fresh[1]);
+        gjk_world_cand *c = &w->spare[m];
+        if (order <= 0) {
+            ++i;
+            j += order == 0;
+            if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
+                !world_fat_overlap(w, old)) {
+                if (old->points > 0) world_end_event(w, old->a, old->b);
+                w->free_slots[w->free_slot_count++] = old->slot;
+                continue;
+            }
+            *c = *old;
+            c->points_before = old->points;
+        } else {
+            ++j;
+            c->a = fresh[0];
+            c->b = fresh[1];
+            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
+            c->points = c->points_before = 0;
+            memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
+        }
+        ++m;
+    }
+    gjk_world_cand *swap = w->cands;
+    int swap_cap = w->cand_cap;
+    w->cands = w->spare, w->cand_cap = w->spare_cap, w->cand_count = m;
+    w->spare = swap, w->spare_cap = swap_cap;
+    /* The removed bodies' pairs are gone: their ids are free again. */
+    for (int r = 0; r < w->removed_count; ++r) {
+        gjk_world_body *b = &w->bodies[w->removed[r]];
+        b->state = GJK_WORLD_FREE;
+        b->shape = NULL;
+        b->next_free = w->free_head;
+        w->free_head = w->removed[r];
+    }
+    w->removed_count = 0;
+    gjk_tree_clear_moved(&w->tree);
+    return m;
+}
+
+void gjk_world_step_range(gjk_world *w, int begin, int end) {
+    if (begin < 0) begin = 0;
+    if (end > w->cand_count) end = w->cand_count;
+    for (int k = begin; k < end; ++k) {
+        gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
+        const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
+        if (w->planar) {
+            gjk_pair2 pair;
+            pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
+            pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
+            s->manifold.m2 = gjk_collide2(&pair, w->speculative, &s->cache.c2);
+            c->points = s->manifold.m2.count;
+        } else {
+            gjk_pair3 pair;
+            pair.a = (const gjk_shape3 *)a->shape, pair.pose_a = a->pose.p3;
+            pair.b = (const gjk_shape3 *)b->shape, pair.pose_b = b->pose.p3;
+            s->manifold.m3 = gjk_collide3(&pair, w->speculative, &s->cache.c3);
+            c->points = s->manifold.m3.count;
+        }
+    }
+}
+
+static int world_event_cmp(const void *x, const void *y) {
+    const gjk_world_pair *p = (const gjk_world_pair *)x, *q = (const gjk_world_pair *)y;
+    return world_key_cmp(p->a, p->b, q->a, q->b);
+}
+
+void gjk_world_step_end(gjk_world *w) {
+    bool merge_ends = w->end_count > 0;
+    for (int k = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        if (c->points == 0) {
+            if (c->points_before > 0) world_end_event(w, c->a, c->b);
+            continue;
+        }
+        if (c->points_before == 0) {
+            w->begins[w->begin_count].a = c->a;
+            w->begins[w->begin_count].b = c->b;
+            w->begin_count++;
+        }
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
+            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
+        }
+        w->contact_count++;
+    }
+    /* The ends of dropped pairs (step_begin) come before the ones found here: one sort puts them in order. */
+    if (merge_ends) gjk_heap_sort(w->ends, (size_t)w->end_count, sizeof *w->ends, world_event_cmp);
+}
+
+/* ---- end of src/world.c ---- */
+#undef GJK_WORLD_FAT_MARGIN
+#undef GJK_WORLD_PREDICTION
+
+/* ---- src/world2.c ---- */
+/* The 2D world of bodies (gjk/world.h): boxes of posed shapes, and conversions to the shared core of world.c,
+   which keeps z at 0. */
+
+/* As world3_pad (world3.c): outwards by 8 ulps of the larger end, for the rounding of the terms. */
+static gjk_aabb2 world2_pad(gjk_vec2 lo, gjk_vec2 hi) {
+    gjk_real px = gjk_maxr(GJK_ABS(lo.x), GJK_ABS(hi.x)) * (8 * GJK_REAL_EPSILON);
+    gjk_real py = gjk_maxr(GJK_ABS(lo.y), GJK_ABS(hi.y)) * (8 * GJK_REAL_EPSILON);
+    gjk_aabb2 out;
+    out.lower = gjk_v2(lo.x - px, lo.y - py);
+    out.upper = gjk_v2(hi.x + px, hi.y + py);
+    return out;
+}
+
+gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose) {
+    gjk_vec2 p = pose.position, e = gjk_v2(0, 0);
+    gjk_rot2 q;
+    if (!gjk_finite2(p)) p = gjk_v2(0, 0);
+    if (gjk_shape2_validate(shape) != GJK_OK || !gjk2_unit_rotation(pose.rotation, &q)) {
+        gjk_aabb2 point;
+        point.lower = point.upper = p;
+        return point;
+    }
+    gjk_real c = GJK_ABS(q.c), s = GJK_ABS(q.s), r = shape->margin;
+    switch (shape->type) {
+    case GJK_SHAPE2_SEGMENT: {
+        gjk_vec2 a = gjk_rotate2(q, shape->segment.a), b = gjk_rotate2(q, shape->segment.b);
+        gjk_vec2 lo = gjk_v2(gjk_minr(a.x, b.x) - r, gjk_minr(a.y, b.y) - r);
+        gjk_vec2 hi = gjk_v2(gjk_maxr(a.x, b.x) + r, gjk_maxr(a.y, b.y) + r);
+        return world2_pad(gjk_add2(p, lo), gjk_add2(p, hi));
+    }
+    case GJK_SHAPE2_CIRCLE: e = gjk_v2(shape->circle.radius, shape->circle.radius); break;
+    case GJK_SHAPE2_BOX: {
+        gjk_vec2 h = shape->box.half_extents;
+        e = gjk_v2(c * h.x + s * h.y, s * h.x + c * h.y);
+        break;
+    }
+    case GJK_SHAPE2_CAPSULE: {
+        /* The segment lies on local y, which the rotation turns to (-s, c). */
+        gjk_real hh = shape->capsule.half_height, cr = shape->capsule.radius;
+        e = gjk_v2(s * hh + cr, c * hh + cr);
+        break;
+    }
+    case GJK_SHAPE2_POLYGON:
+    case GJK_SHAPE2_USER: {
+        /* The supports (margin included) along the world axes, turned into the local frame. */
+        gjk_vec2 ux = gjk_v2(q.c, -q.s), uy = gjk_v2(q.s, q.c);
+        gjk_vec2 lo = gjk_v2(gjk_dot2(ux, gjk_shape2_support(shape, gjk_neg2(ux))),
+                             gjk_dot2(uy, gjk_shape2_support(shape, gjk_neg2(uy))));
+        gjk_vec2 hi = gjk_v2(gjk_dot2(ux, gjk_shape2_support(shape, ux)), gjk_dot2(uy, gjk_shape2_support(shape, uy)));
+        return world2_pad(gjk_add2(p, lo), gjk_add2(p, hi));
+    }
+    default: break; /* a point: its margin only */
+    }
+    e = gjk_add2(e, gjk_v2(r, r));
+    return world2_pad(gjk_sub2(p, e), gjk_add2(p, e));
+}
+
+static gjk_tree_box world2_box(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+static bool world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+    gjk_rot2 q;
+    return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
+           gjk_bounded2(pose.position);
+}
+
+gjk_world2 *gjk_world2_create(const gjk_world_def *def) {
+    gjk_world2 *w = (gjk_world2 *)gjk_alloc(sizeof *w);
+    if (w && !gjk_world_init(&w->core, def, true)) {
+        gjk_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void gjk_world2_destroy(gjk_world2 *world) {
+    if (!world) return;
+    gjk_world_release(&world->core);
+    gjk_free(world);
+}
+
+int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
+    if (!world2_valid(shape, pose)) return -1;
+    gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
+    gjk_real position[3] = {pose.position.x, pose.position.y, 0};
+    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    if (id >= 0) world->core.bodies[id].pose.p2 = pose;
+    return id;
+}
+
+void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->core, body); }
+
+bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
+    gjk_world_body *b = gjk_world_live(&world->core, body);
+    if (!b || !world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
+    gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
+    if (!gjk_world_set_box(&world->core, body, &box)) return false;
+    b->pose.p2 = pose;
+    return true;
+}
+
+gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? b->pose.p2 : gjk_pose2_identity();
+}
+
+const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? (const gjk_shape2 *)b->shape : NULL;
+}
+
+uint64_t gjk_world2_user(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? b->user : 0;
+}
+
+const gjk_tree2 *gjk_world2_tree(const gjk_world2 *world) { return (const gjk_tree2 *)(const void *)&world->core.tree; }
+
+gjk_status gjk_world2_step(gjk_world2 *world) {
+    int n = gjk_world_step_begin(&world->core);
+    if (n < 0) return GJK_OUT_OF_MEMORY;
+    gjk_world_step_range(&world->core, 0, n);
+    gjk_world_step_end(&world->core);
+    return GJK_OK;
+}
+
+int gjk_world2_step_begin(gjk_world2 *world) { return gjk_world_step_begin(&world->core); }
+void gjk_world2_step_range(gjk_world2 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
+void gjk_world2_step_end(gjk_world2 *world) { gjk_world_step_end(&world->core); }
+
+const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count) {
+    *count = world->core.contact_count;
+    return (const gjk_world_contact2 *)world->core.contacts;
+}
+const gjk_world_pair *gjk_world2_begin_events(const gjk_world2 *world, int *count) {
+    *count = world->core.begin_count;
+    return world->core.begins;
+}
+const gjk_world_pair *gjk_world2_end_events(const gjk_world2 *world, int *count) {
+    *count = world->core.end_count;
+    return world->core.ends;
+}
+int gjk_world2_body_count(const gjk_world2 *world) { return world->core.body_count; }
+int gjk_world2_pair_count(const gjk_world2 *world) { return world->core.cand_count; }
+
+/* ---- end of src/world2.c ---- */
+
+/* ---- src/world3.c ---- */
+/* The 3D world of bodies (gjk/world.h): boxes of posed shapes, and conversions to the shared core of world.c. */
+
+/* Widens a box outwards by a few units of rounding at its magnitude: the closed forms' terms (products of the
+   rotation with sizes, square roots) and the supports' rotation into the world are each off by a few ulps, so that
+   the exact box may poke out of the computed one by that much; 8 ulps of the larger end covers them. */
+static gjk_aabb3 world3_pad(gjk_vec3 lo, gjk_vec3 hi) {
+    gjk_real l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z};
+    for (int k = 0; k < 3; ++k) {
+        gjk_real pad = gjk_maxr(GJK_ABS(l[k]), GJK_ABS(h[k])) * (8 * GJK_REAL_EPSILON);
+        l[k] -= pad;
+        h[k] += pad;
+    }
+    gjk_aabb3 out;
+    out.lower = gjk_v3(l[0], l[1], l[2]);
+    out.upper = gjk_v3(h[0], h[1], h[2]);
+    return out;
+}
+
+static gjk_vec3 world3_abs(gjk_vec3 v) { return gjk_v3(GJK_ABS(v.x), GJK_ABS(v.y), GJK_ABS(v.z)); }
+static gjk_vec3 world3_min(gjk_vec3 a, gjk_vec3 b) {
+    return gjk_v3(gjk_minr(a.x, b.x), gjk_minr(a.y, b.y), gjk_minr(a.z, b.z));
+}
+static gjk_vec3 world3_max(gjk_vec3 a, gjk_vec3 b) {
+    return gjk_v3(gjk_maxr(a.x, b.x), gjk_maxr(a.y, b.y), gjk_maxr(a.z, b.z));
+}
+/* sqrt(1 - a^2) per component: the half width of a unit disc about axis a seen along each world axis. */
+static gjk_vec3 world3_disc(gjk_vec3 a) {
+    return gjk_v3(GJK_SQRT(gjk_maxr(0, 1 - a.x * a.x)), GJK_SQRT(gjk_maxr(0, 1 - a.y * a.y)),
+                  GJK_SQRT(gjk_maxr(0, 1 - a.z * a.z)));
+}
+
+gjk_aabb3 gjk_shape3_aabb(const gjk_shape3 *shape, gjk_pose3 pose) {
+    gjk_vec3 p = pose.position, lo, hi, e = gjk_v3(0, 0, 0);
+    if (!gjk_finite3(p)) p = gjk_v3(0, 0, 0);
+    if (gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation)) {
+        gjk_aabb3 point;
+        point.lower = point.upper = p;
+        return point;
+    }
+    gjk_mat33 m = gjk_mat33_from_any_quat(pose.rotation);
+    /* Column k of m: local axis k in the world; |m| times a local half-size vector is the world half-size. */
+    gjk_vec3 ax = gjk_v3(m.r0.z, m.r1.z, m.r2.z);
+    gjk_mat33 am;
+    am.r0 = world3_abs(m.r0), am.r1 = world3_abs(m.r1), am.r2 = world3_abs(m.r2);
+    switch (shape->type) {
+    case GJK_SHAPE3_SEGMENT:
+    case GJK_SHAPE3_TRIANGLE: {
+        bool tri = shape->type == GJK_SHAPE3_TRIANGLE;
+        gjk_vec3 a = gjk_mat33_mul(m, tri ? shape->triangle.a : shape->segment.a);
+        gjk_vec3 b = gjk_mat33_mul(m, tri ? shape->triangle.b : shape->segment.b);
+        lo = world3_min(a, b), hi = world3_max(a, b);
+        if (tri) {
+            gjk_vec3 c = gjk_mat33_mul(m, shape->triangle.c);
+            lo = world3_min(lo, c), hi = world3_max(hi, c);
+        }
+        e = gjk_v3(shape->margin, shape->margin, shape->margin);
+        return world3_pad(gjk_sub3(gjk_add3(p, lo), e), gjk_add3(gjk_add3(p, hi), e));
+    }
+    case GJK_SHAPE3_BOX: e = gjk_mat33_mul(am, shape->box.half_extents); break;
+    case GJK_SHAPE3_SPHERE: e = gjk_v3(shape->sphere.radius, shape->sphere.radius, shape->sphere.radius); break;
+    case GJK_SHAPE3_CAPSULE: {
+        gjk_real r = shape->capsule.radius;
+        e = gjk_add3(gjk_scale3(world3_abs(ax), shape->capsule.half_height), gjk_v3(r, r, r));
+        break;
+    }
+    case GJK_SHAPE3_CYLINDER:
+        e = gjk_add3(gjk_scale3(world3_abs(ax), shape->cylinder.half_height),
+                     gjk_scale3(world3_disc(ax), shape->cylinder.radius));
+        break;
+    case GJK_SHAPE3_CONE: {
+        /* The apex and the base disc: the box of the two. */
+        gjk_vec3 apex = gjk_scale3(ax, shape->cone.half_height), d = gjk_scale3(world3_disc(ax), shape->cone.radius);
+        gjk_vec3 base = gjk_neg3(apex);
+        lo = world3_min(apex, gjk_sub3(base, d)), hi = world3_max(apex, gjk_add3(base, d));
+        e = gjk_v3(shape->margin, shape->margin, shape->margin);
+        return world3_pad(gjk_sub3(gjk_add3(p, lo), e), gjk_add3(gjk_add3(p, hi), e));
+    }
+    case GJK_SHAPE3_ELLIPSOID: {
+        /* The support along world axis k is |M^T e_k| with M = m diag(radii): the length of row k scaled. */
+        gjk_vec3 r = shape->ellipsoid.radii;
+        e = gjk_v3(gjk_len3(gjk_mul3(m.r0, r)), gjk_len3(gjk_mul3(m.r1, r)), gjk_len3(gjk_mul3(m.r2, r)));
+        break;
+    }
+    case GJK_SHAPE3_HULL:
+    case GJK_SHAPE3_USER: {
+        /* The support (margin included) along each world axis, turned into the local frame: row k of m. */
+        const gjk_vec3 *rows[3] = {&m.r0, &m.r1, &m.r2};
+        gjk_real l[3], h[3];
+        for (int k = 0; k < 3; ++k) {
+            h[k] = gjk_dot3(*rows[k], gjk_shape3_support(shape, *rows[k]));
+            l[k] = gjk_dot3(*rows[k], gjk_shape3_support(shape, gjk_neg3(*rows[k])));
+        }
+        return world3_pad(gjk_add3(p, gjk_v3(l[0], l[1], l[2])), gjk_add3(p, gjk_v3(h[0], h[1], h[2])));
+    }
+    default: break; /* a point: its margin only */
+    }
+    e = gjk_add3(e, gjk_v3(shape->margin, shape->margin, shape->margin));
+    return world3_pad(gjk_sub3(p, e), gjk_add3(p, e));
+}
+
+static gjk_tree_box world3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static bool world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
+    return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+}
+
+gjk_world3 *gjk_world3_create(const gjk_world_def *def) {
+    gjk_world3 *w = (gjk_world3 *)gjk_alloc(sizeof *w);
+    if (w && !gjk_world_init(&w->core, def, false)) {
+        gjk_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void gjk_world3_destroy(gjk_world3 *world) {
+    if (!world) return;
+    gjk_world_release(&world->core);
+    gjk_free(world);
+}
+
+int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
+    if (!world3_valid(shape, pose)) return -1;
+    gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
+    gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
+    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    if (id >= 0) world->core.bodies[id].pose.p3 = pose;
+    return id;
+}
+
+void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->core, body); }
+
+bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
+    gjk_world_body *b = gjk_world_live(&world->core, body);
+    if (!b || !world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
+    gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
+    if (!gjk_world_set_box(&world->core, body, &box)) return false;
+    b->pose.p3 = pose;
+    return true;
+}
+
+gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? b->pose.p3 : gjk_pose3_identity();
+}
+
+const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? (const gjk_shape3 *)b->shape : NULL;
+}
+
+uint64_t gjk_world3_user(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b ? b->user : 0;
+}
+
+const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world) { return (const gjk_tree3 *)(const void *)&world->core.tree; }
+
+gjk_status gjk_world3_step(gjk_world3 *world) {
+    int n = gjk_world_step_begin(&world->core);
+    if (n < 0) return GJK_OUT_OF_MEMORY;
+    gjk_world_step_range(&world->core, 0, n);
+    gjk_world_step_end(&world->core);
+    return GJK_OK;
+}
+
+int gjk_world3_step_begin(gjk_world3 *world) { return gjk_world_step_begin(&world->core); }
+void gjk_world3_step_range(gjk_world3 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
+void gjk_world3_step_end(gjk_world3 *world) { gjk_world_step_end(&world->core); }
+
+const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count) {
+    *count = world->core.contact_count;
+    return (const gjk_world_contact3 *)world->core.contacts;
+}
+const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count) {
+    *count = world->core.begin_count;
+    return world->core.begins;
+}
+const gjk_world_pair *gjk_world3_end_events(const gjk_world3 *world, int *count) {
+    *count = world->core.end_count;
+    return world->core.ends;
+}
+int gjk_world3_body_count(const gjk_world3 *world) { return world->core.body_count; }
+int gjk_world3_pair_count(const gjk_world3 *world) { return world->core.cand_count; }
+
+/* ---- end of src/world3.c ---- */
 
 /* The private headers' macros end with the implementation. */
 #undef GJK_CAST2_MAX_RAY_ITERATIONS

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /// @file gjk/world.h
-/// Broad phase: the dynamic AABB tree, in 3D and 2D.
+/// Broad phase: the dynamic AABB tree, in 3D and 2D, and the world of bodies built on it (below).
 ///
 /// A scene of many bodies first needs its candidate pairs: the bodies whose bounding boxes overlap. The tree keeps
 /// one proxy per body, an axis-aligned box fattened by a margin (and stretched along the body's motion), so that a
@@ -29,7 +29,9 @@
 #include <stdint.h>
 
 #include "gjk/base.h"
+#include "gjk/manifold.h"
 #include "gjk/math.h"
+#include "gjk/shape.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -142,6 +144,164 @@ GJK_API int gjk_tree2_height(const gjk_tree2 *tree);
 GJK_API int gjk_tree2_proxy_count(const gjk_tree2 *tree);
 /// As gjk_tree3_rebuild(), in 2D.
 GJK_API bool gjk_tree2_rebuild(gjk_tree2 *tree);
+
+/* ---- bounding boxes of posed shapes ------------------------------------------------------------------------- */
+
+/// The axis-aligned box (world frame) of `shape` standing at `pose`, margin included: tight, by closed forms of the
+/// rotated extents for every kind but hulls and user shapes, which take their support points along the six world
+/// axes; widened outwards by a few units of rounding, so that it contains the shape whatever the rounding of its
+/// terms. An invalid shape (gjk_shape3_validate) or pose (non-finite, unusable rotation) gives the box of the pose's
+/// position if finite, else the zero box; gjk_world3_add() and gjk_world3_set_pose() check both first.
+GJK_API gjk_aabb3 gjk_shape3_aabb(const gjk_shape3 *shape, gjk_pose3 pose);
+/// The 2D mirror of gjk_shape3_aabb(): polygons and user shapes by their support points along the four axes.
+GJK_API gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose);
+
+/* ---- the world of bodies ------------------------------------------------------------------------------------ */
+
+/// How a world finds and answers its pairs. A zeroed struct (or NULL) takes the defaults of each field.
+typedef struct gjk_world_def {
+    /// Fat margin of the tree's boxes (world units, >= 0): a body moving less than this keeps its proxy. 0: 0.1.
+    /// Negative: no margin at all.
+    gjk_real fat_margin;
+    /// Speculative distance (world units, >= 0): pairs whose shapes come within it are candidates, and their
+    /// manifold points up to it apart are reported (gjk_collide3()'s argument). 0: touching or overlapping pairs
+    /// only.
+    gjk_real speculative_distance;
+    /// Steps of motion the tree's boxes are stretched by, along each body's last displacement (>= 0): a body moving
+    /// steadily leaves its box less often. 0: 2. Negative: no stretching.
+    gjk_real prediction_steps;
+} gjk_world_def;
+
+/// Two bodies that began or ended touching (a < b, body ids).
+typedef struct gjk_world_pair {
+    int a; ///< the smaller body id
+    int b; ///< the larger body id
+} gjk_world_pair;
+
+/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame).
+typedef struct gjk_world_contact3 {
+    int a;                  ///< the smaller body id
+    int b;                  ///< the larger body id
+    gjk_manifold3 manifold; ///< gjk_collide3() of (a, b) with the pair's own warm-start cache; count >= 1
+} gjk_world_contact3;
+
+/// A touching 2D pair and its manifold (a < b).
+typedef struct gjk_world_contact2 {
+    int a;                  ///< the smaller body id
+    int b;                  ///< the larger body id
+    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's own warm-start cache; count >= 1
+} gjk_world_contact2;
+
+/// A world of 3D bodies: shapes at poses, kept in a dynamic AABB tree, with a warm-start cache per candidate pair
+/// (opaque; allocated through gjk_set_allocator's hook).
+///
+/// ```c
+/// gjk_world3 *w = gjk_world3_create(NULL);
+/// int ground = gjk_world3_add(w, &ground_box, ground_pose, 0);
+/// int ball = gjk_world3_add(w, &sphere, ball_pose, 1);
+/// // each frame:
+/// gjk_world3_set_pose(w, ball, new_ball_pose);
+/// gjk_world3_step(w);
+/// int n;
+/// const gjk_world_contact3 *c = gjk_world3_contacts(w, &n);
+/// ```
+///
+/// A step updates the tree for the bodies whose pose changed, gathers the candidate pairs (those the tree reports
+/// for moved bodies, plus the pairs of earlier steps while their fat boxes still overlap), runs gjk_collide3() on
+/// each with its cached warm start, and reports the contacts (pairs with at least one manifold point) and the
+/// events: `begin` for a pair that had no point at the last step and has some now, `end` for a pair that had some
+/// and has none, or whose body was removed. Every list is sorted by (a, b), the same on every run and however the
+/// narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
+/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
+/// locked: only gjk_world3_step_range() may run on several threads at once.
+typedef struct gjk_world3 gjk_world3;
+/// A world of 2D bodies (as gjk_world3).
+typedef struct gjk_world2 gjk_world2;
+
+/// An empty world (def NULL: the defaults), or NULL when the allocator fails or def has a non-finite field.
+GJK_API gjk_world3 *gjk_world3_create(const gjk_world_def *def);
+/// Frees the world and its memory (NULL accepted); the bodies' shapes belong to the caller.
+GJK_API void gjk_world3_destroy(gjk_world3 *world);
+/// A body of `shape` (borrowed: it, and a hull it points to, must outlive the body) at `pose`, carrying `user`.
+/// Returns the body id (>= 0), or -1 for an invalid shape or pose (gjk_shape3_validate(), a non-finite position or
+/// an unusable rotation) or when growth failed (allocator). The body takes part from the next step.
+GJK_API int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user);
+/// Removes a body: the next step reports the end of its contacts, after which its id may be reused. Unknown or
+/// already removed ids are ignored.
+GJK_API void gjk_world3_remove(gjk_world3 *world, int body);
+/// Moves a body to `pose` (world frame). The tree stretches its box along the displacement from the pose it had
+/// at the last step. Returns false (and changes nothing) for an invalid pose or an unknown body.
+GJK_API bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose);
+/// A body's current pose (the identity for an unknown body).
+GJK_API gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body);
+/// A body's shape as given to gjk_world3_add() (NULL for an unknown body).
+GJK_API const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body);
+/// A body's user value (0 for an unknown body).
+GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
+/// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
+GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
+/// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
+/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
+/// then answers as if it had not failed).
+GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
+/// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
+/// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
+/// gjk_world3_step_end() returns, bodies may not be added, removed or moved.
+GJK_API int gjk_world3_step_begin(gjk_world3 *world);
+/// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
+/// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
+/// split.
+GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
+/// The last part of a step, on one thread once every range has run: builds the contacts and events.
+GJK_API void gjk_world3_step_end(gjk_world3 *world);
+/// The touching pairs of the last step, sorted by (a, b); *count (not NULL) receives their number. Valid until the
+/// next step or destroy.
+GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
+/// The pairs that began touching at the last step, sorted by (a, b).
+GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
+/// The pairs that ended touching at the last step (no point any more, or a body removed), sorted by (a, b).
+GJK_API const gjk_world_pair *gjk_world3_end_events(const gjk_world3 *world, int *count);
+/// The number of bodies (added and not removed).
+GJK_API int gjk_world3_body_count(const gjk_world3 *world);
+/// The number of candidate pairs of the last step (those the narrow phase answered).
+GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
+
+/// As gjk_world3_create(), in 2D.
+GJK_API gjk_world2 *gjk_world2_create(const gjk_world_def *def);
+/// As gjk_world3_destroy(), in 2D.
+GJK_API void gjk_world2_destroy(gjk_world2 *world);
+/// As gjk_world3_add(), in 2D (gjk_shape2_validate(), a finite position and a non-zero finite rotation).
+GJK_API int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user);
+/// As gjk_world3_remove(), in 2D.
+GJK_API void gjk_world2_remove(gjk_world2 *world, int body);
+/// As gjk_world3_set_pose(), in 2D.
+GJK_API bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose);
+/// As gjk_world3_pose(), in 2D.
+GJK_API gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body);
+/// As gjk_world3_shape(), in 2D.
+GJK_API const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body);
+/// As gjk_world3_user(), in 2D.
+GJK_API uint64_t gjk_world2_user(const gjk_world2 *world, int body);
+/// As gjk_world3_tree(), in 2D.
+GJK_API const gjk_tree2 *gjk_world2_tree(const gjk_world2 *world);
+/// As gjk_world3_step(), in 2D (gjk_collide2() per pair).
+GJK_API gjk_status gjk_world2_step(gjk_world2 *world);
+/// As gjk_world3_step_begin(), in 2D.
+GJK_API int gjk_world2_step_begin(gjk_world2 *world);
+/// As gjk_world3_step_range(), in 2D.
+GJK_API void gjk_world2_step_range(gjk_world2 *world, int begin, int end);
+/// As gjk_world3_step_end(), in 2D.
+GJK_API void gjk_world2_step_end(gjk_world2 *world);
+/// As gjk_world3_contacts(), in 2D.
+GJK_API const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count);
+/// As gjk_world3_begin_events(), in 2D.
+GJK_API const gjk_world_pair *gjk_world2_begin_events(const gjk_world2 *world, int *count);
+/// As gjk_world3_end_events(), in 2D.
+GJK_API const gjk_world_pair *gjk_world2_end_events(const gjk_world2 *world, int *count);
+/// As gjk_world3_body_count(), in 2D.
+GJK_API int gjk_world2_body_count(const gjk_world2 *world);
+/// As gjk_world3_pair_count(), in 2D.
+GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
 
 #ifdef __cplusplus
 }
