@@ -5656,7 +5656,7 @@ static void undo_carve(polytope *P) {
 /* Grow the GJK simplex (whose hull holds the origin, maybe on its boundary) to a tetrahedron. Returns the number of
    independent points found (4 on success); fewer means D is flat, a segment or a point. `flat_normal` receives a
    unit normal of the flat D when it is 2D. */
-static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 *flat_normal) {
+static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk_vec3 *flat_normal, gjk_real *least) {
     P->nv = s->count;
     for (int i = 0; i < s->count; ++i) P->v[i] = s->v[i];
     gjk_real tol = GJK_TOL_REL * P->scale;
@@ -5664,6 +5664,7 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
     if (P->nv == 1) {
         for (int i = 0; i < 6 && P->nv == 1; ++i) {
             gjk_vertex3 q = gjk_minkowski3_support(m, axes[i]);
+            *least = gjk_minr(*least, gjk_dot3(axes[i], q.w));
             if (gjk_len3(gjk_sub3(q.w, P->v[0].w)) > tol) P->v[P->nv++] = q;
         }
         if (P->nv == 1) return 1;
@@ -5677,6 +5678,7 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
         gjk_vec3 dirs[4] = {d1, gjk_neg3(d1), d2, gjk_neg3(d2)};
         for (int i = 0; i < 4 && P->nv == 2; ++i) {
             gjk_vertex3 q = gjk_minkowski3_support(m, dirs[i]);
+            *least = gjk_minr(*least, gjk_dot3(dirs[i], q.w));
             if (gjk_len3(gjk_cross3(gjk_sub3(q.w, P->v[0].w), t)) > tol) P->v[P->nv++] = q;
         }
         if (P->nv == 2) {
@@ -5690,6 +5692,7 @@ static int seed(polytope *P, const gjk_minkowski3 *m, const gjk_simplex3 *s, gjk
         *flat_normal = n;
         gjk_vertex3 up = gjk_minkowski3_support(m, n), down = gjk_minkowski3_support(m, gjk_neg3(n));
         gjk_real hu = gjk_dot3(n, gjk_sub3(up.w, P->v[0].w)), hd = -gjk_dot3(n, gjk_sub3(down.w, P->v[0].w));
+        *least = gjk_minr(*least, gjk_minr(gjk_dot3(n, up.w), -gjk_dot3(n, down.w)));
         /* One apex suffices: the tetrahedron then holds the triangle, hence the origin (maybe on the face, which
            EPA expands across if D extends there). Take the side that reaches farther. */
         if (hu <= tol && hd <= tol) return 3;
@@ -5833,7 +5836,8 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
     r.upper = GJK_REAL_MAX;
     P.scale = g->scale > 0 ? g->scale : 1;
     gjk_vec3 flat_n = gjk_v3(0, 0, 1);
-    int dim = seed(&P, m, &g->simplex, &flat_n);
+    gjk_real seed_least = GJK_REAL_MAX;
+    int dim = seed(&P, m, &g->simplex, &flat_n, &seed_least);
     if (dim < 4) {
         /* D has no volume: the origin (on D) is on its boundary, the depth is zero. The witnesses are GJK's. */
         gjk_simplex3_witness(&g->simplex, m, g->v, &r.pa, &r.pb);
@@ -5843,8 +5847,12 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
         if (!(gjk_len_sq3(flat_n) > 0)) flat_n = gjk_v3(0, 0, 1);
         r.normal = flat_n;
         r.scale = P.scale;
-        r.lower = 0; /* flat to rounding: no depth beyond the caller's allowance */
-        r.upper = 0;
+        /* Flat within the seed's tolerance, which is relative to the size: the depth lies between 0 and the least
+           support value met along a unit direction (the origin is in D, so D reaches at least that far each way).
+           Zero for a truly flat D; a needle's tolerance can hide a real depth (a hull 2e13 long, 0.37 deep about
+           the origin: the support values met were 0.51 and up). */
+        r.lower = 0;
+        r.upper = gjk_maxr(seed_least, 0);
         return r;
     }
     tetrahedron(&P);

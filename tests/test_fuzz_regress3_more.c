@@ -420,6 +420,33 @@ static void test_regression_needle_exact_verdict(void **st) {
     }
 }
 
+/* A hull that is a needle 2e13 long with its other vertices within 4 of the origin, against a point 0.3735 inside
+   it (found by fuzz_query; seed regression_needle_flat_seed). GJK ended on a segment through the origin, and EPA's
+   seed, whose flatness tolerance is relative to the size (1000 eps x 2e13 = 4.6), found D flat: depth 0 with the
+   interval [-0.146, 0.146], status OK, while the depth was 0.3735. A flat seed's interval now reaches the least
+   support value it met (0.51 here); the answer stays 0, within the tolerance. Depth by exact rational arithmetic
+   over the hull's faces. */
+static void test_regression_needle_flat_seed(void **st) {
+    (void)st;
+    if (GJK_USE_FLOAT) skip(); /* float resolves 2e13 to 1e6: the whole hull is within its band of the origin */
+    const double truth = -0.37353362975457194;
+    const gjk_vec3 pts[6] = {{(gjk_real)3.12, (gjk_real)3.12, (gjk_real)3.12}, {(gjk_real)3.12, -4, -4}, {-4, -4, -4},
+                             {(gjk_real)-3.68, (gjk_real)-2.68, (gjk_real)-1.36}, {(gjk_real)-2.04, (gjk_real)1.8, (gjk_real)1.08},
+                             {(gjk_real)20556837552127.996, (gjk_real)-1.36, -4}};
+    gjk_hull3 *h = gjk_hull3_create(pts, 6, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_hull_shape3(h), b = gjk_point3();
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    for (int q = 0; q < 4; ++q) {
+        gjk_result3 r = gjk_query3((gjk_query_kind)q, &p, NULL, NULL);
+        assert_int_equal(r.status, GJK_OK);
+        assert_true(r.intersect);
+        assert_true(r.lower <= truth && truth <= r.upper);
+    }
+    gjk_hull3_destroy(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -435,6 +462,7 @@ int main(void) {
         cmocka_unit_test(test_regression_needle_refuted_overlap),
         cmocka_unit_test(test_regression_cylinder_side_end),
         cmocka_unit_test(test_regression_needle_exact_verdict),
+        cmocka_unit_test(test_regression_needle_flat_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
