@@ -11,6 +11,7 @@
    every pair with `gjk query` makes, so both list the same pairs; the world's manifolds are those of its one step,
    whose warm-start caches start empty, as `gjk manifold`'s do. */
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,19 +130,50 @@ static void world_lines2(writer *w, const scene *s, const gjk_world2 *world, con
     }
 }
 
-/* Fills the world with the scene's shapes (body i is shape i) and steps it once; false when out of memory. */
-static bool world_fill3(gjk_world3 *world, const scene *s) {
-    for (int i = 0; i < s->shape_count; i++) {
-        if (gjk_world3_add(world, &s->shapes3[i], s->poses3[i], (uint64_t)i) != i) return false;
+/* Whether a box (lower and upper corners, `dim` axes), widened by half the margin as the world widens it, stays
+   within the library's range of coordinates: a world refuses a body whose box leaves it, even one a pair query
+   accepts (a shape at the edge of the range). */
+/* The message and status when the world refuses shape `shape` (-1: the step): out of memory when its box is in
+   range, else the box's range. */
+static int world_refused(int shape, bool in_range) {
+    if (in_range) {
+        fputs("gjk: out of memory\n", stderr);
+        return EXIT_IO;
     }
-    return gjk_world3_step(world) == GJK_OK;
+    fprintf(stderr, "gjk: shape %d: its box, widened by half the margin, reaches beyond %g, the world's range\n", shape,
+            (double)SCENE_MAX_COORD);
+    return EXIT_USAGE;
 }
 
-static bool world_fill2(gjk_world2 *world, const scene *s) {
-    for (int i = 0; i < s->shape_count; i++) {
-        if (gjk_world2_add(world, &s->shapes2[i], s->poses2[i], (uint64_t)i) != i) return false;
+static bool world_box_in_range(const gjk_real *lower, const gjk_real *upper, int dim, gjk_real margin) {
+    for (int k = 0; k < dim; k++) {
+        if (!(fabs((double)(lower[k] - margin / 2)) <= SCENE_MAX_COORD) ||
+            !(fabs((double)(upper[k] + margin / 2)) <= SCENE_MAX_COORD))
+            return false;
     }
-    return gjk_world2_step(world) == GJK_OK;
+    return true;
+}
+
+/* Fills the world with the scene's shapes (body i is shape i) and steps it once. EXIT_OK, or the status after a
+   message on stderr: a shape the world cannot take, or out of memory. */
+static int world_fill3(gjk_world3 *world, const scene *s, gjk_real margin) {
+    for (int i = 0; i < s->shape_count; i++) {
+        if (gjk_world3_add(world, &s->shapes3[i], s->poses3[i], (uint64_t)i) == i) continue;
+        gjk_aabb3 box = gjk_shape3_aabb(&s->shapes3[i], s->poses3[i]);
+        gjk_real lower[3] = {box.lower.x, box.lower.y, box.lower.z}, upper[3] = {box.upper.x, box.upper.y, box.upper.z};
+        return world_refused(i, world_box_in_range(lower, upper, 3, margin));
+    }
+    return gjk_world3_step(world) == GJK_OK ? EXIT_OK : world_refused(-1, true);
+}
+
+static int world_fill2(gjk_world2 *world, const scene *s, gjk_real margin) {
+    for (int i = 0; i < s->shape_count; i++) {
+        if (gjk_world2_add(world, &s->shapes2[i], s->poses2[i], (uint64_t)i) == i) continue;
+        gjk_aabb2 box = gjk_shape2_aabb(&s->shapes2[i], s->poses2[i]);
+        gjk_real lower[2] = {box.lower.x, box.lower.y}, upper[2] = {box.upper.x, box.upper.y};
+        return world_refused(i, world_box_in_range(lower, upper, 2, margin));
+    }
+    return gjk_world2_step(world) == GJK_OK ? EXIT_OK : world_refused(-1, true);
 }
 
 int cmd_world(int argc, char **argv) {
@@ -160,13 +192,15 @@ int cmd_world(int argc, char **argv) {
     bool planar = s.dim == 2;
     gjk_world3 *world3 = planar ? NULL : gjk_world3_create(&def);
     gjk_world2 *world2 = planar ? gjk_world2_create(&def) : NULL;
-    bool ok = planar ? world2 != NULL && world_fill2(world2, &s) : world3 != NULL && world_fill3(world3, &s);
+    if (world3 == NULL && world2 == NULL) status = world_refused(-1, true);
+    else status = planar ? world_fill2(world2, &s, o.margin) : world_fill3(world3, &s, o.margin);
     int n = 0;
     scene_pair *cand = NULL;
-    if (ok) {
+    if (status == EXIT_OK) {
         cand = planar ? world_candidates(gjk_world2_tree(world2), true, &n)
                       : world_candidates(gjk_world3_tree(world3), false, &n);
     }
+    if (status == EXIT_OK && cand == NULL) status = world_refused(-1, true);
     writer w = {stdout, -1, 0};
     if (cand != NULL && planar) world_lines2(&w, &s, world2, cand, n, &o);
     else if (cand != NULL) world_lines3(&w, &s, world3, cand, n, &o);
@@ -174,9 +208,5 @@ int cmd_world(int argc, char **argv) {
     gjk_world3_destroy(world3);
     gjk_world2_destroy(world2);
     scene_free(&s);
-    if (cand == NULL) {
-        fputs("gjk: out of memory\n", stderr);
-        return EXIT_IO;
-    }
-    return finish_lines(&w, "line");
+    return status != EXIT_OK ? status : finish_lines(&w, "line");
 }
