@@ -113,7 +113,8 @@ def scenes():
         yield "random3-%d" % seed, 3, random_scene(rng, 3, 40, 6.0), [0, 0.5]
         yield "random2-%d" % seed, 2, random_scene(rng, 2, 40, 8.0), [0, 0.5]
     # Touching: unit boxes and spheres on a grid of spacing 2 (each face or pole exactly on its neighbour's).
-    boxes = [{"type": "box", "half_extents": [1, 1, 1], "position": [2 * i, 2 * j, 0]} for i in range(4) for j in range(4)]
+    boxes = [{"type": "box", "half_extents": [1, 1, 1], "position": [2 * i, 2 * j, 0]}
+             for i in range(4) for j in range(4)]
     balls = [{"type": "sphere", "radius": 1, "position": [2 * i, 20, 0]} for i in range(6)]
     yield "touching3", 3, boxes + balls, [0, 1e-9, 1]
     squares = [{"type": "box", "half_extents": [1, 1], "position": [2 * i, 2 * j]} for i in range(4) for j in range(4)]

@@ -69,8 +69,8 @@ void usage(FILE *out) {
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
           "      within D whose motion takes it apart is not a hit.\n"
-          "world: --margin D reports the pairs whose signed distance is at most D (D >= 0); --manifold adds each pair's\n"
-          "       manifold as manifold --speculative D prints it. The scene's pairs are ignored (and not needed).\n"
+          "world: --margin D reports the pairs whose signed distance is at most D (D >= 0); --manifold adds each\n"
+          "       pair's manifold as manifold --speculative D prints it. The scene's pairs are ignored (not needed).\n"
           "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800),\n"
           "        --speculative D as for manifold (the contact points drawn).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
