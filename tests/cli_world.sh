@@ -50,10 +50,10 @@ case_world_errors() {
         "gjk: pair 0: shape 0 is paired with itself"
     world_error "pairs type" '{"shapes": [], "pairs": 3}' "gjk: pairs must be an array of [a, b] shape index pairs"
     # A shape at the edge of the coordinates: a query takes it, the world's widened box does not.
-    if [ "$precision" = double ]; then
-        world_error edge '{"shapes": [{"type": "sphere", "radius": 1, "position": [1e150, 0, 0]}]}' \
-            "gjk: shape 0: its box, widened by half the margin, reaches beyond 1e+150, the world's range"
-    fi
+    edge=150
+    [ "$precision" = float ] && edge=18
+    world_error edge "{\"shapes\": [{\"type\": \"sphere\", \"radius\": 1, \"position\": [1e$edge, 0, 0]}]}" \
+        "gjk: shape 0: its box, widened by half the margin, reaches beyond 1e+$edge, the world's range"
     # Without a pairs list every command but world still reads every pair i < j; standard input; the help.
     printf '%s\n' "$s" >"$tmp/two.json"
     lines_ok "query without pairs" 1 "$gjk" query "$tmp/two.json"
