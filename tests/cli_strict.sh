@@ -6,7 +6,7 @@
 # every_command NAME SCENE_TEXT MESSAGE: each command that reads scenes rejects the scene with MESSAGE.
 every_command() {
     printf '%s\n' "$2" >"$tmp/bad.json"
-    for command in query manifold raycast cast; do
+    for command in query manifold raycast cast world; do
         "$gjk" "$command" "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
         check_error "$command $1" $? "$3"
     done

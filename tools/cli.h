@@ -31,6 +31,8 @@ int finish_output(int status);
 /* Load and validate a scene, reporting any problem on stderr ("gjk: shape 3: ..."). Returns EXIT_OK or the exit
    status to return (EXIT_USAGE for an invalid scene, EXIT_IO when out of memory). */
 int load_scene(scene *s, const char *path);
+/* The same with scene_load_flags()'s flags (SCENE_NO_DEFAULT_PAIRS). */
+int load_scene_flags(scene *s, const char *path, unsigned flags);
 
 /* ---- JSON lines (output.c) ---- */
 /* Writes numbers as JSON: a non-finite value (a library bug) becomes null and is remembered. */
@@ -55,6 +57,15 @@ void out_bounds(writer *w, gjk_real lower, gjk_real upper);
 /* `, "id": n, "feature_a": "face 3", "feature_b": "vertex 5"`: a manifold point's id and the two features it names
    (docs/cli.md, "Feature ids"). */
 void out_feature_id(writer *w, uint32_t id);
+
+/* A signed-distance answer as `gjk query` prints it: `{"a": .., "b": .., "status", "intersect", "distance",
+   "normal", "point_a", "point_b", "iterations", "bounds"`, without the closing brace, for the caller to add fields. */
+void out_query3(writer *w, scene_pair p, const gjk_result3 *r);
+void out_query2(writer *w, scene_pair p, const gjk_result2 *r);
+/* A manifold's fields as `gjk manifold` prints them after the pair: `"status": .., "normal": [..], "points": [..]`,
+   without braces (contacts.c). */
+void out_manifold3(writer *w, const gjk_manifold3 *m);
+void out_manifold2(writer *w, const gjk_manifold2 *m);
 
 /* ---- options (options.c) ---- */
 /* One option of a command: `--name`, and `-c` when short_name is not 0. `value` is NULL for a flag, else what the
@@ -85,6 +96,8 @@ int finish_lines(const writer *w, const char *item);
 int cmd_manifold(int argc, char **argv);
 int cmd_raycast(int argc, char **argv);
 int cmd_cast(int argc, char **argv);
+/* `gjk world` (world.c). */
+int cmd_world(int argc, char **argv);
 /* The name of a cast's state in JSON and SVG output: hit, separated, overlapped, failed (contacts.c). */
 const char *cast_state_name(gjk_cast_state state);
 /* Whether a cast's normal and point mean a contact: at a hit and at an overlap at t = 0 (hit or not); when the shapes

@@ -26,10 +26,6 @@ static const cli_option manifold_options[] = {{"speculative", 's', "D", "a dista
 static const cli_option cast_options[] = {{"target", 't', "D", "a distance >= 0"},
                                           {"ignore-separating", 'i', NULL, NULL}};
 
-static void put_manifold_head(writer *w, scene_pair p, gjk_status status) {
-    fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\"", p.a, p.b, gjk_status_string(status));
-}
-
 /* `{"point_a": [...]` opening point i of a manifold. */
 static void put_point_head3(writer *w, int i, gjk_vec3 point_a) {
     fputs(i == 0 ? "{\"point_a\": " : ", {\"point_a\": ", w->out);
@@ -48,6 +44,30 @@ static void put_point_tail(writer *w, gjk_real separation, uint32_t id) {
     fputc('}', w->out);
 }
 
+void out_manifold3(writer *w, const gjk_manifold3 *m) {
+    fprintf(w->out, "\"status\": \"%s\"", gjk_status_string(m->status));
+    out_vec3(w, "normal", m->normal);
+    fputs(", \"points\": [", w->out);
+    for (int i = 0; i < m->count; i++) {
+        put_point_head3(w, i, m->points[i].point_a);
+        out_vec3(w, "point_b", m->points[i].point_b);
+        put_point_tail(w, m->points[i].separation, m->points[i].id);
+    }
+    fputc(']', w->out);
+}
+
+void out_manifold2(writer *w, const gjk_manifold2 *m) {
+    fprintf(w->out, "\"status\": \"%s\"", gjk_status_string(m->status));
+    out_vec2(w, "normal", m->normal);
+    fputs(", \"points\": [", w->out);
+    for (int i = 0; i < m->count; i++) {
+        put_point_head2(w, i, m->points[i].point_a);
+        out_vec2(w, "point_b", m->points[i].point_b);
+        put_point_tail(w, m->points[i].separation, m->points[i].id);
+    }
+    fputc(']', w->out);
+}
+
 /* `gjk manifold SCENE [--speculative D]`. */
 int cmd_manifold(int argc, char **argv) {
     int status = EXIT_OK;
@@ -61,30 +81,17 @@ int cmd_manifold(int argc, char **argv) {
     writer w = {stdout, -1, 0};
     for (w.pair = 0; w.pair < s.pair_count; w.pair++) {
         scene_pair p = s.pairs[w.pair];
+        fprintf(w.out, "{\"a\": %d, \"b\": %d, ", p.a, p.b);
         if (s.dim == 3) {
             gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
             gjk_manifold3 m = gjk_collide3(&q, speculative, NULL);
-            put_manifold_head(&w, p, m.status);
-            out_vec3(&w, "normal", m.normal);
-            fputs(", \"points\": [", w.out);
-            for (int i = 0; i < m.count; i++) {
-                put_point_head3(&w, i, m.points[i].point_a);
-                out_vec3(&w, "point_b", m.points[i].point_b);
-                put_point_tail(&w, m.points[i].separation, m.points[i].id);
-            }
+            out_manifold3(&w, &m);
         } else {
             gjk_pair2 q = {&s.shapes2[p.a], s.poses2[p.a], &s.shapes2[p.b], s.poses2[p.b]};
             gjk_manifold2 m = gjk_collide2(&q, speculative, NULL);
-            put_manifold_head(&w, p, m.status);
-            out_vec2(&w, "normal", m.normal);
-            fputs(", \"points\": [", w.out);
-            for (int i = 0; i < m.count; i++) {
-                put_point_head2(&w, i, m.points[i].point_a);
-                out_vec2(&w, "point_b", m.points[i].point_b);
-                put_point_tail(&w, m.points[i].separation, m.points[i].id);
-            }
+            out_manifold2(&w, &m);
         }
-        fputs("]}\n", w.out);
+        fputs("}\n", w.out);
     }
     scene_free(&s);
     return finish_lines(&w, "pair");

@@ -39,6 +39,9 @@ static const struct command {
      cmd_raycast},
     {"cast", "SCENE [-t D | --target D] [-i | --ignore-separating]",
      "time of first contact of each pair moving by its shapes' velocity and angular, one line each", cmd_cast},
+    {"world", "SCENE [--margin D] [--manifold]",
+     "every pair of shapes within D (default 0), no pairs list needed: query's fields (+ manifold), one line each",
+     cmd_world},
     {"render", "SCENE -o FILE [-w N | --width N] [-s D | --speculative D]",
      "draw the scene as SVG: shapes, closest points or penetration of each pair, labels (3D: a fixed oblique view)",
      cmd_render},
@@ -66,6 +69,8 @@ void usage(FILE *out) {
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
           "cast: --target D is contact when the shapes come within D (default 0); --ignore-separating: a pair already\n"
           "      within D whose motion takes it apart is not a hit.\n"
+          "world: --margin D reports the pairs whose signed distance is at most D (D >= 0); --manifold adds each\n"
+          "       pair's manifold as manifold --speculative D prints it. The scene's pairs are ignored (not needed).\n"
           "render: -o FILE is the SVG to write (- for standard output), --width N its width in pixels (default 800),\n"
           "        --speculative D as for manifold (the contact points drawn).\n"
           "Exit status: 0 success, 1 output or memory error, 2 invalid usage or scene, 3 non-finite result.\n",
@@ -80,44 +85,14 @@ int finish_output(int status) {
     return status;
 }
 
-int load_scene(scene *s, const char *path) {
+int load_scene(scene *s, const char *path) { return load_scene_flags(s, path, 0); }
+
+int load_scene_flags(scene *s, const char *path, unsigned flags) {
     char err[SCENE_ERROR_SIZE];
-    scene_status status = scene_load(s, path, err, sizeof err);
+    scene_status status = scene_load_flags(s, path, flags, err, sizeof err);
     if (status == SCENE_OK) return EXIT_OK;
     fprintf(stderr, "gjk: %s\n", err);
     return status == SCENE_OUT_OF_MEMORY ? EXIT_IO : EXIT_USAGE;
-}
-
-/* ---- JSON output ------------------------------------------------------------------------------------------------- */
-
-/* The fields every result line starts with: the pair, status, intersect and distance. */
-static void put_head(writer *w, scene_pair p, gjk_status status, bool intersect, gjk_real distance) {
-    fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\", \"intersect\": %s, \"distance\": ", p.a, p.b,
-            gjk_status_string(status), intersect ? "true" : "false");
-    out_real(w, distance);
-}
-
-/* The fields every result line ends with: the iterations and the certified interval of the signed distance. */
-static void put_tail(writer *w, int iterations, gjk_real lower, gjk_real upper) {
-    fprintf(w->out, ", \"iterations\": %d", iterations);
-    out_bounds(w, lower, upper);
-    fputs("}\n", w->out);
-}
-
-static void put_result3(writer *w, scene_pair p, const gjk_result3 *r) {
-    put_head(w, p, r->status, r->intersect, r->distance);
-    out_vec3(w, "normal", r->normal);
-    out_vec3(w, "point_a", r->point_a);
-    out_vec3(w, "point_b", r->point_b);
-    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
-}
-
-static void put_result2(writer *w, scene_pair p, const gjk_result2 *r) {
-    put_head(w, p, r->status, r->intersect, r->distance);
-    out_vec2(w, "normal", r->normal);
-    out_vec2(w, "point_a", r->point_a);
-    out_vec2(w, "point_b", r->point_b);
-    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
 }
 
 /* ---- commands -------------------------------------------------------------------------------------------------- */
@@ -149,12 +124,13 @@ static int cmd_query(int argc, char **argv) {
         if (s.dim == 3) {
             gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
             gjk_result3 r = gjk_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &options, NULL);
-            put_result3(&w, p, &r);
+            out_query3(&w, p, &r);
         } else {
             gjk_pair2 q = {&s.shapes2[p.a], s.poses2[p.a], &s.shapes2[p.b], s.poses2[p.b]};
             gjk_result2 r = gjk_query2(GJK_QUERY_SIGNED_DISTANCE, &q, &options, NULL);
-            put_result2(&w, p, &r);
+            out_query2(&w, p, &r);
         }
+        fputs("}\n", w.out);
     }
     scene_free(&s);
     return finish_lines(&w, "pair");

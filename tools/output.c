@@ -77,3 +77,34 @@ int finish_lines(const writer *w, const char *item) {
     }
     return status;
 }
+
+/* ---- the lines of gjk query and gjk world -------------------------------------------------------------------- */
+
+/* The first fields of a query's answer: the pair, status, intersect and distance. */
+static void put_head(writer *w, scene_pair p, gjk_status status, bool intersect, gjk_real distance) {
+    fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\", \"intersect\": %s, \"distance\": ", p.a, p.b,
+            gjk_status_string(status), intersect ? "true" : "false");
+    out_real(w, distance);
+}
+
+/* The last fields of a query's answer: the iterations and the certified interval of the signed distance. */
+static void put_tail(writer *w, int iterations, gjk_real lower, gjk_real upper) {
+    fprintf(w->out, ", \"iterations\": %d", iterations);
+    out_bounds(w, lower, upper);
+}
+
+void out_query3(writer *w, scene_pair p, const gjk_result3 *r) {
+    put_head(w, p, r->status, r->intersect, r->distance);
+    out_vec3(w, "normal", r->normal);
+    out_vec3(w, "point_a", r->point_a);
+    out_vec3(w, "point_b", r->point_b);
+    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
+}
+
+void out_query2(writer *w, scene_pair p, const gjk_result2 *r) {
+    put_head(w, p, r->status, r->intersect, r->distance);
+    out_vec2(w, "normal", r->normal);
+    out_vec2(w, "point_a", r->point_a);
+    out_vec2(w, "point_b", r->point_b);
+    put_tail(w, r->iterations + r->epa_iterations, r->lower, r->upper);
+}

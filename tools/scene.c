@@ -223,8 +223,9 @@ static bool read_pair_index(loader *ld, const scene *s, int pair, const cJSON *i
     return true;
 }
 
-static bool read_pairs(loader *ld, scene *s, const cJSON *root) {
+static bool read_pairs(loader *ld, scene *s, const cJSON *root, unsigned flags) {
     const cJSON *list = loader_field(root, "pairs");
+    if (list == NULL && (flags & SCENE_NO_DEFAULT_PAIRS) != 0) return true;
     if (list == NULL) { /* every pair i < j */
         size_t n = (size_t)s->shape_count, count = n * (n > 0 ? n - 1 : 0) / 2;
         if (count > SCENE_MAX_DEFAULT_PAIRS) {
@@ -327,6 +328,11 @@ static bool read_rays(loader *ld, scene *s, const cJSON *root) {
 }
 
 scene_status scene_parse(scene *s, const char *text, size_t length, const char *name, char *err, size_t err_size) {
+    return scene_parse_flags(s, text, length, name, 0, err, err_size);
+}
+
+scene_status scene_parse_flags(scene *s, const char *text, size_t length, const char *name, unsigned flags, char *err,
+                               size_t err_size) {
     loader ld = {err, err_size, SCENE_OK, 3, -1, ""};
     memset(s, 0, sizeof *s);
     size_t start = 0;
@@ -361,7 +367,7 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
     bool ok = cJSON_IsObject(s->json) ? true : loader_fail(&ld, "%s: the scene must be a JSON object", name);
     ok = ok && loader_check_keys(&ld, s->json, name, known, 4, NULL) && read_dim(&ld, s->json);
     s->dim = ld.dim;
-    ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json) && read_rays(&ld, s, s->json);
+    ok = ok && read_shapes(&ld, s, s->json) && read_pairs(&ld, s, s->json, flags) && read_rays(&ld, s, s->json);
     if (!ok) scene_free(s);
     return ok ? SCENE_OK : ld.status;
 }
@@ -394,6 +400,10 @@ static bool read_stream(FILE *f, char **out, size_t *length) {
 }
 
 scene_status scene_load(scene *s, const char *path, char *err, size_t err_size) {
+    return scene_load_flags(s, path, 0, err, err_size);
+}
+
+scene_status scene_load_flags(scene *s, const char *path, unsigned flags, char *err, size_t err_size) {
     bool from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "<stdin>" : path;
     memset(s, 0, sizeof *s);
@@ -408,7 +418,7 @@ scene_status scene_load(scene *s, const char *path, char *err, size_t err_size) 
         snprintf(err, err_size, "%s: cannot read: %s", name, error != 0 ? strerror(error) : "read error");
         return error == ENOMEM ? SCENE_OUT_OF_MEMORY : SCENE_INVALID;
     }
-    scene_status status = scene_parse(s, text, length, name, err, err_size);
+    scene_status status = scene_parse_flags(s, text, length, name, flags, err, err_size);
     free(text);
     return status;
 }

@@ -73,6 +73,14 @@ scene_status scene_load(scene *s, const char *path, char *err, size_t err_size);
    near line 4, column 7"). */
 scene_status scene_parse(scene *s, const char *text, size_t length, const char *name, char *err, size_t err_size);
 
+/* How scene_load_flags() and scene_parse_flags() read a scene: 0 as scene_load(), or SCENE_NO_DEFAULT_PAIRS: a
+   scene without "pairs" has none (pair_count 0) instead of every pair i < j, for a command that finds its own pairs
+   (gjk world), so that a scene of any size loads. A "pairs" list that is given is still read and checked. */
+enum { SCENE_NO_DEFAULT_PAIRS = 1 };
+scene_status scene_load_flags(scene *s, const char *path, unsigned flags, char *err, size_t err_size);
+scene_status scene_parse_flags(scene *s, const char *text, size_t length, const char *name, unsigned flags, char *err,
+                               size_t err_size);
+
 /* Destroy the hulls and free everything the scene owns; leaves *s empty. */
 void scene_free(scene *s);
 
