@@ -28,6 +28,9 @@ struct BroadScene {
 };
 
 const double kDt = 1.0 / 60, kGravity = 9.81;
+// The pile's columns: a quarter of the smallest body, so that a resting body raises little more than its own
+// footprint and the heap stays dense.
+const double kCell = 0.25;
 
 // A body: its centre, velocity, and either half extents (an axis-aligned box) or a point set under a rotation (a
 // hull: its box is that of its vertices, which is the box of their convex hull).
@@ -58,60 +61,77 @@ public:
                 }
             }
             hulls_.push_back(pts);
+            radius_.push_back(r);
         }
         int n = sc.n, d = sc.dim;
         bodies_.resize((size_t)n);
+        // The pile: 8 layers of bodies, 1.6 apart, all falling from rest. In a layer each body sits in its own site
+        // of a square lattice of pitch 1.5 (the largest body's width), shifted at random per layer, so that no two
+        // bodies of a layer overlap and, as they fall alike, a body always comes down on those below it: the heap
+        // (about half the floor covered per layer) builds without bodies passing through each other, and its top
+        // layer comes to rest about 75 steps in, whatever the count.
+        const double pitch = 1.5;
+        layers_ = sc.layout == Layout::Pile ? 8 : 1;
+        int per_layer = (int)std::ceil(n / layers_);
+        int g = d == 3 ? (int)std::ceil(std::sqrt((double)per_layer)) : per_layer; // sites per row
         if (sc.layout == Layout::Field) {
             side_ = d == 3 ? std::cbrt(n * 8.0) : std::sqrt(n * 4.0); // about 2 neighbours per body
         } else {
-            layers_ = std::pow((double)n, 1.0 / d) / 2.5;
-            side_ = std::pow(n / layers_, 1.0 / (d - 1));
-            cells_ = (int)std::ceil(side_);
-            height_.assign(d == 3 ? (size_t)cells_ * cells_ : (size_t)cells_, 0.0);
+            side_ = pitch * (g + 1);
+            cells_ = (int)std::ceil(side_ / kCell);
+            tops_.assign(d == 3 ? (size_t)cells_ * cells_ : (size_t)cells_, std::vector<double>());
         }
-        int per_layer = (int)std::ceil(n / std::max(layers_, 1.0));
+        double shift[2] = {0, 0};
         for (int i = 0; i < n; ++i) {
             Body &b = bodies_[(size_t)i];
+            double half[3] = {0, 0, 0};
             if (sc.hulls) {
                 b.hull = (int)(rng.next() % (uint64_t)pool);
                 b.q = rng.rotation();
                 b.w = rng.uniform(0, 2) * rng.unit_vector();
                 b.angle = rng.uniform(0, 6.283185307179586);
                 b.spin = rng.uniform(-2, 2);
+                half[0] = half[1] = half[2] = radius_[(size_t)b.hull];
             } else {
-                for (int k = 0; k < d; ++k) b.half[k] = 0.5 * rng.uniform(0.5, 1.5);
+                for (int k = 0; k < d; ++k) half[k] = b.half[k] = 0.5 * rng.uniform(0.5, 1.5);
             }
-            for (int k = 0; k < d; ++k) {
-                if (sc.layout == Layout::Field) {
+            if (sc.layout == Layout::Field) {
+                for (int k = 0; k < d; ++k) {
                     b.c[k] = rng.uniform(1, side_ - 1);
                     b.v[k] = rng.uniform(-2, 2);
-                } else if (k < d - 1) {
-                    b.c[k] = rng.uniform(0.75, side_ - 0.75);
-                } else { // layer by layer, 1.6 apart, falling at up to 3 units/s: lower bodies come first
-                    b.c[k] = 1 + 1.6 * (i / per_layer) + rng.uniform(0, 1);
-                    b.v[k] = -rng.uniform(0, 3);
                 }
+                continue;
             }
+            int layer = i / per_layer, site = i % per_layer;
+            if (site == 0) shift[0] = rng.uniform(0, pitch), shift[1] = rng.uniform(0, pitch);
+            int cell[2] = {site % g, site / g};
+            for (int k = 0; k < d - 1; ++k) // anywhere in its site
+                b.c[k] = shift[k] + pitch * (cell[k] + 0.5) + rng.uniform(-1, 1) * (0.5 * pitch - half[k]);
+            b.c[d - 1] = 1 + 1.6 * layer + rng.uniform(-0.05, 0.05);
         }
         fill(step_);
     }
 
     const BroadStep &current() const { return step_; }
+    int resting() const {
+        int r = 0;
+        for (const Body &b : bodies_) r += b.resting;
+        return r;
+    }
 
-    // One step of motion; the new boxes and displacements into current().
+    // One step of motion; the new boxes and displacements (velocity x step, as an engine predicts: a body put to
+    // rest on the heap has none) into current().
     void advance() {
-        std::vector<double> old_c((size_t)sc_.n * 3);
-        for (int i = 0; i < sc_.n; ++i)
-            for (int k = 0; k < 3; ++k) old_c[3 * (size_t)i + k] = bodies_[(size_t)i].c[k];
         for (int i = 0; i < sc_.n; ++i) {
             Body &b = bodies_[(size_t)i];
             if (b.resting) continue;
+            double lo[3], hi[3];
+            bounds(b, lo, hi); // before the step's turn and motion
             if (b.hull >= 0) {
                 if (sc_.dim == 3) b.q = quat_normalized(quat_mul(quat_from_rotation_vector(kDt * b.w), b.q));
                 else b.angle += kDt * b.spin;
             }
             if (sc_.layout == Layout::Field) {
-                double lo[3], hi[3];
                 bounds(b, lo, hi);
                 for (int k = 0; k < sc_.dim; ++k) { // bounce off the walls [0, side]
                     double dk = b.v[k] * kDt;
@@ -122,20 +142,20 @@ public:
                 int up = sc_.dim - 1;
                 b.v[up] -= kGravity * kDt;
                 b.c[up] += b.v[up] * kDt;
-                land(b);
+                land(b, lo[up]);
             }
         }
         fill(step_);
-        for (size_t j = 0; j < old_c.size(); ++j) step_.disp[j] = bodies_[j / 3].c[j % 3] - old_c[j];
     }
 
 private:
     const BroadScene &sc_;
     std::vector<std::vector<V3>> hulls_;
+    std::vector<double> radius_; // each hull's points lie on a sphere (circle) of this radius
     std::vector<Body> bodies_;
     double side_ = 0, layers_ = 1;
     int cells_ = 0;
-    std::vector<double> height_;
+    std::vector<std::vector<double>> tops_; // per column, the tops of the bodies resting on it
     BroadStep step_;
 
     void bounds(const Body &b, double lo[3], double hi[3]) const {
@@ -154,33 +174,43 @@ private:
         for (int k = 0; k < sc_.dim; ++k) lo[k] = b.c[k] + mn[k], hi[k] = b.c[k] + mx[k];
     }
 
-    // The pile: a body whose box reaches the columns under it rests on their top and raises them to its own.
-    void land(Body &b) {
+    // The pile: a falling body rests on the highest top below where its bottom was (`prev`, before the step's
+    // motion) among the columns under it, once its bottom reaches that top. Each column keeps every top, not just
+    // the highest: a body may land beside and above one still falling under it, which must then come to rest on
+    // what lies below, not jump onto the newcomer.
+    void land(Body &b, double prev) {
         int up = sc_.dim - 1;
         double lo[3], hi[3];
         bounds(b, lo, hi);
         int c0[2] = {0, 0}, c1[2] = {0, 0};
         for (int k = 0; k < up; ++k) {
-            c0[k] = std::max(0, std::min(cells_ - 1, (int)std::floor(lo[k])));
-            c1[k] = std::max(0, std::min(cells_ - 1, (int)std::floor(hi[k])));
+            // the columns whose centres lie in [lo, hi): bodies side by side share none
+            c0[k] = std::max(0, (int)std::ceil(lo[k] / kCell - 0.5));
+            c1[k] = std::min(cells_ - 1, (int)std::ceil(hi[k] / kCell - 0.5) - 1);
         }
         double top = 0;
         for (int y = c0[1]; y <= c1[1]; ++y)
-            for (int x = c0[0]; x <= c1[0]; ++x) top = std::max(top, height_[(size_t)y * cells_ + x]);
+            for (int x = c0[0]; x <= c1[0]; ++x)
+                for (double t : tops_[(size_t)y * cells_ + x])
+                    if (t <= prev && t > top) top = t;
         if (lo[up] > top) return;
         b.c[up] += top - lo[up];
         b.v[up] = 0;
         b.resting = true;
         double h = hi[up] + (top - lo[up]);
         for (int y = c0[1]; y <= c1[1]; ++y)
-            for (int x = c0[0]; x <= c1[0]; ++x) height_[(size_t)y * cells_ + x] = h;
+            for (int x = c0[0]; x <= c1[0]; ++x) tops_[(size_t)y * cells_ + x].push_back(h);
     }
 
     void fill(BroadStep &s) const {
         s.dim = sc_.dim;
         s.n = sc_.n;
         s.lo.resize((size_t)s.n * 3), s.hi.resize((size_t)s.n * 3), s.disp.assign((size_t)s.n * 3, 0.0);
-        for (int i = 0; i < s.n; ++i) bounds(bodies_[(size_t)i], &s.lo[3 * (size_t)i], &s.hi[3 * (size_t)i]);
+        for (int i = 0; i < s.n; ++i) {
+            const Body &b = bodies_[(size_t)i];
+            bounds(b, &s.lo[3 * (size_t)i], &s.hi[3 * (size_t)i]);
+            for (int k = 0; k < sc_.dim; ++k) s.disp[3 * (size_t)i + k] = b.v[k] * kDt;
+        }
     }
 };
 
@@ -214,7 +244,7 @@ double cpu_now() {
 struct BroadCell {
     std::string lib;
     std::vector<double> ms; // per measured step
-    double median_ms = 0;
+    double median_ms = 0, mean_ms = 0;
     long missed = 0;        // tight pairs not reported, over every checked step
     double extra = 0;       // reported pairs whose tight boxes do not overlap, mean over checked steps
     double step_pairs = 0;  // pairs the step's call returned, mean over measured steps (Bullet: its cache's size)
@@ -225,6 +255,7 @@ struct BroadRow {
     BroadScene scene;
     int steps = 0, warmup = 0, checks = 0;
     double tight = 0; // tight pairs, mean over checked steps
+    int resting_start = 0, resting_end = 0; // the pile's bodies at rest after the warm-up and at the end
     std::vector<BroadCell> cells;
 };
 
@@ -267,6 +298,7 @@ BroadRow run_scene(const BroadScene &sc, const std::vector<BroadLib *> &libs, bo
         m.advance();
         const BroadStep &st = m.current();
         bool measured = s > row.warmup;
+        if (s == row.warmup + 1) row.resting_start = m.resting();
         for (size_t j = 0; j < used.size(); ++j) { // a different library first on each step
             size_t k = (j + (size_t)s) % used.size();
             used[k]->convert(st);
@@ -299,10 +331,12 @@ BroadRow run_scene(const BroadScene &sc, const std::vector<BroadLib *> &libs, bo
         }
     }
     row.tight = row.checks ? tight_sum / row.checks : 0;
+    row.resting_end = m.resting();
     for (size_t k = 0; k < used.size(); ++k) {
         BroadCell &c = row.cells[k];
         c.extra = row.checks ? c.extra / row.checks : 0;
         c.median_ms = median(c.ms);
+        for (double t : c.ms) c.mean_ms += t / (double)c.ms.size();
         c.cost = used[k]->area_cost();
         used[k]->release();
     }
@@ -350,7 +384,8 @@ void write_section(const std::vector<BroadRow> &rows, const std::vector<std::str
           "steps (must be 0); extra: reported pairs whose tight boxes do not overlap (fat boxes only), mean; step: "
           "pairs the step's call returned, mean (gjk, Box2D: pairs with a moved proxy; Bullet: its whole pair cache); "
           "cost: surface-area cost after the run (internal nodes' areas over the root's, leaves excluded; 2D gjk and "
-          "Box2D: perimeters; Bullet: its two trees, 2D scenes as slabs 1 thick).\n\n| scene | query | tight |";
+          "Box2D: perimeters; Bullet: its two trees, 2D scenes as slabs 1 thick); mean: the mean time per step (the "
+          "pile's steps get cheaper as its bodies come to rest).\n\n| scene | query | tight |";
     for (const std::string &l : libs) md += " " + l + " |";
     md += "\n|---|---|---:|";
     for (size_t i = 0; i < libs.size(); ++i) md += "---|";
@@ -364,7 +399,8 @@ void write_section(const std::vector<BroadRow> &rows, const std::vector<std::str
                 continue;
             }
             md += " missed " + std::to_string(c->missed) + ", extra " + fmt("%.0f", c->extra) + ", step " +
-                  fmt("%.0f", c->step_pairs) + ", cost " + fmt("%.1f", c->cost) + " |";
+                  fmt("%.0f", c->step_pairs) + ", cost " + fmt("%.1f", c->cost) + ", mean " + fmt_ms(c->mean_ms) +
+                  " ms |";
         }
         md += "\n";
     }
@@ -403,10 +439,11 @@ long run_broad(bool quick, const std::vector<std::string> &libs_filter, const st
     std::vector<BroadRow> rows;
     for (const BroadScene &s : list) {
         BroadRow r = run_scene(s, libs, quick);
-        std::printf("broad %-20s tight %8.0f |", s.name.c_str(), r.tight);
+        std::printf("broad %-20s tight %8.0f, resting %d -> %d |", s.name.c_str(), r.tight, r.resting_start,
+                    r.resting_end);
         for (const BroadCell &c : r.cells) {
-            std::printf(" %s %s ms (missed %ld, extra %.0f, cost %.1f) |", c.lib.c_str(), fmt_ms(c.median_ms).c_str(),
-                        c.missed, c.extra, c.cost);
+            std::printf(" %s %s ms (mean %s, missed %ld, extra %.0f, cost %.1f) |", c.lib.c_str(),
+                        fmt_ms(c.median_ms).c_str(), fmt_ms(c.mean_ms).c_str(), c.missed, c.extra, c.cost);
             missed += c.missed;
         }
         std::printf("\n");
