@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "broad.h"
 #include "probe.h"
 #include "report.h"
 
@@ -39,7 +40,9 @@ void usage(FILE *f) {
                  "  --quick            short run (fewer pairs, 0.05 s per measurement, 3 repetitions)\n"
                  "  --scene NAME       only this scene (repeatable, or comma-separated)\n"
                  "  --query NAME       only this query: intersect, distance, penetration, raycast, cast, manifold,\n"
-                 "                     warm (the warm scenes: gjk cold against warm on frames of moving pairs)\n"
+                 "                     warm (the warm scenes: gjk cold against warm on frames of moving pairs),\n"
+                 "                     broad (the broad phase: many moving bodies, gjk's tree against Bullet's\n"
+                 "                     btDbvtBroadphase and Box2D's b2BroadPhase; with --quick a correctness smoke)\n"
                  "  --lib NAME         only this library (exact name), or those whose name contains NAME, e.g.\n"
                  "                     gjk (just gjk), 'gjk warm', gjk,ccd (gjk and every ccd column)\n"
                  "  --pairs N          pairs per scene (default 1000, quick 200)\n"
@@ -52,6 +55,7 @@ void usage(FILE *f) {
                  "scenes:");
     for (const std::string &s : scene_names()) std::fprintf(f, " %s", s.c_str());
     for (const std::string &s : warm_scene_names()) std::fprintf(f, " %s", s.c_str());
+    for (const std::string &s : broad_scene_names()) std::fprintf(f, " %s", s.c_str());
     std::fprintf(f, "\n");
 }
 
@@ -185,7 +189,8 @@ int main(int argc, char **argv) {
             std::printf("scenes:");
             for (const std::string &s : scene_names()) std::printf(" %s", s.c_str());
             for (const std::string &s : warm_scene_names()) std::printf(" %s", s.c_str());
-            std::printf("\nqueries: intersect distance penetration raycast cast manifold warm\nlibraries:");
+            for (const std::string &s : broad_scene_names()) std::printf(" %s", s.c_str());
+            std::printf("\nqueries: intersect distance penetration raycast cast manifold warm broad\nlibraries:");
             for (auto &l : libs) std::printf(" '%s'", l->name());
             std::printf("\n");
             return 0;
@@ -206,16 +211,17 @@ int main(int argc, char **argv) {
     }
     for (const std::string &s : o.scenes)
         if (std::find(scene_names().begin(), scene_names().end(), s) == scene_names().end() &&
-            std::find(warm_scene_names().begin(), warm_scene_names().end(), s) == warm_scene_names().end()) {
+            std::find(warm_scene_names().begin(), warm_scene_names().end(), s) == warm_scene_names().end() &&
+            s.compare(0, 6, "field-") != 0 && s.compare(0, 5, "pile-") != 0) {
             std::fprintf(stderr, "gjk-bench: unknown scene %s\n", s.c_str());
             usage(stderr);
             return 2;
         }
     for (const std::string &q : o.queries)
         if (q != "intersect" && q != "distance" && q != "penetration" && q != "raycast" && q != "cast" &&
-            q != "manifold" && q != "warm") {
+            q != "manifold" && q != "warm" && q != "broad") {
             std::fprintf(stderr, "gjk-bench: unknown query %s (intersect, distance, penetration, raycast, cast, "
-                                 "manifold, warm)\n", q.c_str());
+                                 "manifold, warm, broad)\n", q.c_str());
             return 2;
         }
 
@@ -245,7 +251,7 @@ int main(int argc, char **argv) {
     std::vector<std::string> all_scenes = scene_names();
     bool warm_wanted = o.queries.empty() || wanted(o.queries, "warm", false);
     bool regular_wanted = o.queries.empty();
-    for (const std::string &q : o.queries) regular_wanted = regular_wanted || q != "warm";
+    for (const std::string &q : o.queries) regular_wanted = regular_wanted || (q != "warm" && q != "broad");
     if (warm_wanted) all_scenes.insert(all_scenes.end(), warm_scene_names().begin(), warm_scene_names().end());
     for (const std::string &name : all_scenes) {
         bool warm = name.compare(0, 5, "warm-") == 0;
@@ -376,12 +382,28 @@ int main(int argc, char **argv) {
             cells.push_back(c);
         }
     }
+    // The broad phase: its own scenes of many bodies (bench/broad.cpp), after the pairs.
+    std::string broad_md;
+    long broad_missed = 0;
+    if (o.queries.empty() || wanted(o.queries, "broad", false)) {
+        std::vector<std::string> broad_scenes;
+        for (const std::string &s : o.scenes)
+            if (s.compare(0, 6, "field-") == 0 || s.compare(0, 5, "pile-") == 0) broad_scenes.push_back(s);
+        if (o.scenes.empty() || !broad_scenes.empty()) {
+            std::printf("\nbroad phase%s:\n", o.quick ? " (quick: correctness smoke)" : "");
+            broad_missed = run_broad(o.quick, o.libs, broad_scenes, broad_md);
+        }
+    }
     double total = now() - t_start;
     std::printf("\n");
-    print_summary(stdout, cells);
+    if (!cells.empty()) print_summary(stdout, cells);
     std::printf("total time %.1f s (checksum %g)\n", total, (double)g_sink);
-    if (!o.markdown.empty() && !write_markdown(o.markdown, cells, o.command, total, o.quick)) {
+    if (!o.markdown.empty() && !write_markdown(o.markdown, cells, o.command, total, o.quick, broad_md)) {
         std::fprintf(stderr, "gjk-bench: cannot write %s\n", o.markdown.c_str());
+        return 1;
+    }
+    if (broad_missed) {
+        std::printf("BROAD PHASE FAILED: %ld tight pairs missed (listed above)\n", broad_missed);
         return 1;
     }
     return 0;

@@ -4,13 +4,16 @@
 """Turn a gjk-bench report (the markdown file `gjk-bench --markdown FILE` writes) into a CSV table and two plots.
 
     bench/plot.py bench/RESULTS.md       # writes bench/RESULTS.csv, docs/bench-ratio.svg, docs/bench-error.svg
-    bench/plot.py REPORT.md --csv OUT.csv --ratio R.svg --error E.svg
+                                         # (and docs/bench-broad.svg when the report has the broad-phase rows)
+    bench/plot.py REPORT.md --csv OUT.csv --ratio R.svg --error E.svg [--broad B.svg]
 
 The CSV has one row per scene, query and library: the median time, gjk's time over the library's, and the accuracy
 figures split into columns (the report's text is kept too). The plots:
   - ratio: gjk's median time divided by the fastest peer's, per scene and query (below 1: gjk is faster);
   - error: each library's largest error per cell against the exact references (distance and depth; ray and cast t;
-    the deepest manifold point), one row per library.
+    the deepest manifold point), one row per library;
+  - broad: the broad phase's time per step per library and scene (the report's "Broad phase" section; its table is
+    in ms per step, the CSV's median_ns in ns like every other row).
 Needs /usr/bin/python3 with Debian's python3-matplotlib (scripts/bench.sh installs it).
 """
 
@@ -26,7 +29,7 @@ ANGLE = "\u2220"
 
 CSV_FIELDS = ["section", "scene", "query", "library", "median_ns", "gjk_over_lib", "max_error", "median_error",
               "max_angle", "separating_percent", "wrong", "missed", "false_hits", "late", "phantom", "none", "fail",
-              "over_1e-3", "iterations", "accuracy"]
+              "over_1e-3", "iterations", "extra_pairs", "area_cost", "accuracy"]
 
 
 def split_row(line):
@@ -42,7 +45,8 @@ def tables(text):
         line = lines[i]
         if line.startswith("## "):
             title = line[3:].lower()
-            section = "warm" if "warm" in title else "rows" if "ray" in title else section
+            section = ("warm" if "warm" in title else "rows" if "ray" in title else "broad" if "broad" in title
+                       else section)
         if line.startswith("| scene | query |") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
             header = split_row(line)
             rows = []
@@ -78,6 +82,8 @@ def accuracy_fields(text):
     f["fail"] = number(r"fail (\d+)", text, int)
     f["over_1e-3"] = number(r"(\d+) over 1e-3", text, int)
     f["iterations"] = number(r"iter ([0-9.]+)", text)
+    f["extra_pairs"] = number(r"extra (\d+)", text, int)
+    f["area_cost"] = number(r"cost ([0-9.]+)", text)
     return f
 
 
@@ -93,7 +99,7 @@ def parse_report(path):
         for cells in body:
             scene, query = cells[0], cells[1]
             for lib, cell in zip(libs, cells[2:]):
-                if lib in ("fastest peer", "gjk / fastest", "gjk / gjk warm"):
+                if lib in ("fastest peer", "gjk / fastest", "gjk / gjk warm", "tight"):
                     continue
                 key = (scene, query, lib)
                 if key not in rows:
@@ -104,7 +110,8 @@ def parse_report(path):
                 if timing:
                     m = re.match(r"([0-9.]+)(?: \(([0-9.]+)\))?$", cell)
                     if m:
-                        r["median_ns"] = float(m.group(1))
+                        # the broad phase's table is in ms per step
+                        r["median_ns"] = float(m.group(1)) * (1e6 if section == "broad" else 1)
                         r["gjk_over_lib"] = float(m.group(2)) if m.group(2) else ""
                 else:
                     r.update(accuracy_fields(cell))
@@ -150,6 +157,7 @@ def plot_ratio(rows, path):
     from matplotlib.colors import LogNorm
 
     scenes = []
+    rows = [r for r in rows if r["section"] != "broad"]
     for r in rows:
         if r["section"] != "warm" and r["scene"] not in scenes:
             scenes.append(r["scene"])
@@ -208,6 +216,7 @@ def plot_error(rows, path):
     colours = {"distance": "#1f77b4", "penetration": "#d62728", "raycast": "#2ca02c", "cast": "#9467bd",
                "manifold": "#ff7f0e"}
     floor = 1e-17
+    rows = [r for r in rows if r["section"] != "broad"]
     fig, axes = plt.subplots(1, 2, figsize=(12, 5.2))
     for ax, (title, queries) in zip(axes, panels):
         libs = []
@@ -245,6 +254,38 @@ def plot_error(rows, path):
     plt.close(fig)
 
 
+def plot_broad(rows, path):
+    """The broad phase: ms per step per library, one group of bars per scene (log scale)."""
+    plt = pyplot()
+
+    rows = [r for r in rows if r["section"] == "broad" and r["median_ns"] != ""]
+    scenes, libs = [], []
+    for r in rows:
+        if r["scene"] not in scenes:
+            scenes.append(r["scene"])
+        if r["library"] not in libs:
+            libs.append(r["library"])
+    colours = {"gjk": "#2ca02c", "bullet dbvt": "#1f77b4", "box2d": "#ff7f0e"}
+    ms = {(r["scene"], r["library"]): r["median_ns"] / 1e6 for r in rows}
+    width = 0.8 / max(len(libs), 1)
+    fig, ax = plt.subplots(figsize=(max(8, 0.62 * len(scenes) + 2), 4.6))
+    for j, lib in enumerate(libs):
+        xs = [i + (j - (len(libs) - 1) / 2) * width for i, s in enumerate(scenes) if (s, lib) in ms]
+        ys = [ms[(s, lib)] for s in scenes if (s, lib) in ms]
+        ax.bar(xs, ys, width=width, label=lib, color=colours.get(lib, "#888888"))
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(scenes)))
+    ax.set_xticklabels(scenes, rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("median CPU ms per step (log)")
+    ax.grid(axis="y", color="#e5e5e5")
+    ax.set_axisbelow(True)
+    ax.legend(fontsize=8)
+    ax.set_title("Broad phase: update every proxy and find the step's pairs (lower is better)", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -253,6 +294,8 @@ def main():
     ap.add_argument("--csv", help="CSV to write (default: the report's name with .csv)")
     ap.add_argument("--ratio", default=os.path.join(root, "docs", "bench-ratio.svg"), help="ratio plot to write")
     ap.add_argument("--error", default=os.path.join(root, "docs", "bench-error.svg"), help="error plot to write")
+    ap.add_argument("--broad", help="broad-phase plot to write (default: the ratio plot's name with -broad for "
+                                    "-ratio), when the report has the broad-phase rows")
     a = ap.parse_args()
     rows = parse_report(a.report)
     if not any(r["library"] == "gjk" for r in rows):
@@ -260,9 +303,17 @@ def main():
     out_csv = a.csv or os.path.splitext(a.report)[0] + ".csv"
     write_csv(rows, out_csv)
     rows = read_csv(out_csv)  # the plots are drawn from the CSV, as they would be from any other run's
-    plot_ratio(rows, a.ratio)
-    plot_error(rows, a.error)
-    print("plot.py: %d rows -> %s; plots %s, %s" % (len(rows), out_csv, a.ratio, a.error))
+    plots = []
+    if any(r["section"] != "broad" for r in rows):
+        plot_ratio(rows, a.ratio)
+        plot_error(rows, a.error)
+        plots += [a.ratio, a.error]
+    if any(r["section"] == "broad" for r in rows):
+        broad = a.broad or (a.ratio[:-len("-ratio.svg")] + "-broad.svg" if a.ratio.endswith("-ratio.svg")
+                            else os.path.splitext(a.ratio)[0] + "-broad.svg")
+        plot_broad(rows, broad)
+        plots.append(broad)
+    print("plot.py: %d rows -> %s; plots %s" % (len(rows), out_csv, ", ".join(plots)))
 
 
 if __name__ == "__main__":

@@ -260,7 +260,7 @@ void write_group(FILE *f, const std::vector<Cell> &cells, const char *title, con
 } // namespace
 
 bool write_markdown(const std::string &path, const std::vector<Cell> &cells, const std::string &command,
-                    double seconds, bool quick) {
+                    double seconds, bool quick, const std::string &extra) {
     FILE *f = std::fopen(path.c_str(), "w");
     if (!f) return false;
     char date[64];
@@ -313,9 +313,12 @@ bool write_markdown(const std::string &path, const std::vector<Cell> &cells, con
                 std::fprintf(f, "\ncyl-cyl penetration: the reference depth is the smallest support of A - B over every "
                                 "library's normal after local minimisation, an upper bound of the true depth; no normal "
                                 "angle is reported.\n");
-    std::fprintf(f, "\n```\n");
-    print_summary(f, cells);
-    std::fprintf(f, "```\n");
+    std::fputs(extra.c_str(), f);
+    if (!cells.empty()) {
+        std::fprintf(f, "\n```\n");
+        print_summary(f, cells);
+        std::fprintf(f, "```\n");
+    }
     std::fclose(f);
     return true;
 }

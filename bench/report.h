@@ -61,4 +61,4 @@ void score_warm(const Scene &s, Query q, const std::vector<Result> &res, const s
 bool is_row(const Cell &c);  // raycast, cast, manifold on a regular scene
 bool is_warm(const Cell &c); // a warm scene
 bool write_markdown(const std::string &path, const std::vector<Cell> &cells, const std::string &command,
-                    double seconds, bool quick);
+                    double seconds, bool quick, const std::string &extra = std::string());
