@@ -16,7 +16,8 @@
 #         same inputs on every machine (clang, ASan + UBSan; fuzz/replay.c)
 #   engines the drop-in narrow phases for Box2D 2.4 and Bullet 3 (examples/engines/, Debian's packages): the
 #         manifold conversions checked on random pairs, and stacks, pyramids and piles settling with gjk as with each
-#         engine's own narrow phase (tests/engines_test.sh)
+#         engine's own narrow phase (tests/engines_test.sh); and the broad phase against Bullet's and Box2D's, every
+#         pair of overlapping boxes found by each (scripts/bench_broad_smoke.sh)
 #   python the Python package (python/) installed into a venv as the README says, its pytest suite (answers equal to
 #         the C library's bit for bit) and the Dask example at 100,000 pairs (tests/python_test.sh)
 #   install the install routes as users take them: cmake --install --prefix, then pkg-config at -O0 against the
@@ -54,6 +55,10 @@ for c in $configs; do
     engines)
       echo "== engines: gjk as Box2D's and Bullet's narrow phase"
       if sh tests/engines_test.sh build-test/engines; then echo "engines: 1 passed, 0 failed"; else failed="$failed engines"; fi
+      # The broad phase against Bullet's and Box2D's: every pair of overlapping tight boxes reported by each.
+      echo "== engines: broad phase against Bullet and Box2D"
+      if GJK_BROAD_BUILD_DIR=build-test/broad sh scripts/bench_broad_smoke.sh; then echo "broad: 1 passed, 0 failed"
+      else failed="$failed broad"; fi
       continue ;;
     single)
       echo "== single: the single header"
