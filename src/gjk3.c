@@ -321,7 +321,7 @@ void gjk_gjk3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, gjk_real radius, gj
     r->lower = GJK_SQRT(lower2);
     r->lower_signed = bound_vv > 0 ? bound_vw / GJK_SQRT(bound_vv) : -GJK_REAL_MAX;
     r->closest = s->count == 4 ? gjk_v3(0, 0, 0) : v;
-    r->upper = s->count == 4 ? 0 : gjk_len3(combination(s));
+    r->upper = s->count == 4 ? 0 : gjk_len3_safe(combination(s));
     r->v = r->overlap ? gjk_v3(0, 0, 0) : v;
     r->scale = GJK_SQRT(scale2);
 }
@@ -403,7 +403,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
         r->separated = true;
         r->axis = d;
         r->lower = r->lower_signed = dw0 / GJK_SQRT(dd0);
-        r->upper = gjk_len3(W[0]);
+        r->upper = gjk_len3_safe(W[0]);
         r->iterations = 1;
         r->scale = GJK_SQRT(scale2);
         r->v = r->closest = gjk_v3(0, 0, 0);
@@ -424,7 +424,7 @@ bool gjk_boolean3(const gjk_minkowski3 *m, gjk_vec3 initial_dir, const gjk_limit
                 r->separated = true;
                 r->axis = gjk_neg3(d);
                 r->lower = r->lower_signed = -dw / GJK_SQRT(dd);
-                r->upper = gjk_len3(w);
+                r->upper = gjk_len3_safe(w);
             }
             break; /* within the tolerance: let the distance GJK decide */
         }

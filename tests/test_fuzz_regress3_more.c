@@ -447,6 +447,29 @@ static void test_regression_needle_flat_seed(void **st) {
     gjk_hull3_destroy(h);
 }
 
+/* A hull with one vertex 8.4e-26 from a point and the rest 4 to 8e5 away (found by fuzz_query_float; seed
+   regression_tiny_vertex_upper). The boolean GJK's first support plane proved a gap of 6.3e-28 and its upper bound,
+   the length of that vertex, squared to below float's range and came out 0: the interval [6.3e-28, 0], status OK.
+   Lengths of bounds are now taken scaled. The distance lies between the plane's 6.3e-28 and the vertex's 8.4e-26. */
+static void test_regression_tiny_vertex_upper(void **st) {
+    (void)st;
+    const gjk_vec3 pts[5] = {{-787500, (gjk_real)3.44, (gjk_real)-0.36}, {(gjk_real)-2.48, (gjk_real)3.44, -4}, {-4, -4, -4},
+                             {-4, (gjk_real)-1.08, (gjk_real)3.44},
+                             {(gjk_real)-6.3108872417680944e-28, (gjk_real)-8.4047003453331701e-26, 0}};
+    gjk_hull3 *h = gjk_hull3_create(pts, 5, NULL);
+    assert_non_null(h);
+    gjk_shape3 a = gjk_hull_shape3(h), b = gjk_point3();
+    gjk_pose3 pose = gjk_pose3_make(gjk_v3(-4, -4, -4), (gjk_quat){-4, -4, -4, -4});
+    gjk_pair3 p = {&a, pose, &b, pose};
+    for (int q = 0; q < 4; ++q) {
+        gjk_result3 r = gjk_query3((gjk_query_kind)q, &p, NULL, NULL);
+        assert_int_equal(r.status, GJK_OK);
+        assert_true(r.lower <= r.upper);
+        assert_true(r.lower <= 8.41e-26 && r.upper >= 6.3e-28);
+    }
+    gjk_hull3_destroy(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_regression_subnormal_rim),
@@ -463,6 +486,7 @@ int main(void) {
         cmocka_unit_test(test_regression_cylinder_side_end),
         cmocka_unit_test(test_regression_needle_exact_verdict),
         cmocka_unit_test(test_regression_needle_flat_seed),
+        cmocka_unit_test(test_regression_tiny_vertex_upper),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
