@@ -1498,123 +1498,30 @@ GJK_API int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int 
 #endif
 
 /* ---- end of include/gjk/batch.h ---- */
-/* ---- include/gjk/debug.h ---- */
-/// What a query did, step by step: the GJK simplex after every iteration and the final EPA polytope, for drawing
-/// (the web and desktop demos use it) and for debugging a shape of your own.
+/* ---- include/gjk/compound.h ---- */
+/// Compound shapes, 3D and 2D: a rigid body made of convex parts (a convex decomposition), each a gjk_shape3 /
+/// gjk_shape2 at a pose in the compound's local frame, with a static AABB tree of its own over the parts' boxes.
+///
+/// Every query between two compounds is the query over their part pairs, found without visiting all of them: a
+/// descent of the two part trees at once (branch and bound) skips every pair of subtrees whose boxes are farther
+/// apart than the best answer found so far. A single convex shape takes part as a compound of one part.
 ///
 /// ```c
-/// gjk_debug3 *dbg = calloc(1, sizeof *dbg);   // 33 KB in double (18 KB float): keep it off small stacks
-/// dbg->skip_closed_forms = true;              // show GJK/EPA even for boxes and spheres
-/// gjk_result3 r = gjk_query3_debug(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL, dbg);
-/// for (int i = 0; i < dbg->step_count; ++i) draw_simplex(dbg->steps[i].vertices, dbg->steps[i].count);
-/// draw_polytope(dbg->epa_vertices, dbg->epa_vertex_count, dbg->epa_faces, dbg->epa_face_count);
+/// gjk_shape3 parts[2] = {gjk_box3(gjk_v3(1, 0.2, 0.2)), gjk_sphere3(0.5)};
+/// gjk_pose3 poses[2] = {gjk_pose3_identity(), gjk_pose3_make(gjk_v3(1, 0, 0), gjk_quat_identity())};
+/// gjk_status status;
+/// gjk_compound3 *c = gjk_compound3_create(parts, poses, 2, &status);
+/// gjk_compound_pair3 pair = {c, gjk_pose3_identity(), c, gjk_pose3_make(gjk_v3(0, 3, 0), gjk_quat_identity())};
+/// gjk_compound_result3 r = gjk_compound_query3(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL);
+/// // r.result.distance: the least signed distance over part pairs; r.part_a, r.part_b: the pair that has it
+/// gjk_compound3_destroy(c);
 /// ```
 ///
-/// The algorithms run on the shapes' *cores*: a sphere is its centre, a capsule its segment, a rounded shape the
-/// shape without its margin (`radius_a` and `radius_b` below are what the query adds back). Every recorded point is
-/// a point of a core, in the world frame:
-/// - `a`, `b`: the support points on A's and B's cores (world coordinates);
-/// - `w = a - b`: the matching point of the Minkowski difference of the cores, D = A - B, whose distance from the
-///   origin is the core distance (D's points are differences of world points: world axes, origin at the origin).
-///
-/// The plain queries (gjk/query.h) record nothing and pay nothing for this: the only cost is one predictable
-/// branch per GJK iteration. Recording writes only into the caller's struct, so debug queries stay thread-safe
-/// (one struct per thread).
-#ifndef GJK_DEBUG_H
-#define GJK_DEBUG_H
+/// Queries allocate nothing, touch no global state and are safe to call from many threads at once on the same
+/// compounds. Creation allocates through gjk_set_allocator's hook.
+#ifndef GJK_COMPOUND_H
+#define GJK_COMPOUND_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/// The algorithm that produced the answer.
-typedef enum gjk_debug_path {
-    GJK_PATH_NONE = 0,    ///< no answer: invalid input
-    GJK_PATH_CLOSED_FORM, ///< a closed form or a separating-axis test (spheres, capsules, boxes; 2D polygons): no steps
-    GJK_PATH_GJK,         ///< GJK alone (separated cores, or overlap decided without a depth)
-    GJK_PATH_GJK_EPA      ///< GJK, then EPA for the depth of overlapping cores
-} gjk_debug_path;
-
-/// Most GJK steps recorded: the starting simplex plus one per iteration.
-#define GJK_DEBUG_MAX_STEPS (GJK_MAX_GJK_ITERATIONS + 1)
-
-/// A point of D = A - B with its support points (world frame, length units).
-typedef struct gjk_debug_vertex3 {
-    gjk_vec3 w; ///< a - b
-    gjk_vec3 a; ///< on A's core, world frame
-    gjk_vec3 b; ///< on B's core, world frame
-} gjk_debug_vertex3;
-
-/// The GJK simplex after one step.
-typedef struct gjk_debug_step3 {
-    int count;                      ///< vertices, 1 to 4 (4: a tetrahedron holding the origin)
-    gjk_debug_vertex3 vertices[4];  ///< the simplex
-    gjk_vec3 closest;               ///< its closest point to the origin (a point of D); zero when count is 4
-} gjk_debug_step3;
-
-/// Everything gjk_query3_debug() records. Set the inputs, the call fills the rest (zeroing it first).
-typedef struct gjk_debug3 {
-    /* in */
-    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form would answer, to see them work
-    /* out */
-    gjk_debug_path path;      ///< which algorithm answered
-    gjk_real radius_a;        ///< A's core radius plus margin (length units), added to the core answer
-    gjk_real radius_b;        ///< B's core radius plus margin
-    int step_count;           ///< entries of steps[] in use (0 when GJK did not run)
-    gjk_debug_step3 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step, the first at steps[0]
-    int epa_vertex_count;     ///< vertices of the final EPA polytope (0 when EPA did not run or D was flat)
-    gjk_debug_vertex3 epa_vertices[GJK_EPA_MAX_VERTICES]; ///< its vertices, points of D with support points
-    int epa_face_count;       ///< its triangles
-    int epa_faces[2 * GJK_EPA_MAX_VERTICES][3]; ///< vertex indices, counter-clockwise seen from outside
-    int epa_best_face;        ///< the face the answer came from (index into epa_faces), -1 if none
-} gjk_debug3;
-
-/// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
-/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
-/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
-/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
-/// separating axis and lower bound). Debug queries never
-/// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
-/// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
-GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
-
-/// A 2D point of D = A - B with its support points (world frame).
-typedef struct gjk_debug_vertex2 {
-    gjk_vec2 w; ///< a - b
-    gjk_vec2 a; ///< on A's core, world frame
-    gjk_vec2 b; ///< on B's core, world frame
-} gjk_debug_vertex2;
-
-/// The 2D GJK simplex after one step.
-typedef struct gjk_debug_step2 {
-    int count;                      ///< vertices, 1 to 3 (3: a triangle holding the origin)
-    gjk_debug_vertex2 vertices[3];  ///< the simplex
-    gjk_vec2 closest;               ///< its closest point to the origin; zero when count is 3
-} gjk_debug_step2;
-
-/// Everything gjk_query2_debug() records; the 2D EPA polytope is a convex polygon.
-typedef struct gjk_debug2 {
-    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form or separating axes would answer
-    gjk_debug_path path;      ///< which algorithm answered
-    gjk_real radius_a;        ///< A's core radius plus margin
-    gjk_real radius_b;        ///< B's core radius plus margin
-    int step_count;           ///< entries of steps[] in use
-    gjk_debug_step2 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step
-    int epa_vertex_count;     ///< vertices of the final EPA polygon, counter-clockwise (0 when EPA did not run)
-    gjk_debug_vertex2 epa_vertices[GJK_EPA_MAX_VERTICES2]; ///< its vertices
-    int epa_best_edge;        ///< the edge (epa_vertices[i], epa_vertices[i + 1]) the answer came from, -1 if none
-} gjk_debug2;
-
-/// The 2D mirror of gjk_query3_debug().
-GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
-
-#ifdef __cplusplus
-}
-#endif
-
-#endif
-
-/* ---- end of include/gjk/debug.h ---- */
 /* ---- include/gjk/world.h ---- */
 /// Broad phase: the dynamic AABB tree, in 3D and 2D, and the world of bodies built on it (below).
 ///
@@ -1917,6 +1824,297 @@ GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
 #endif
 
 /* ---- end of include/gjk/world.h ---- */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most parts of one compound (gjk_compound3_create() and the others refuse more with GJK_INVALID_INPUT).
+#define GJK_COMPOUND_MAX_PARTS (1 << 20)
+
+/// A 3D compound shape (opaque; allocated through gjk_set_allocator's hook, released by gjk_compound3_destroy()).
+typedef struct gjk_compound3 gjk_compound3;
+/// A 2D compound shape (opaque; allocated through gjk_set_allocator's hook, released by gjk_compound2_destroy()).
+typedef struct gjk_compound2 gjk_compound2;
+
+/// A compound of `count` parts: `shapes[i]` standing at `poses[i]` in the compound's local frame (`poses` NULL: all
+/// at the identity). The shapes are copied; a hull shape's hull stays borrowed and must outlive the compound. Parts
+/// may overlap. NULL with *status (may be NULL) GJK_INVALID_INPUT for NULL shapes, count < 1 or beyond
+/// GJK_COMPOUND_MAX_PARTS, an invalid shape (gjk_shape3_validate()) or pose (non-finite or beyond 1e150 (float 1e18),
+/// an unusable rotation); GJK_OUT_OF_MEMORY when the allocator fails; else *status GJK_OK.
+GJK_API gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                            gjk_status *status);
+/// A compound from a convex decomposition given as point clouds (compound frame): piece i is the convex hull
+/// (gjk_hull3_create()) of points[first[i]] .. points[first[i + 1] - 1], so `first` holds piece_count + 1 offsets,
+/// non-decreasing from first[0] = 0. Every part gets `margin` (>= 0, length units) as its rounding and stands at the
+/// identity. The hulls are owned and freed by the compound. NULL with *status (may be NULL) for bad offsets, a bad
+/// margin or piece count (GJK_INVALID_INPUT), a hull that cannot be built (its gjk_hull3_create() status) or
+/// GJK_OUT_OF_MEMORY.
+GJK_API gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                        gjk_real margin, gjk_status *status);
+/// Frees the compound, its part tree and the hulls it owns (NULL accepted).
+GJK_API void gjk_compound3_destroy(gjk_compound3 *compound);
+/// The number of parts, at least 1.
+GJK_API int gjk_compound3_part_count(const gjk_compound3 *compound);
+/// Part `part` (0 <= part < count, in the order given at creation): its shape, owned by the compound, and when
+/// `pose` is not NULL its pose in the compound's frame (the rotation normalised to unit length).
+GJK_API const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose);
+/// The world pose of part `part` when the compound stands at `pose`: pose * part pose, with pose's rotation
+/// normalised first. Every query composes the parts' poses this way.
+GJK_API gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose);
+/// A world box holding the compound standing at `pose`: the box of its part tree's root box turned by the pose
+/// (exact for an unrotated pose, conservative otherwise), widened by a few units of rounding. An invalid pose gives
+/// the box of its position if finite, else the zero box.
+GJK_API gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose);
+
+/// Two 3D compounds and where they stand. The compounds are read, never written.
+typedef struct gjk_compound_pair3 {
+    const gjk_compound3 *a; ///< compound A
+    gjk_pose3 pose_a;       ///< A's local-to-world pose
+    const gjk_compound3 *b; ///< compound B
+    gjk_pose3 pose_b;       ///< B's local-to-world pose
+} gjk_compound_pair3;
+
+/// The answer of a query between two 3D compounds.
+///
+/// The compound's signed distance is the least signed distance over its part pairs. By kind:
+/// - signed distance: the part pair of least signed distance (the deepest, when some overlap);
+/// - distance: the part pair of least distance, stopping at the first overlapping part pair found (distance 0);
+/// - intersect: true at the first intersecting part pair found (the descent stops there);
+/// - penetration: the deepest overlapping part pair.
+/// `result` is then that part pair's gjk_query3() answer at the parts' world poses (gjk_compound3_part_pose()):
+/// world frame, normal from A to B, status the worst of every part pair queried. Equal answers keep the first part
+/// pair in (part_a, part_b) order, so answers are deterministic. `result.lower` / `result.upper` are replaced by
+/// a certified interval of the compound's signed distance: lower is the least of the queried pairs' lowers and of
+/// the box bounds that ruled the others out (-GJK_REAL_MAX when the descent stopped early at an overlap), upper the
+/// least of the queried pairs' uppers (GJK_REAL_MAX when none was queried).
+/// Separated compounds under intersect or penetration: part_a = part_b = -1, intersect false, distance = lower, a
+/// positive lower bound of the gap, normal and points zero. Invalid input: zeroed result with GJK_INVALID_INPUT and
+/// parts -1.
+typedef struct gjk_compound_result3 {
+    gjk_result3 result; ///< the deciding part pair's answer, world frame, normal from A to B; interval as above
+    int part_a;         ///< A's part of the deciding pair; -1 when none (invalid input, separated intersect)
+    int part_b;         ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;   ///< part pairs queried (the others were ruled out by their boxes)
+} gjk_compound_result3;
+
+/// Query `kind` between two compounds (see gjk_compound_result3). `options` (NULL: defaults) go to every part
+/// query unchanged. Invalid: a NULL pair or compound, a pose that is not finite, beyond 1e150 (float 1e18) or of
+/// an unusable rotation, an unknown kind or bad options.
+GJK_API gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                                 const gjk_options *options);
+
+/// The contact manifold of one part pair of two 3D compounds.
+typedef struct gjk_compound_contact3 {
+    int part_a;              ///< A's part
+    int part_b;              ///< B's part
+    gjk_manifold3 manifold;  ///< gjk_collide3() of the two parts at their world poses (world frame, feature ids
+                             ///< the parts' own)
+} gjk_compound_contact3;
+
+/// The manifolds of every part pair with at least one point within `speculative_distance` (>= 0, length units),
+/// each gjk_collide3() without a cache on the parts at their world poses, sorted by (part_a, part_b). Returns how
+/// many there are and writes the first `capacity` of them in that order (call again with more room when the count
+/// exceeds it; contacts may be NULL with capacity 0). *status (may be NULL): GJK_OK or the worst status of the part
+/// pairs collided; GJK_INVALID_INPUT (returning 0) for a bad pair (as gjk_compound_query3()), a negative, NaN or
+/// too large speculative distance, or a negative capacity.
+GJK_API int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
+                                  gjk_compound_contact3 *contacts, int capacity, gjk_status *status);
+
+/// Where a ray first meets a 3D compound.
+typedef struct gjk_compound_ray_result3 {
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the part hit first (world frame); no hit: zero, status the worst seen
+    int part;            ///< the part hit first; -1 for no hit
+} gjk_compound_ray_result3;
+
+/// The closest hit of `ray` (world frame) on the compound standing at `pose`: the least fraction over the parts'
+/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray:
+/// GJK_INVALID_INPUT, part -1.
+GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
+                                                       const gjk_ray3 *ray);
+
+/// The 2D mirror of gjk_compound3_create().
+GJK_API gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                            gjk_status *status);
+/// The 2D mirror of gjk_compound3_create_from_pieces(): hulls by gjk_hull2_create(), owned by the compound.
+GJK_API gjk_compound2 *gjk_compound2_create_from_pieces(const gjk_vec2 *points, const int *first, int piece_count,
+                                                        gjk_real margin, gjk_status *status);
+/// The 2D mirror of gjk_compound3_destroy().
+GJK_API void gjk_compound2_destroy(gjk_compound2 *compound);
+/// The 2D mirror of gjk_compound3_part_count().
+GJK_API int gjk_compound2_part_count(const gjk_compound2 *compound);
+/// The 2D mirror of gjk_compound3_part().
+GJK_API const gjk_shape2 *gjk_compound2_part(const gjk_compound2 *compound, int part, gjk_pose2 *pose);
+/// The 2D mirror of gjk_compound3_part_pose().
+GJK_API gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_pose2 pose);
+/// The 2D mirror of gjk_compound3_aabb().
+GJK_API gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose);
+
+/// The 2D mirror of gjk_compound_pair3.
+typedef struct gjk_compound_pair2 {
+    const gjk_compound2 *a; ///< compound A
+    gjk_pose2 pose_a;       ///< A's local-to-world pose
+    const gjk_compound2 *b; ///< compound B
+    gjk_pose2 pose_b;       ///< B's local-to-world pose
+} gjk_compound_pair2;
+
+/// The 2D mirror of gjk_compound_result3.
+typedef struct gjk_compound_result2 {
+    gjk_result2 result; ///< the deciding part pair's answer, world frame, normal from A to B; interval as in 3D
+    int part_a;         ///< A's part of the deciding pair; -1 when none
+    int part_b;         ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;   ///< part pairs queried
+} gjk_compound_result2;
+
+/// The 2D mirror of gjk_compound_query3().
+GJK_API gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                                 const gjk_options *options);
+
+/// The 2D mirror of gjk_compound_contact3.
+typedef struct gjk_compound_contact2 {
+    int part_a;             ///< A's part
+    int part_b;             ///< B's part
+    gjk_manifold2 manifold; ///< gjk_collide2() of the two parts at their world poses
+} gjk_compound_contact2;
+
+/// The 2D mirror of gjk_compound_collide3().
+GJK_API int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
+                                  gjk_compound_contact2 *contacts, int capacity, gjk_status *status);
+
+/// The 2D mirror of gjk_compound_ray_result3.
+typedef struct gjk_compound_ray_result2 {
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the part hit first (world frame); no hit: zero
+    int part;            ///< the part hit first; -1 for no hit
+} gjk_compound_ray_result2;
+
+/// The 2D mirror of gjk_compound_raycast3().
+GJK_API gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
+                                                       const gjk_ray2 *ray);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* ---- end of include/gjk/compound.h ---- */
+/* ---- include/gjk/debug.h ---- */
+/// What a query did, step by step: the GJK simplex after every iteration and the final EPA polytope, for drawing
+/// (the web and desktop demos use it) and for debugging a shape of your own.
+///
+/// ```c
+/// gjk_debug3 *dbg = calloc(1, sizeof *dbg);   // 33 KB in double (18 KB float): keep it off small stacks
+/// dbg->skip_closed_forms = true;              // show GJK/EPA even for boxes and spheres
+/// gjk_result3 r = gjk_query3_debug(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL, dbg);
+/// for (int i = 0; i < dbg->step_count; ++i) draw_simplex(dbg->steps[i].vertices, dbg->steps[i].count);
+/// draw_polytope(dbg->epa_vertices, dbg->epa_vertex_count, dbg->epa_faces, dbg->epa_face_count);
+/// ```
+///
+/// The algorithms run on the shapes' *cores*: a sphere is its centre, a capsule its segment, a rounded shape the
+/// shape without its margin (`radius_a` and `radius_b` below are what the query adds back). Every recorded point is
+/// a point of a core, in the world frame:
+/// - `a`, `b`: the support points on A's and B's cores (world coordinates);
+/// - `w = a - b`: the matching point of the Minkowski difference of the cores, D = A - B, whose distance from the
+///   origin is the core distance (D's points are differences of world points: world axes, origin at the origin).
+///
+/// The plain queries (gjk/query.h) record nothing and pay nothing for this: the only cost is one predictable
+/// branch per GJK iteration. Recording writes only into the caller's struct, so debug queries stay thread-safe
+/// (one struct per thread).
+#ifndef GJK_DEBUG_H
+#define GJK_DEBUG_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The algorithm that produced the answer.
+typedef enum gjk_debug_path {
+    GJK_PATH_NONE = 0,    ///< no answer: invalid input
+    GJK_PATH_CLOSED_FORM, ///< a closed form or a separating-axis test (spheres, capsules, boxes; 2D polygons): no steps
+    GJK_PATH_GJK,         ///< GJK alone (separated cores, or overlap decided without a depth)
+    GJK_PATH_GJK_EPA      ///< GJK, then EPA for the depth of overlapping cores
+} gjk_debug_path;
+
+/// Most GJK steps recorded: the starting simplex plus one per iteration.
+#define GJK_DEBUG_MAX_STEPS (GJK_MAX_GJK_ITERATIONS + 1)
+
+/// A point of D = A - B with its support points (world frame, length units).
+typedef struct gjk_debug_vertex3 {
+    gjk_vec3 w; ///< a - b
+    gjk_vec3 a; ///< on A's core, world frame
+    gjk_vec3 b; ///< on B's core, world frame
+} gjk_debug_vertex3;
+
+/// The GJK simplex after one step.
+typedef struct gjk_debug_step3 {
+    int count;                      ///< vertices, 1 to 4 (4: a tetrahedron holding the origin)
+    gjk_debug_vertex3 vertices[4];  ///< the simplex
+    gjk_vec3 closest;               ///< its closest point to the origin (a point of D); zero when count is 4
+} gjk_debug_step3;
+
+/// Everything gjk_query3_debug() records. Set the inputs, the call fills the rest (zeroing it first).
+typedef struct gjk_debug3 {
+    /* in */
+    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form would answer, to see them work
+    /* out */
+    gjk_debug_path path;      ///< which algorithm answered
+    gjk_real radius_a;        ///< A's core radius plus margin (length units), added to the core answer
+    gjk_real radius_b;        ///< B's core radius plus margin
+    int step_count;           ///< entries of steps[] in use (0 when GJK did not run)
+    gjk_debug_step3 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step, the first at steps[0]
+    int epa_vertex_count;     ///< vertices of the final EPA polytope (0 when EPA did not run or D was flat)
+    gjk_debug_vertex3 epa_vertices[GJK_EPA_MAX_VERTICES]; ///< its vertices, points of D with support points
+    int epa_face_count;       ///< its triangles
+    int epa_faces[2 * GJK_EPA_MAX_VERTICES][3]; ///< vertex indices, counter-clockwise seen from outside
+    int epa_best_face;        ///< the face the answer came from (index into epa_faces), -1 if none
+} gjk_debug3;
+
+/// Run query `kind` on the pair, as gjk_intersect3() etc. would, recording its steps into *debug (which may be NULL:
+/// then this is the plain query; the caller owns it, and the call keeps no pointer to it). With skip_closed_forms
+/// false the result is the plain query's, bit for bit, except for GJK_QUERY_INTERSECT, which runs the GJK that keeps
+/// support points instead of the leaner boolean one (same intersect answer; for separated pairs a possibly different
+/// separating axis and lower bound). Debug queries never
+/// rescale: a pair beyond 2^±200 (float 2^-16 and 2^24), which the plain queries answer as a rescaled copy
+/// (docs/numerics.md, "Scale range"), is recorded and answered at its own scale.
+GJK_API gjk_result3 gjk_query3_debug(gjk_query_kind kind, const gjk_pair3 *pair, gjk_cache3 *cache, gjk_debug3 *debug);
+
+/// A 2D point of D = A - B with its support points (world frame).
+typedef struct gjk_debug_vertex2 {
+    gjk_vec2 w; ///< a - b
+    gjk_vec2 a; ///< on A's core, world frame
+    gjk_vec2 b; ///< on B's core, world frame
+} gjk_debug_vertex2;
+
+/// The 2D GJK simplex after one step.
+typedef struct gjk_debug_step2 {
+    int count;                      ///< vertices, 1 to 3 (3: a triangle holding the origin)
+    gjk_debug_vertex2 vertices[3];  ///< the simplex
+    gjk_vec2 closest;               ///< its closest point to the origin; zero when count is 3
+} gjk_debug_step2;
+
+/// Everything gjk_query2_debug() records; the 2D EPA polytope is a convex polygon.
+typedef struct gjk_debug2 {
+    bool skip_closed_forms;   ///< in: run GJK (and EPA) even where a closed form or separating axes would answer
+    gjk_debug_path path;      ///< which algorithm answered
+    gjk_real radius_a;        ///< A's core radius plus margin
+    gjk_real radius_b;        ///< B's core radius plus margin
+    int step_count;           ///< entries of steps[] in use
+    gjk_debug_step2 steps[GJK_DEBUG_MAX_STEPS]; ///< the simplex after each GJK step
+    int epa_vertex_count;     ///< vertices of the final EPA polygon, counter-clockwise (0 when EPA did not run)
+    gjk_debug_vertex2 epa_vertices[GJK_EPA_MAX_VERTICES2]; ///< its vertices
+    int epa_best_edge;        ///< the edge (epa_vertices[i], epa_vertices[i + 1]) the answer came from, -1 if none
+} gjk_debug2;
+
+/// The 2D mirror of gjk_query3_debug().
+GJK_API gjk_result2 gjk_query2_debug(gjk_query_kind kind, const gjk_pair2 *pair, gjk_cache2 *cache, gjk_debug2 *debug);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
+/* ---- end of include/gjk/debug.h ---- */
 
 /// Library version, major part: changes when the API or ABI breaks.
 #define GJK_VERSION_MAJOR 0
@@ -4610,6 +4808,1188 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
 /* ---- end of src/cast3.c ---- */
 #undef CAST_CYL_STEPS
 #undef CAST_TOL_DEFAULT
+
+/* ---- src/compound.c ---- */
+/* Compound shapes' core, shared by both dimensions: the part tree's build, the descent of two part trees at once
+   (branch and bound over node pairs, the lower bound of a node pair being the signed distance of its two boxes in
+   A's frame), the choice of the answer among the part pairs, and the sorted contact list. */
+
+/* ---- src/compound_internal.h ---- */
+/* Compound shapes' core (compound.c), shared by the 3D (compound3.c) and 2D (compound2.c) front ends: the part
+   tree's build, the descent of two part trees at once, the sorted contact list. Boxes have three axes in both
+   dimensions, z kept at 0 in 2D. Not installed. */
+#ifndef GJK_COMPOUND_INTERNAL_H
+#define GJK_COMPOUND_INTERNAL_H
+
+/* ---- src/tree_internal.h ---- */
+/* The dynamic AABB tree's core (tree.c), shared by the 3D (tree3.c) and 2D (tree2.c) front ends. Boxes have three
+   axes in both: a 2D tree keeps z at 0 in every box and ray, which overlaps and slab tests pass through unchanged,
+   and measures boxes by perimeter instead of surface area (`planar`). Not installed. */
+#ifndef GJK_TREE_INTERNAL_H
+#define GJK_TREE_INTERNAL_H
+
+/* Depth of the fixed stack of a traversal; a deeper tree is still walked correctly (by parent links). */
+#define GJK_TREE_STACK 256
+
+typedef struct gjk_tree_box {
+    gjk_real lower[3], upper[3];
+} gjk_tree_box;
+
+/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
+typedef struct gjk_tree_node {
+    gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
+    int parent;       /* -1 at the root; on the free list, the next free node */
+    int child1, child2;
+    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
+} gjk_tree_node;
+
+/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
+typedef struct gjk_tree_leaf {
+    uint64_t user;
+    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
+} gjk_tree_leaf;
+
+typedef struct gjk_tree {
+    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
+    void *block;
+    gjk_tree_leaf *leaves;
+    int capacity, node_count, free_list, root, proxy_count;
+    int *moved; /* the leaves moved since clear_moved, each once */
+    int moved_count, moved_capacity;
+    bool planar;
+} gjk_tree;
+
+typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
+typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
+
+void gjk_tree_init(gjk_tree *t, bool planar);
+void gjk_tree_release(gjk_tree *t);
+int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
+void gjk_tree_remove(gjk_tree *t, int proxy);
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
+const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
+/* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
+   parent links that takes over when it is full. */
+void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
+void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
+                        gjk_tree_ray_visit *fn, void *context, int stack);
+int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
+void gjk_tree_clear_moved(gjk_tree *t);
+gjk_real gjk_tree_area_cost(const gjk_tree *t);
+bool gjk_tree_rebuild(gjk_tree *t);
+/* Test-only: NULL when every invariant holds (links, boxes containing their children, heights, counts, the free
+   and moved lists), else what is broken. */
+const char *gjk_tree_check(const gjk_tree *t);
+
+/* The public trees are the core, typed per dimension. */
+struct gjk_tree3 {
+    gjk_tree core;
+};
+struct gjk_tree2 {
+    gjk_tree core;
+};
+
+/* The front ends' cores, for the tests. */
+const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree);
+const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
+
+#endif
+
+/* ---- end of src/tree_internal.h ---- */
+
+/* Entries of the descent's fixed stack: a stack holds at most the two trees' heights plus one, so 256 covers any
+   tree the binned build makes of GJK_COMPOUND_MAX_PARTS parts but degenerate ones, which the fallback walks. */
+#define GJK_COMPOUND_STACK 256
+
+/* The compounds of both dimensions, over the shared tree core. */
+struct gjk_compound3 {
+    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    int count;
+    gjk_shape3 *shapes;
+    gjk_pose3 *poses;  /* rotations unit */
+    gjk_hull3 **owned; /* hulls made by create_from_pieces, else NULL */
+    int owned_count;
+};
+
+struct gjk_compound2 {
+    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    int count;
+    gjk_shape2 *shapes;
+    gjk_pose2 *poses;  /* rotations unit */
+    gjk_hull2 **owned; /* hulls made by create_from_pieces, else NULL */
+    int owned_count;
+};
+
+/* A node pair of the descent waiting on the stack, with its lower bound. */
+typedef struct gjk_compound_entry {
+    int a, b;
+    gjk_real lower;
+} gjk_compound_entry;
+
+typedef struct gjk_compound_walk gjk_compound_walk;
+/* Called for every part pair whose box bound is at most `cut`; true stops the descent. */
+typedef bool gjk_compound_leaf_fn(gjk_compound_walk *w, int part_a, int part_b);
+
+struct gjk_compound_walk {
+    const gjk_tree *a, *b;
+    /* B's frame in A's: a point p of B is at rot p + shift in A's frame (rows of rot; z row and column the
+       identity in 2D). */
+    gjk_real rot[3][3], shift[3];
+    /* Bounds within this many length units of zero count as zero: the rounding of the boxes' transform. */
+    gjk_real slack;
+    gjk_real cut;    /* node pairs whose lower bound exceeds it are ruled out; leaf visits may lower it */
+    gjk_real pruned; /* least lower bound of the node pairs ruled out */
+    gjk_compound_leaf_fn *leaf;
+    void *context;
+    int visits;
+    bool stopped;
+};
+
+/* Prepares a walk of trees a and b: every field but the transform, which the caller sets, then gjk_compound_slack
+   once the transform is known. */
+void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
+                            gjk_compound_leaf_fn *leaf, void *context);
+void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size);
+/* The descent with an explicit stack of `stack` entries (at most GJK_COMPOUND_STACK; the tests pass small ones to
+   exercise the fallback). */
+void gjk_compound_descend(gjk_compound_walk *w, int stack);
+
+/* The answer among the part pairs queried so far. */
+typedef struct gjk_compound_judge {
+    gjk_query_kind kind;
+    int part_a, part_b; /* the answer's part pair; -1 before one */
+    bool intersect;
+    gjk_real value;        /* its distance */
+    gjk_real lower, upper; /* the least lower and upper of the pairs queried */
+    gjk_status status;     /* the worst status of the pairs queried */
+} gjk_compound_judge;
+/* Sets the walk's first cut by kind (after gjk_compound_slack). */
+void gjk_compound_judge_init(gjk_compound_judge *j, gjk_query_kind kind, gjk_compound_walk *w);
+/* Takes one part pair's answer; true when it becomes the answer. Tightens the walk's cut or stops it. */
+bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int part_a, int part_b, bool intersect,
+                             gjk_real distance, gjk_real lower, gjk_real upper, gjk_status status);
+/* The certified interval of the compound's signed distance once the walk is over. */
+void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
+                                 gjk_real *upper);
+
+/* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
+bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
+
+/* A list of contacts kept sorted by (part_a, part_b), which every element type starts with, holding the first
+   `capacity` of those added; `count` counts them all. */
+typedef struct gjk_compound_list {
+    unsigned char *base;
+    size_t size;
+    int capacity, count;
+    bool heap; /* the full array is a max-heap while more come */
+} gjk_compound_list;
+void gjk_compound_list_add(gjk_compound_list *l, const void *item);
+void gjk_compound_list_finish(gjk_compound_list *l);
+
+/* Test-only entry points with the descent's stack size. */
+gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                               const gjk_options *options, int stack);
+gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                               const gjk_options *options, int stack);
+
+#endif
+
+/* ---- end of src/compound_internal.h ---- */
+
+bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar) {
+    gjk_tree_init(t, planar);
+    for (int i = 0; i < count; ++i) {
+        if (gjk_tree_insert(t, &boxes[i], 0, (uint64_t)i) < 0) {
+            gjk_tree_release(t);
+            return false;
+        }
+    }
+    /* The binned-SAH build gives a better tree for a static set than insertion order does. */
+    if (!gjk_tree_rebuild(t)) {
+        gjk_tree_release(t);
+        return false;
+    }
+    return true;
+}
+
+void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
+                            gjk_compound_leaf_fn *leaf, void *context) {
+    memset(w, 0, sizeof *w);
+    w->a = a;
+    w->b = b;
+    for (int k = 0; k < 3; ++k) w->rot[k][k] = 1;
+    w->cut = cut;
+    w->pruned = GJK_REAL_MAX;
+    w->leaf = leaf;
+    w->context = context;
+}
+
+static gjk_real compound_root_size(const gjk_tree *t) {
+    gjk_real m = 0;
+    if (t->root < 0) return 0;
+    for (int k = 0; k < 3; ++k) {
+        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.lower[k]));
+        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.upper[k]));
+    }
+    return m;
+}
+
+/* Every coordinate the bound compares (both trees' boxes, B's boxes moved into A's frame) is at most the two
+   roots' magnitudes plus the poses' (`pose_size`: the largest coordinate of the two positions and of B's offset in
+   A's frame); the transform's products and sums are each off by a few ulps of that. 64 ulps covers them with room,
+   and is also the band within which the queries count shapes as touching (32 eps x the pair's size). */
+void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
+    gjk_real s = pose_size + compound_root_size(w->a) + 2 * compound_root_size(w->b);
+    w->slack = s * (64 * GJK_REAL_EPSILON);
+}
+
+/* A lower bound of the signed distance of any shape in node i of A and any in node j of B: the signed distance of
+   their boxes (B's moved into A's frame, the box of the turned box), less the slack. Apart, the distance between
+   the boxes; overlapping, minus the boxes' depth, the least push along an axis that separates them, which bounds
+   the depth of anything inside them. */
+static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
+    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
+    int dims = w->a->planar ? 2 : 3;
+    bool separated = false;
+    for (int k = 0; k < 3; ++k) {
+        c[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
+        e[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
+    }
+    for (int k = 0; k < dims; ++k) {
+        gjk_real ck = w->shift[k], ek = 0, lo, hi;
+        for (int l = 0; l < 3; ++l) {
+            ck += w->rot[k][l] * c[l];
+            ek += GJK_ABS(w->rot[k][l]) * e[l];
+        }
+        lo = ck - ek;
+        hi = ck + ek;
+        gap[k] = gjk_maxr(lo - ba->upper[k], ba->lower[k] - hi);
+        if (gap[k] > 0) {
+            separated = true;
+            apart += gap[k] * gap[k];
+        }
+        deepest = gjk_maxr(deepest, gap[k]);
+    }
+    return (separated ? GJK_SQRT(apart) : deepest) - w->slack;
+}
+
+static void compound_prune(gjk_compound_walk *w, gjk_real lower) {
+    if (lower < w->pruned) w->pruned = lower;
+}
+
+static void compound_leaf(gjk_compound_walk *w, int i, int j) {
+    w->visits++;
+    if (w->leaf(w, (int)w->a->leaves[i].user, (int)w->b->leaves[j].user)) w->stopped = true;
+}
+
+static int compound_first_leaf(const gjk_tree *t, int i) {
+    while (t->nodes[i].height > 0) i = t->nodes[i].child1;
+    return i;
+}
+
+/* The leaf after leaf i in the subtree of `top`, by parent links; -1 after the last. */
+static int compound_next_leaf(const gjk_tree *t, int i, int top) {
+    while (i != top) {
+        int p = t->nodes[i].parent;
+        if (t->nodes[p].child1 == i) return compound_first_leaf(t, t->nodes[p].child2);
+        i = p;
+    }
+    return -1;
+}
+
+/* The fallback when the stack is full (a tree far taller than the binned build makes): the node pair's leaf pairs
+   one by one, in a walk without a stack. Slower, but bounded by the leaf pairs below the node pair, and exact. */
+static void compound_leaf_by_leaf(gjk_compound_walk *w, int i, int j) {
+    for (int la = compound_first_leaf(w->a, i); la >= 0 && !w->stopped; la = compound_next_leaf(w->a, la, i)) {
+        for (int lb = compound_first_leaf(w->b, j); lb >= 0 && !w->stopped; lb = compound_next_leaf(w->b, lb, j)) {
+            gjk_real lower = compound_bound(w, la, lb);
+            if (lower > w->cut) compound_prune(w, lower);
+            else compound_leaf(w, la, lb);
+        }
+    }
+}
+
+/* A rough size of a box for choosing which node of a pair to open: the sum of its edges. */
+static gjk_real compound_extent(const gjk_tree_box *b) {
+    return (b->upper[0] - b->lower[0]) + (b->upper[1] - b->lower[1]) + (b->upper[2] - b->lower[2]);
+}
+
+/* Depth first over node pairs: a pair whose bound exceeds the cut (checked again when popped, as the cut tightens)
+   is ruled out; otherwise the larger node is opened, and of its two child pairs the one of smaller bound is
+   visited first, so that the best answer, and with it the cut, tightens early. Ties keep child1 first. */
+void gjk_compound_descend(gjk_compound_walk *w, int stack_size) {
+    const gjk_tree_node *na = w->a->nodes, *nb = w->b->nodes;
+    gjk_compound_entry stack[GJK_COMPOUND_STACK];
+    int top = 0;
+    if (w->a->root < 0 || w->b->root < 0) return;
+    if (stack_size > GJK_COMPOUND_STACK) stack_size = GJK_COMPOUND_STACK;
+    if (stack_size < 2) {
+        compound_leaf_by_leaf(w, w->a->root, w->b->root);
+        return;
+    }
+    stack[0].a = w->a->root;
+    stack[0].b = w->b->root;
+    stack[0].lower = compound_bound(w, w->a->root, w->b->root);
+    top = 1;
+    while (top > 0 && !w->stopped) {
+        gjk_compound_entry e = stack[--top], child[2];
+        bool open_a;
+        if (e.lower > w->cut) {
+            compound_prune(w, e.lower);
+            continue;
+        }
+        if (na[e.a].height == 0 && nb[e.b].height == 0) {
+            compound_leaf(w, e.a, e.b);
+            continue;
+        }
+        if (top + 2 > stack_size) {
+            compound_leaf_by_leaf(w, e.a, e.b);
+            continue;
+        }
+        open_a = nb[e.b].height == 0 ||
+                 (na[e.a].height > 0 && compound_extent(&na[e.a].box) >= compound_extent(&nb[e.b].box));
+        for (int k = 0; k < 2; ++k) {
+            child[k].a = open_a ? (k == 0 ? na[e.a].child1 : na[e.a].child2) : e.a;
+            child[k].b = open_a ? e.b : (k == 0 ? nb[e.b].child1 : nb[e.b].child2);
+            child[k].lower = compound_bound(w, child[k].a, child[k].b);
+        }
+        if (child[1].lower < child[0].lower) {
+            gjk_compound_entry s = child[0];
+            child[0] = child[1];
+            child[1] = s;
+        }
+        /* The farther pair goes below the nearer one, which is popped first. */
+        for (int k = 1; k >= 0; --k) {
+            if (child[k].lower > w->cut) compound_prune(w, child[k].lower);
+            else stack[top++] = child[k];
+        }
+    }
+}
+
+/* ---- the sorted contact list ---- */
+
+static bool compound_key_less(const unsigned char *x, const unsigned char *y) {
+    int a[2], b[2];
+    memcpy(a, x, sizeof a);
+    memcpy(b, y, sizeof b);
+    return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+}
+
+static void compound_swap(unsigned char *x, unsigned char *y, size_t size) {
+    for (size_t k = 0; k < size; ++k) {
+        unsigned char t = x[k];
+        x[k] = y[k];
+        y[k] = t;
+    }
+}
+
+/* Max-heap sift of element i among the first n. */
+static void compound_sift(const gjk_compound_list *l, size_t i, size_t n) {
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && compound_key_less(l->base + c * l->size, l->base + (c + 1) * l->size)) ++c;
+        if (!compound_key_less(l->base + i * l->size, l->base + c * l->size)) return;
+        compound_swap(l->base + i * l->size, l->base + c * l->size, l->size);
+        i = c;
+    }
+}
+
+/* Once the array is full, it becomes a max-heap of the smallest keys seen: a new item smaller than the largest
+   kept replaces it. The list then holds the first `capacity` items in key order whatever order they came in. */
+void gjk_compound_list_add(gjk_compound_list *l, const void *item) {
+    size_t n = (size_t)l->capacity;
+    l->count++;
+    if (l->count <= l->capacity) {
+        memcpy(l->base + (size_t)(l->count - 1) * l->size, item, l->size);
+        return;
+    }
+    if (n == 0) return;
+    if (!l->heap) {
+        for (size_t i = n / 2; i-- > 0;) compound_sift(l, i, n);
+        l->heap = true;
+    }
+    if (compound_key_less((const unsigned char *)item, l->base)) {
+        memcpy(l->base, item, l->size);
+        compound_sift(l, 0, n);
+    }
+}
+
+/* Heapsort of the kept items (in place: the list allocates nothing). */
+void gjk_compound_list_finish(gjk_compound_list *l) {
+    size_t n = (size_t)(l->count < l->capacity ? l->count : l->capacity);
+    if (!l->heap)
+        for (size_t i = n / 2; i-- > 0;) compound_sift(l, i, n);
+    for (size_t end = n; end-- > 1;) {
+        compound_swap(l->base, l->base + end * l->size, l->size);
+        compound_sift(l, 0, end);
+    }
+    l->heap = false;
+}
+
+/* ---- the answer among the part pairs ---- */
+
+void gjk_compound_judge_init(gjk_compound_judge *j, gjk_query_kind kind, gjk_compound_walk *w) {
+    memset(j, 0, sizeof *j);
+    j->kind = kind;
+    j->part_a = j->part_b = -1;
+    j->lower = j->upper = GJK_REAL_MAX;
+    j->status = GJK_OK;
+    /* Intersect and penetration care only for pairs that overlap or touch: boxes within the touching band. */
+    w->cut = kind == GJK_QUERY_INTERSECT || kind == GJK_QUERY_PENETRATION ? w->slack : GJK_REAL_MAX;
+}
+
+static bool compound_judge_better(const gjk_compound_judge *j, int part_a, int part_b, bool intersect,
+                                  gjk_real distance) {
+    if (j->part_a < 0) return true;
+    if (j->kind == GJK_QUERY_PENETRATION && intersect != j->intersect) return intersect;
+    if (distance != j->value) return distance < j->value;
+    return part_a < j->part_a || (part_a == j->part_a && part_b < j->part_b);
+}
+
+bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int part_a, int part_b, bool intersect,
+                             gjk_real distance, gjk_real lower, gjk_real upper, gjk_status status) {
+    bool better;
+    j->status = gjk_worse_status(j->status, status);
+    j->lower = gjk_minr(j->lower, lower);
+    j->upper = gjk_minr(j->upper, upper);
+    /* Intersect and penetration answer with overlapping pairs only; separated compounds have no deciding pair. */
+    better = (intersect || (j->kind != GJK_QUERY_INTERSECT && j->kind != GJK_QUERY_PENETRATION)) &&
+             compound_judge_better(j, part_a, part_b, intersect, distance);
+    if (better) {
+        j->part_a = part_a;
+        j->part_b = part_b;
+        j->intersect = intersect;
+        j->value = distance;
+    }
+    /* One overlap settles intersect (true) and distance (0). */
+    if (intersect && (j->kind == GJK_QUERY_INTERSECT || j->kind == GJK_QUERY_DISTANCE)) w->stopped = true;
+    if (j->kind != GJK_QUERY_INTERSECT) w->cut = gjk_minr(w->cut, j->upper);
+    return better;
+}
+
+void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
+                                 gjk_real *upper) {
+    /* A descent stopped early has left pairs unbounded. */
+    *lower = w->stopped ? -GJK_REAL_MAX : gjk_minr(j->lower, w->pruned);
+    *upper = j->upper;
+}
+
+/* ---- end of src/compound.c ---- */
+
+/* ---- src/compound2.c ---- */
+/* 2D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
+   shared descent (compound.c). */
+
+static bool compound2_pose_valid(gjk_pose2 pose) {
+    gjk_rot2 q;
+    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
+}
+
+static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
+
+void gjk_compound2_destroy(gjk_compound2 *compound) {
+    if (!compound) return;
+    gjk_tree_release(&compound->tree);
+    for (int i = 0; i < compound->owned_count; ++i) gjk_hull2_destroy(compound->owned[i]);
+    gjk_free(compound->owned);
+    gjk_free(compound->shapes);
+    gjk_free(compound->poses);
+    gjk_free(compound);
+}
+
+static gjk_tree_box compound2_box(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+static gjk_pose2 compound2_compose(gjk_pose2 outer, gjk_pose2 inner) {
+    gjk_pose2 out;
+    out.position = gjk_add2(outer.position, gjk_rotate2(outer.rotation, inner.position));
+    out.rotation.c = outer.rotation.c * inner.rotation.c - outer.rotation.s * inner.rotation.s;
+    out.rotation.s = outer.rotation.s * inner.rotation.c + outer.rotation.c * inner.rotation.s;
+    return out;
+}
+
+/* The pose with its rotation unit, by the rule every 2D query takes rotations by (a valid pose's). */
+static gjk_pose2 compound2_unit(gjk_pose2 pose) {
+    gjk_rot2 q;
+    if (gjk2_unit_rotation(pose.rotation, &q)) pose.rotation = q;
+    return pose;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound2 *compound2_make(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                     gjk_hull2 **owned, int owned_count, gjk_status *status) {
+    gjk_compound2 *c = (gjk_compound2 *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, true);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (gjk_shape2 *)gjk_alloc((size_t)count * sizeof *c->shapes);
+        c->poses = (gjk_pose2 *)gjk_alloc((size_t)count * sizeof *c->poses);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            c->shapes[i] = shapes[i];
+            c->poses[i] = poses ? poses[i] : gjk_pose2_identity();
+            c->poses[i] = compound2_unit(c->poses[i]);
+            boxes[i] = compound2_box(gjk_shape2_aabb(&c->shapes[i], c->poses[i]));
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            for (int k = 0; k < 3; ++k)
+                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, true);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        if (c) gjk_compound2_destroy(c);
+        else {
+            for (int i = 0; i < owned_count; ++i) gjk_hull2_destroy(owned[i]);
+            gjk_free(owned);
+        }
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    status = compound2_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (gjk_shape2_validate(&shapes[i]) != GJK_OK || (poses && !compound2_pose_valid(poses[i]))) return NULL;
+    return compound2_make(shapes, poses, count, NULL, 0, status);
+}
+
+gjk_compound2 *gjk_compound2_create_from_pieces(const gjk_vec2 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy, s = GJK_OK;
+    gjk_hull2 **hulls;
+    gjk_shape2 *shapes;
+    gjk_compound2 *c = NULL;
+    int made = 0;
+    status = compound2_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (gjk_hull2 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (gjk_shape2 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        hulls[made] = gjk_hull2_create(points + first[made], first[made + 1] - first[made], &s);
+        if (!hulls[made]) break;
+        shapes[made] = gjk_rounded2(gjk_polygon2(hulls[made]), margin);
+        s = gjk_shape2_validate(&shapes[made]);
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound2_make(shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) gjk_hull2_destroy(hulls[i]);
+        gjk_free(hulls);
+        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+int gjk_compound2_part_count(const gjk_compound2 *compound) { return compound->count; }
+
+const gjk_shape2 *gjk_compound2_part(const gjk_compound2 *compound, int part, gjk_pose2 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    if (pose) *pose = compound->poses[part];
+    return &compound->shapes[part];
+}
+
+gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_pose2 pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    return compound2_compose(compound2_unit(pose), compound->poses[part]);
+}
+
+gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
+    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    gjk_aabb2 out;
+    if (!compound2_pose_valid(pose)) {
+        gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
+        out.lower = out.upper = p;
+        return out;
+    }
+    gjk_rot2 q = compound2_unit(pose).rotation;
+    gjk_vec2 c = gjk_v2(GJK_R(0.5) * (r->lower[0] + r->upper[0]), GJK_R(0.5) * (r->lower[1] + r->upper[1]));
+    gjk_vec2 e = gjk_v2(GJK_R(0.5) * (r->upper[0] - r->lower[0]), GJK_R(0.5) * (r->upper[1] - r->lower[1]));
+    gjk_vec2 wc = gjk_add2(pose.position, gjk_rotate2(q, c));
+    gjk_vec2 we = gjk_v2(GJK_ABS(q.c) * e.x + GJK_ABS(q.s) * e.y, GJK_ABS(q.s) * e.x + GJK_ABS(q.c) * e.y);
+    /* Each term is off by a few ulps of the largest magnitude in play. */
+    gjk_real pad = (GJK_ABS(pose.position.x) + GJK_ABS(pose.position.y) + gjk_len2(c) + gjk_len2(e)) *
+                   (16 * GJK_REAL_EPSILON);
+    we = gjk_add2(we, gjk_v2(pad, pad));
+    out.lower = gjk_sub2(wc, we);
+    out.upper = gjk_add2(wc, we);
+    return out;
+}
+
+/* ---- queries ---- */
+
+static bool compound2_pair_valid(const gjk_compound_pair2 *pair) {
+    return pair && pair->a && pair->b && compound2_pose_valid(pair->pose_a) && compound2_pose_valid(pair->pose_b);
+}
+
+/* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
+static gjk_real compound2_relative(gjk_compound_walk *w, gjk_pose2 a, gjk_pose2 b) {
+    /* The rotation of B relative to A: A's inverse, then B's. */
+    gjk_real c = a.rotation.c * b.rotation.c + a.rotation.s * b.rotation.s;
+    gjk_real sn = a.rotation.c * b.rotation.s - a.rotation.s * b.rotation.c;
+    gjk_vec2 t = gjk_inv_rotate2(a.rotation, gjk_sub2(b.position, a.position));
+    gjk_real s = 0;
+    w->rot[0][0] = c, w->rot[0][1] = -sn;
+    w->rot[1][0] = sn, w->rot[1][1] = c;
+    w->shift[0] = t.x, w->shift[1] = t.y;
+    s = gjk_maxr(s, GJK_ABS(t.x) + GJK_ABS(t.y));
+    s = gjk_maxr(s, GJK_ABS(a.position.x) + GJK_ABS(a.position.y));
+    s = gjk_maxr(s, GJK_ABS(b.position.x) + GJK_ABS(b.position.y));
+    return s;
+}
+
+typedef struct gjk_compound2_query {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b; /* rotations unit */
+    gjk_query_kind kind;
+    const gjk_options *options;
+    gjk_compound_judge judge;
+    gjk_result2 best;
+} gjk_compound2_query;
+
+static bool compound2_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_query *q = (gjk_compound2_query *)w->context;
+    gjk_pair2 pair;
+    gjk_result2 r;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    r = gjk_query2(q->kind, &pair, q->options, NULL);
+    if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
+        q->best = r;
+    return w->stopped;
+}
+
+gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                               const gjk_options *options, int stack) {
+    gjk_compound_result2 out;
+    gjk_compound2_query q;
+    gjk_compound_walk w;
+    gjk_limits limits;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!compound2_pair_valid(pair) || (unsigned)kind > (unsigned)GJK_QUERY_SIGNED_DISTANCE ||
+        !gjk_limits_from(options, &limits)) {
+        out.result.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound2_unit(pair->pose_a);
+    q.pose_b = compound2_unit(pair->pose_b);
+    q.kind = kind;
+    q.options = options;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_query_leaf, &q);
+    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
+    gjk_compound_judge_init(&q.judge, kind, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.judge.part_a >= 0) out.result = q.best;
+    gjk_compound_judge_interval(&q.judge, &w, &out.result.lower, &out.result.upper);
+    if (q.judge.part_a < 0) out.result.distance = out.result.lower;
+    out.result.status = q.judge.status;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    out.pairs_tested = w.visits;
+    return out;
+}
+
+gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                         const gjk_options *options) {
+    return gjk_compound_query2_stack(kind, pair, options, GJK_COMPOUND_STACK);
+}
+
+typedef struct gjk_compound2_collide {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b;
+    gjk_real speculative;
+    gjk_status status;
+    gjk_compound_list list;
+} gjk_compound2_collide;
+
+static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_collide *q = (gjk_compound2_collide *)w->context;
+    gjk_pair2 pair;
+    gjk_compound_contact2 c;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    c.part_a = part_a;
+    c.part_b = part_b;
+    c.manifold = gjk_collide2(&pair, q->speculative, NULL);
+    q->status = gjk_worse_status(q->status, c.manifold.status);
+    if (c.manifold.count > 0) gjk_compound_list_add(&q->list, &c);
+    return false;
+}
+
+int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
+                          gjk_compound_contact2 *contacts, int capacity, gjk_status *status) {
+    gjk_status dummy;
+    gjk_compound2_collide q;
+    gjk_compound_walk w;
+    status = compound2_status_sink(status, &dummy);
+    if (!compound2_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
+        capacity < 0 || (capacity > 0 && !contacts)) {
+        *status = GJK_INVALID_INPUT;
+        return 0;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound2_unit(pair->pose_a);
+    q.pose_b = compound2_unit(pair->pose_b);
+    q.speculative = speculative_distance;
+    q.status = GJK_OK;
+    q.list.base = (unsigned char *)contacts;
+    q.list.size = sizeof *contacts;
+    q.list.capacity = capacity;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_collide_leaf, &q);
+    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative_distance + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q.list);
+    *status = q.status;
+    return q.list.count;
+}
+
+typedef struct gjk_compound2_ray {
+    const gjk_compound2 *c;
+    gjk_pose2 pose;
+    gjk_ray2 ray;
+    gjk_compound_ray_result2 best;
+    gjk_status status;
+} gjk_compound2_ray;
+
+static gjk_real compound2_ray_leaf(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    gjk_compound2_ray *q = (gjk_compound2_ray *)context;
+    int part = (int)user;
+    gjk_ray2 ray = q->ray;
+    gjk_ray_result2 r;
+    (void)proxy;
+    ray.max_fraction = max_t;
+    r = gjk_raycast2(&q->c->shapes[part], compound2_compose(q->pose, q->c->poses[part]), &ray);
+    q->status = gjk_worse_status(q->status, r.status);
+    /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
+    if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
+    q->best.ray = r;
+    q->best.part = part;
+    return r.fraction;
+}
+
+gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
+                                               const gjk_ray2 *ray) {
+    gjk_compound2_ray q;
+    gjk_real o[3], d[3];
+    memset(&q, 0, sizeof q);
+    q.best.part = -1;
+    if (!compound || !ray || !compound2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
+        !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+        q.best.ray.status = GJK_INVALID_INPUT;
+        return q.best;
+    }
+    q.c = compound;
+    q.pose = compound2_unit(pose);
+    q.ray = *ray;
+    q.status = GJK_OK;
+    /* The tree's slab tests run in the compound's frame; the parts' casts in the world, as brute force would. */
+    gjk_vec2 lo = gjk_pose2_inv_apply(q.pose, ray->origin), ld = gjk_inv_rotate2(q.pose.rotation, ray->translation);
+    o[0] = lo.x, o[1] = lo.y, o[2] = 0;
+    d[0] = ld.x, d[1] = ld.y, d[2] = 0;
+    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound2_ray_leaf, &q, GJK_TREE_STACK);
+    if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
+    q.best.ray.status = q.status;
+    return q.best;
+}
+
+/* ---- end of src/compound2.c ---- */
+
+/* ---- src/compound3.c ---- */
+/* 3D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
+   shared descent (compound.c). */
+
+static bool compound3_pose_valid(gjk_pose3 pose) {
+    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
+}
+
+static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
+
+void gjk_compound3_destroy(gjk_compound3 *compound) {
+    if (!compound) return;
+    gjk_tree_release(&compound->tree);
+    for (int i = 0; i < compound->owned_count; ++i) gjk_hull3_destroy(compound->owned[i]);
+    gjk_free(compound->owned);
+    gjk_free(compound->shapes);
+    gjk_free(compound->poses);
+    gjk_free(compound);
+}
+
+static gjk_tree_box compound3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound3 *compound3_make(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                     gjk_hull3 **owned, int owned_count, gjk_status *status) {
+    gjk_compound3 *c = (gjk_compound3 *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, false);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (gjk_shape3 *)gjk_alloc((size_t)count * sizeof *c->shapes);
+        c->poses = (gjk_pose3 *)gjk_alloc((size_t)count * sizeof *c->poses);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            c->shapes[i] = shapes[i];
+            c->poses[i] = poses ? poses[i] : gjk_pose3_identity();
+            c->poses[i].rotation = gjk_quat_normalize(c->poses[i].rotation);
+            boxes[i] = compound3_box(gjk_shape3_aabb(&c->shapes[i], c->poses[i]));
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            for (int k = 0; k < 3; ++k)
+                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, false);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        if (c) gjk_compound3_destroy(c);
+        else {
+            for (int i = 0; i < owned_count; ++i) gjk_hull3_destroy(owned[i]);
+            gjk_free(owned);
+        }
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    status = compound3_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (gjk_shape3_validate(&shapes[i]) != GJK_OK || (poses && !compound3_pose_valid(poses[i]))) return NULL;
+    return compound3_make(shapes, poses, count, NULL, 0, status);
+}
+
+gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy, s = GJK_OK;
+    gjk_hull3 **hulls;
+    gjk_shape3 *shapes;
+    gjk_compound3 *c = NULL;
+    int made = 0;
+    status = compound3_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (gjk_hull3 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (gjk_shape3 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        hulls[made] = gjk_hull3_create(points + first[made], first[made + 1] - first[made], &s);
+        if (!hulls[made]) break;
+        shapes[made] = gjk_rounded3(gjk_hull_shape3(hulls[made]), margin);
+        s = gjk_shape3_validate(&shapes[made]);
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound3_make(shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) gjk_hull3_destroy(hulls[i]);
+        gjk_free(hulls);
+        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->count; }
+
+const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    if (pose) *pose = compound->poses[part];
+    return &compound->shapes[part];
+}
+
+static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
+    gjk_pose3 out;
+    out.position = gjk_add3(outer.position, gjk_quat_rotate(outer.rotation, inner.position));
+    out.rotation = gjk_quat_mul(outer.rotation, inner.rotation);
+    return out;
+}
+
+static gjk_pose3 compound3_unit(gjk_pose3 pose) {
+    pose.rotation = gjk_quat_normalize(pose.rotation);
+    return pose;
+}
+
+gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    return compound3_compose(compound3_unit(pose), compound->poses[part]);
+}
+
+gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
+    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    gjk_aabb3 out;
+    if (!compound3_pose_valid(pose)) {
+        gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
+        out.lower = out.upper = p;
+        return out;
+    }
+    gjk_mat33 m = gjk_mat33_from_any_quat(pose.rotation);
+    gjk_vec3 c = gjk_v3(GJK_R(0.5) * (r->lower[0] + r->upper[0]), GJK_R(0.5) * (r->lower[1] + r->upper[1]),
+                        GJK_R(0.5) * (r->lower[2] + r->upper[2]));
+    gjk_vec3 e = gjk_v3(GJK_R(0.5) * (r->upper[0] - r->lower[0]), GJK_R(0.5) * (r->upper[1] - r->lower[1]),
+                        GJK_R(0.5) * (r->upper[2] - r->lower[2]));
+    gjk_vec3 wc = gjk_add3(pose.position, gjk_mat33_mul(m, c));
+    gjk_vec3 we = gjk_v3(GJK_ABS(m.r0.x) * e.x + GJK_ABS(m.r0.y) * e.y + GJK_ABS(m.r0.z) * e.z,
+                         GJK_ABS(m.r1.x) * e.x + GJK_ABS(m.r1.y) * e.y + GJK_ABS(m.r1.z) * e.z,
+                         GJK_ABS(m.r2.x) * e.x + GJK_ABS(m.r2.y) * e.y + GJK_ABS(m.r2.z) * e.z);
+    /* Each term is off by a few ulps of the largest magnitude in play. */
+    gjk_real pad = (GJK_ABS(pose.position.x) + GJK_ABS(pose.position.y) + GJK_ABS(pose.position.z) + gjk_len3(c) +
+                    gjk_len3(e)) *
+                   (16 * GJK_REAL_EPSILON);
+    we = gjk_add3(we, gjk_v3(pad, pad, pad));
+    out.lower = gjk_sub3(wc, we);
+    out.upper = gjk_add3(wc, we);
+    return out;
+}
+
+/* ---- queries ---- */
+
+static bool compound3_pair_valid(const gjk_compound_pair3 *pair) {
+    return pair && pair->a && pair->b && compound3_pose_valid(pair->pose_a) && compound3_pose_valid(pair->pose_b);
+}
+
+/* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
+static gjk_real compound3_relative(gjk_compound_walk *w, gjk_pose3 a, gjk_pose3 b) {
+    gjk_quat rel = gjk_quat_mul(gjk_quat_conj(a.rotation), b.rotation);
+    gjk_mat33 m = gjk_mat33_from_quat(rel);
+    gjk_vec3 t = gjk_quat_inv_rotate(a.rotation, gjk_sub3(b.position, a.position));
+    const gjk_vec3 *rows[3] = {&m.r0, &m.r1, &m.r2};
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) {
+        w->rot[k][0] = rows[k]->x, w->rot[k][1] = rows[k]->y, w->rot[k][2] = rows[k]->z;
+    }
+    w->shift[0] = t.x, w->shift[1] = t.y, w->shift[2] = t.z;
+    s = gjk_maxr(s, GJK_ABS(t.x) + GJK_ABS(t.y) + GJK_ABS(t.z));
+    s = gjk_maxr(s, GJK_ABS(a.position.x) + GJK_ABS(a.position.y) + GJK_ABS(a.position.z));
+    s = gjk_maxr(s, GJK_ABS(b.position.x) + GJK_ABS(b.position.y) + GJK_ABS(b.position.z));
+    return s;
+}
+
+typedef struct gjk_compound3_query {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b; /* rotations unit */
+    gjk_query_kind kind;
+    const gjk_options *options;
+    gjk_compound_judge judge;
+    gjk_result3 best;
+} gjk_compound3_query;
+
+static bool compound3_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_query *q = (gjk_compound3_query *)w->context;
+    gjk_pair3 pair;
+    gjk_result3 r;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    r = gjk_query3(q->kind, &pair, q->options, NULL);
+    if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
+        q->best = r;
+    return w->stopped;
+}
+
+gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                               const gjk_options *options, int stack) {
+    gjk_compound_result3 out;
+    gjk_compound3_query q;
+    gjk_compound_walk w;
+    gjk_limits limits;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!compound3_pair_valid(pair) || (unsigned)kind > (unsigned)GJK_QUERY_SIGNED_DISTANCE ||
+        !gjk_limits_from(options, &limits)) {
+        out.result.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound3_unit(pair->pose_a);
+    q.pose_b = compound3_unit(pair->pose_b);
+    q.kind = kind;
+    q.options = options;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_query_leaf, &q);
+    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
+    gjk_compound_judge_init(&q.judge, kind, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.judge.part_a >= 0) out.result = q.best;
+    gjk_compound_judge_interval(&q.judge, &w, &out.result.lower, &out.result.upper);
+    if (q.judge.part_a < 0) out.result.distance = out.result.lower;
+    out.result.status = q.judge.status;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    out.pairs_tested = w.visits;
+    return out;
+}
+
+gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                         const gjk_options *options) {
+    return gjk_compound_query3_stack(kind, pair, options, GJK_COMPOUND_STACK);
+}
+
+typedef struct gjk_compound3_collide {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b;
+    gjk_real speculative;
+    gjk_status status;
+    gjk_compound_list list;
+} gjk_compound3_collide;
+
+static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
+    gjk_pair3 pair;
+    gjk_compound_contact3 c;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    c.part_a = part_a;
+    c.part_b = part_b;
+    c.manifold = gjk_collide3(&pair, q->speculative, NULL);
+    q->status = gjk_worse_status(q->status, c.manifold.status);
+    if (c.manifold.count > 0) gjk_compound_list_add(&q->list, &c);
+    return false;
+}
+
+int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
+                          gjk_compound_contact3 *contacts, int capacity, gjk_status *status) {
+    gjk_status dummy;
+    gjk_compound3_collide q;
+    gjk_compound_walk w;
+    status = compound3_status_sink(status, &dummy);
+    if (!compound3_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
+        capacity < 0 || (capacity > 0 && !contacts)) {
+        *status = GJK_INVALID_INPUT;
+        return 0;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound3_unit(pair->pose_a);
+    q.pose_b = compound3_unit(pair->pose_b);
+    q.speculative = speculative_distance;
+    q.status = GJK_OK;
+    q.list.base = (unsigned char *)contacts;
+    q.list.size = sizeof *contacts;
+    q.list.capacity = capacity;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_collide_leaf, &q);
+    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative_distance + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q.list);
+    *status = q.status;
+    return q.list.count;
+}
+
+typedef struct gjk_compound3_ray {
+    const gjk_compound3 *c;
+    gjk_pose3 pose;
+    gjk_ray3 ray;
+    gjk_compound_ray_result3 best;
+    gjk_status status;
+} gjk_compound3_ray;
+
+static gjk_real compound3_ray_leaf(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    gjk_compound3_ray *q = (gjk_compound3_ray *)context;
+    int part = (int)user;
+    gjk_ray3 ray = q->ray;
+    gjk_ray_result3 r;
+    (void)proxy;
+    ray.max_fraction = max_t;
+    r = gjk_raycast3(&q->c->shapes[part], compound3_compose(q->pose, q->c->poses[part]), &ray);
+    q->status = gjk_worse_status(q->status, r.status);
+    /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
+    if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
+    q->best.ray = r;
+    q->best.part = part;
+    return r.fraction;
+}
+
+gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
+                                               const gjk_ray3 *ray) {
+    gjk_compound3_ray q;
+    gjk_real o[3], d[3];
+    memset(&q, 0, sizeof q);
+    q.best.part = -1;
+    if (!compound || !ray || !compound3_pose_valid(pose) || !gjk_bounded3(ray->origin) ||
+        !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+        q.best.ray.status = GJK_INVALID_INPUT;
+        return q.best;
+    }
+    q.c = compound;
+    q.pose = compound3_unit(pose);
+    q.ray = *ray;
+    q.status = GJK_OK;
+    /* The tree's slab tests run in the compound's frame; the parts' casts in the world, as brute force would. */
+    gjk_vec3 lo = gjk_pose3_inv_apply(q.pose, ray->origin), ld = gjk_quat_inv_rotate(q.pose.rotation, ray->translation);
+    o[0] = lo.x, o[1] = lo.y, o[2] = lo.z;
+    d[0] = ld.x, d[1] = ld.y, d[2] = ld.z;
+    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
+    if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
+    q.best.ray.status = q.status;
+    return q.best;
+}
+
+/* ---- end of src/compound3.c ---- */
 
 /* ---- src/core.c ---- */
 /* Status names, the allocator hook and the assertion hook: the library's only global settings. Queries read none
@@ -17270,83 +18650,6 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
    build the same tree. */
 #include <limits.h>
 
-/* ---- src/tree_internal.h ---- */
-/* The dynamic AABB tree's core (tree.c), shared by the 3D (tree3.c) and 2D (tree2.c) front ends. Boxes have three
-   axes in both: a 2D tree keeps z at 0 in every box and ray, which overlaps and slab tests pass through unchanged,
-   and measures boxes by perimeter instead of surface area (`planar`). Not installed. */
-#ifndef GJK_TREE_INTERNAL_H
-#define GJK_TREE_INTERNAL_H
-
-/* Depth of the fixed stack of a traversal; a deeper tree is still walked correctly (by parent links). */
-#define GJK_TREE_STACK 256
-
-typedef struct gjk_tree_box {
-    gjk_real lower[3], upper[3];
-} gjk_tree_box;
-
-/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
-typedef struct gjk_tree_node {
-    gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
-    int parent;       /* -1 at the root; on the free list, the next free node */
-    int child1, child2;
-    int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
-} gjk_tree_node;
-
-/* What only a leaf's visit or the moved bookkeeping reads, in an array parallel to the nodes. */
-typedef struct gjk_tree_leaf {
-    uint64_t user;
-    int moved_slot; /* a moved leaf's place in the tree's moved list, else -1 */
-} gjk_tree_leaf;
-
-typedef struct gjk_tree {
-    gjk_tree_node *nodes; /* inside `block`, at its first multiple of 64 */
-    void *block;
-    gjk_tree_leaf *leaves;
-    int capacity, node_count, free_list, root, proxy_count;
-    int *moved; /* the leaves moved since clear_moved, each once */
-    int moved_count, moved_capacity;
-    bool planar;
-} gjk_tree;
-
-typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
-typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
-
-void gjk_tree_init(gjk_tree *t, bool planar);
-void gjk_tree_release(gjk_tree *t);
-int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
-void gjk_tree_remove(gjk_tree *t, int proxy);
-bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
-const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
-uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
-/* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
-   parent links that takes over when it is full. */
-void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
-void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
-                        gjk_tree_ray_visit *fn, void *context, int stack);
-int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
-void gjk_tree_clear_moved(gjk_tree *t);
-gjk_real gjk_tree_area_cost(const gjk_tree *t);
-bool gjk_tree_rebuild(gjk_tree *t);
-/* Test-only: NULL when every invariant holds (links, boxes containing their children, heights, counts, the free
-   and moved lists), else what is broken. */
-const char *gjk_tree_check(const gjk_tree *t);
-
-/* The public trees are the core, typed per dimension. */
-struct gjk_tree3 {
-    gjk_tree core;
-};
-struct gjk_tree2 {
-    gjk_tree core;
-};
-
-/* The front ends' cores, for the tests. */
-const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree);
-const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
-
-#endif
-
-/* ---- end of src/tree_internal.h ---- */
-
 /* Bins of the rebuild's split search. */
 #define GJK_TREE_BINS 16
 /* Weight of the squared edge sum in the build cost. Surface area alone is 0 for every box of a scene on a line
@@ -19056,6 +20359,8 @@ int gjk_world3_pair_count(const gjk_world3 *world) { return world->core.cand_cou
 #undef GJK_RESCALE_LOW
 #undef GJK_RESCALE_HIGH
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
+#undef GJK_COMPOUND_STACK
+#undef GJK_TREE_STACK
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN
@@ -19067,5 +20372,4 @@ int gjk_world3_pair_count(const gjk_world3 *world) { return world->core.cand_cou
 #undef CLIP_MAX
 #undef GJK_MANIFOLD_DEEPEST_SLACK
 #undef GJK_TOI_ROOT_ROUNDS
-#undef GJK_TREE_STACK
 #endif /* GJK_IMPLEMENTATION */

@@ -48,6 +48,7 @@
 #include "gjk/base.h"
 #include "gjk/batch.h"
 #include "gjk/cast.h"
+#include "gjk/compound.h"
 #include "gjk/debug.h"
 #include "gjk/manifold.h"
 #include "gjk/math.h"

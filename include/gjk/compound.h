@@ -1,0 +1,207 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/// @file gjk/compound.h
+/// Compound shapes, 3D and 2D: a rigid body made of convex parts (a convex decomposition), each a gjk_shape3 /
+/// gjk_shape2 at a pose in the compound's local frame, with a static AABB tree of its own over the parts' boxes.
+///
+/// Every query between two compounds is the query over their part pairs, found without visiting all of them: a
+/// descent of the two part trees at once (branch and bound) skips every pair of subtrees whose boxes are farther
+/// apart than the best answer found so far. A single convex shape takes part as a compound of one part.
+///
+/// ```c
+/// gjk_shape3 parts[2] = {gjk_box3(gjk_v3(1, 0.2, 0.2)), gjk_sphere3(0.5)};
+/// gjk_pose3 poses[2] = {gjk_pose3_identity(), gjk_pose3_make(gjk_v3(1, 0, 0), gjk_quat_identity())};
+/// gjk_status status;
+/// gjk_compound3 *c = gjk_compound3_create(parts, poses, 2, &status);
+/// gjk_compound_pair3 pair = {c, gjk_pose3_identity(), c, gjk_pose3_make(gjk_v3(0, 3, 0), gjk_quat_identity())};
+/// gjk_compound_result3 r = gjk_compound_query3(GJK_QUERY_SIGNED_DISTANCE, &pair, NULL);
+/// // r.result.distance: the least signed distance over part pairs; r.part_a, r.part_b: the pair that has it
+/// gjk_compound3_destroy(c);
+/// ```
+///
+/// Queries allocate nothing, touch no global state and are safe to call from many threads at once on the same
+/// compounds. Creation allocates through gjk_set_allocator's hook.
+#ifndef GJK_COMPOUND_H
+#define GJK_COMPOUND_H
+
+#include <stdbool.h>
+
+#include "gjk/base.h"
+#include "gjk/manifold.h"
+#include "gjk/math.h"
+#include "gjk/query.h"
+#include "gjk/ray.h"
+#include "gjk/shape.h"
+#include "gjk/world.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Most parts of one compound (gjk_compound3_create() and the others refuse more with GJK_INVALID_INPUT).
+#define GJK_COMPOUND_MAX_PARTS (1 << 20)
+
+/// A 3D compound shape (opaque; allocated through gjk_set_allocator's hook, released by gjk_compound3_destroy()).
+typedef struct gjk_compound3 gjk_compound3;
+/// A 2D compound shape (opaque; allocated through gjk_set_allocator's hook, released by gjk_compound2_destroy()).
+typedef struct gjk_compound2 gjk_compound2;
+
+/// A compound of `count` parts: `shapes[i]` standing at `poses[i]` in the compound's local frame (`poses` NULL: all
+/// at the identity). The shapes are copied; a hull shape's hull stays borrowed and must outlive the compound. Parts
+/// may overlap. NULL with *status (may be NULL) GJK_INVALID_INPUT for NULL shapes, count < 1 or beyond
+/// GJK_COMPOUND_MAX_PARTS, an invalid shape (gjk_shape3_validate()) or pose (non-finite or beyond 1e150 (float 1e18),
+/// an unusable rotation); GJK_OUT_OF_MEMORY when the allocator fails; else *status GJK_OK.
+GJK_API gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                            gjk_status *status);
+/// A compound from a convex decomposition given as point clouds (compound frame): piece i is the convex hull
+/// (gjk_hull3_create()) of points[first[i]] .. points[first[i + 1] - 1], so `first` holds piece_count + 1 offsets,
+/// non-decreasing from first[0] = 0. Every part gets `margin` (>= 0, length units) as its rounding and stands at the
+/// identity. The hulls are owned and freed by the compound. NULL with *status (may be NULL) for bad offsets, a bad
+/// margin or piece count (GJK_INVALID_INPUT), a hull that cannot be built (its gjk_hull3_create() status) or
+/// GJK_OUT_OF_MEMORY.
+GJK_API gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                        gjk_real margin, gjk_status *status);
+/// Frees the compound, its part tree and the hulls it owns (NULL accepted).
+GJK_API void gjk_compound3_destroy(gjk_compound3 *compound);
+/// The number of parts, at least 1.
+GJK_API int gjk_compound3_part_count(const gjk_compound3 *compound);
+/// Part `part` (0 <= part < count, in the order given at creation): its shape, owned by the compound, and when
+/// `pose` is not NULL its pose in the compound's frame (the rotation normalised to unit length).
+GJK_API const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose);
+/// The world pose of part `part` when the compound stands at `pose`: pose * part pose, with pose's rotation
+/// normalised first. Every query composes the parts' poses this way.
+GJK_API gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose);
+/// A world box holding the compound standing at `pose`: the box of its part tree's root box turned by the pose
+/// (exact for an unrotated pose, conservative otherwise), widened by a few units of rounding. An invalid pose gives
+/// the box of its position if finite, else the zero box.
+GJK_API gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose);
+
+/// Two 3D compounds and where they stand. The compounds are read, never written.
+typedef struct gjk_compound_pair3 {
+    const gjk_compound3 *a; ///< compound A
+    gjk_pose3 pose_a;       ///< A's local-to-world pose
+    const gjk_compound3 *b; ///< compound B
+    gjk_pose3 pose_b;       ///< B's local-to-world pose
+} gjk_compound_pair3;
+
+/// The answer of a query between two 3D compounds.
+///
+/// The compound's signed distance is the least signed distance over its part pairs. By kind:
+/// - signed distance: the part pair of least signed distance (the deepest, when some overlap);
+/// - distance: the part pair of least distance, stopping at the first overlapping part pair found (distance 0);
+/// - intersect: true at the first intersecting part pair found (the descent stops there);
+/// - penetration: the deepest overlapping part pair.
+/// `result` is then that part pair's gjk_query3() answer at the parts' world poses (gjk_compound3_part_pose()):
+/// world frame, normal from A to B, status the worst of every part pair queried. Equal answers keep the first part
+/// pair in (part_a, part_b) order, so answers are deterministic. `result.lower` / `result.upper` are replaced by
+/// a certified interval of the compound's signed distance: lower is the least of the queried pairs' lowers and of
+/// the box bounds that ruled the others out (-GJK_REAL_MAX when the descent stopped early at an overlap), upper the
+/// least of the queried pairs' uppers (GJK_REAL_MAX when none was queried).
+/// Separated compounds under intersect or penetration: part_a = part_b = -1, intersect false, distance = lower, a
+/// positive lower bound of the gap, normal and points zero. Invalid input: zeroed result with GJK_INVALID_INPUT and
+/// parts -1.
+typedef struct gjk_compound_result3 {
+    gjk_result3 result; ///< the deciding part pair's answer, world frame, normal from A to B; interval as above
+    int part_a;         ///< A's part of the deciding pair; -1 when none (invalid input, separated intersect)
+    int part_b;         ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;   ///< part pairs queried (the others were ruled out by their boxes)
+} gjk_compound_result3;
+
+/// Query `kind` between two compounds (see gjk_compound_result3). `options` (NULL: defaults) go to every part
+/// query unchanged. Invalid: a NULL pair or compound, a pose that is not finite, beyond 1e150 (float 1e18) or of
+/// an unusable rotation, an unknown kind or bad options.
+GJK_API gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                                 const gjk_options *options);
+
+/// The contact manifold of one part pair of two 3D compounds.
+typedef struct gjk_compound_contact3 {
+    int part_a;              ///< A's part
+    int part_b;              ///< B's part
+    gjk_manifold3 manifold;  ///< gjk_collide3() of the two parts at their world poses (world frame, feature ids
+                             ///< the parts' own)
+} gjk_compound_contact3;
+
+/// The manifolds of every part pair with at least one point within `speculative_distance` (>= 0, length units),
+/// each gjk_collide3() without a cache on the parts at their world poses, sorted by (part_a, part_b). Returns how
+/// many there are and writes the first `capacity` of them in that order (call again with more room when the count
+/// exceeds it; contacts may be NULL with capacity 0). *status (may be NULL): GJK_OK or the worst status of the part
+/// pairs collided; GJK_INVALID_INPUT (returning 0) for a bad pair (as gjk_compound_query3()), a negative, NaN or
+/// too large speculative distance, or a negative capacity.
+GJK_API int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
+                                  gjk_compound_contact3 *contacts, int capacity, gjk_status *status);
+
+/// Where a ray first meets a 3D compound.
+typedef struct gjk_compound_ray_result3 {
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the part hit first (world frame); no hit: zero, status the worst seen
+    int part;            ///< the part hit first; -1 for no hit
+} gjk_compound_ray_result3;
+
+/// The closest hit of `ray` (world frame) on the compound standing at `pose`: the least fraction over the parts'
+/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray:
+/// GJK_INVALID_INPUT, part -1.
+GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
+                                                       const gjk_ray3 *ray);
+
+/// The 2D mirror of gjk_compound3_create().
+GJK_API gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                            gjk_status *status);
+/// The 2D mirror of gjk_compound3_create_from_pieces(): hulls by gjk_hull2_create(), owned by the compound.
+GJK_API gjk_compound2 *gjk_compound2_create_from_pieces(const gjk_vec2 *points, const int *first, int piece_count,
+                                                        gjk_real margin, gjk_status *status);
+/// The 2D mirror of gjk_compound3_destroy().
+GJK_API void gjk_compound2_destroy(gjk_compound2 *compound);
+/// The 2D mirror of gjk_compound3_part_count().
+GJK_API int gjk_compound2_part_count(const gjk_compound2 *compound);
+/// The 2D mirror of gjk_compound3_part().
+GJK_API const gjk_shape2 *gjk_compound2_part(const gjk_compound2 *compound, int part, gjk_pose2 *pose);
+/// The 2D mirror of gjk_compound3_part_pose().
+GJK_API gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_pose2 pose);
+/// The 2D mirror of gjk_compound3_aabb().
+GJK_API gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose);
+
+/// The 2D mirror of gjk_compound_pair3.
+typedef struct gjk_compound_pair2 {
+    const gjk_compound2 *a; ///< compound A
+    gjk_pose2 pose_a;       ///< A's local-to-world pose
+    const gjk_compound2 *b; ///< compound B
+    gjk_pose2 pose_b;       ///< B's local-to-world pose
+} gjk_compound_pair2;
+
+/// The 2D mirror of gjk_compound_result3.
+typedef struct gjk_compound_result2 {
+    gjk_result2 result; ///< the deciding part pair's answer, world frame, normal from A to B; interval as in 3D
+    int part_a;         ///< A's part of the deciding pair; -1 when none
+    int part_b;         ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;   ///< part pairs queried
+} gjk_compound_result2;
+
+/// The 2D mirror of gjk_compound_query3().
+GJK_API gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                                 const gjk_options *options);
+
+/// The 2D mirror of gjk_compound_contact3.
+typedef struct gjk_compound_contact2 {
+    int part_a;             ///< A's part
+    int part_b;             ///< B's part
+    gjk_manifold2 manifold; ///< gjk_collide2() of the two parts at their world poses
+} gjk_compound_contact2;
+
+/// The 2D mirror of gjk_compound_collide3().
+GJK_API int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
+                                  gjk_compound_contact2 *contacts, int capacity, gjk_status *status);
+
+/// The 2D mirror of gjk_compound_ray_result3.
+typedef struct gjk_compound_ray_result2 {
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the part hit first (world frame); no hit: zero
+    int part;            ///< the part hit first; -1 for no hit
+} gjk_compound_ray_result2;
+
+/// The 2D mirror of gjk_compound_raycast3().
+GJK_API gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
+                                                       const gjk_ray2 *ray);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

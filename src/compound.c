@@ -1,0 +1,289 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* Compound shapes' core, shared by both dimensions: the part tree's build, the descent of two part trees at once
+   (branch and bound over node pairs, the lower bound of a node pair being the signed distance of its two boxes in
+   A's frame), the choice of the answer among the part pairs, and the sorted contact list. */
+#include <string.h>
+
+#include "compound_internal.h"
+#include "internal.h"
+
+bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar) {
+    gjk_tree_init(t, planar);
+    for (int i = 0; i < count; ++i) {
+        if (gjk_tree_insert(t, &boxes[i], 0, (uint64_t)i) < 0) {
+            gjk_tree_release(t);
+            return false;
+        }
+    }
+    /* The binned-SAH build gives a better tree for a static set than insertion order does. */
+    if (!gjk_tree_rebuild(t)) {
+        gjk_tree_release(t);
+        return false;
+    }
+    return true;
+}
+
+void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
+                            gjk_compound_leaf_fn *leaf, void *context) {
+    memset(w, 0, sizeof *w);
+    w->a = a;
+    w->b = b;
+    for (int k = 0; k < 3; ++k) w->rot[k][k] = 1;
+    w->cut = cut;
+    w->pruned = GJK_REAL_MAX;
+    w->leaf = leaf;
+    w->context = context;
+}
+
+static gjk_real compound_root_size(const gjk_tree *t) {
+    gjk_real m = 0;
+    if (t->root < 0) return 0;
+    for (int k = 0; k < 3; ++k) {
+        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.lower[k]));
+        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.upper[k]));
+    }
+    return m;
+}
+
+/* Every coordinate the bound compares (both trees' boxes, B's boxes moved into A's frame) is at most the two
+   roots' magnitudes plus the poses' (`pose_size`: the largest coordinate of the two positions and of B's offset in
+   A's frame); the transform's products and sums are each off by a few ulps of that. 64 ulps covers them with room,
+   and is also the band within which the queries count shapes as touching (32 eps x the pair's size). */
+void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
+    gjk_real s = pose_size + compound_root_size(w->a) + 2 * compound_root_size(w->b);
+    w->slack = s * (64 * GJK_REAL_EPSILON);
+}
+
+/* A lower bound of the signed distance of any shape in node i of A and any in node j of B: the signed distance of
+   their boxes (B's moved into A's frame, the box of the turned box), less the slack. Apart, the distance between
+   the boxes; overlapping, minus the boxes' depth, the least push along an axis that separates them, which bounds
+   the depth of anything inside them. */
+static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
+    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
+    int dims = w->a->planar ? 2 : 3;
+    bool separated = false;
+    for (int k = 0; k < 3; ++k) {
+        c[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
+        e[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
+    }
+    for (int k = 0; k < dims; ++k) {
+        gjk_real ck = w->shift[k], ek = 0, lo, hi;
+        for (int l = 0; l < 3; ++l) {
+            ck += w->rot[k][l] * c[l];
+            ek += GJK_ABS(w->rot[k][l]) * e[l];
+        }
+        lo = ck - ek;
+        hi = ck + ek;
+        gap[k] = gjk_maxr(lo - ba->upper[k], ba->lower[k] - hi);
+        if (gap[k] > 0) {
+            separated = true;
+            apart += gap[k] * gap[k];
+        }
+        deepest = gjk_maxr(deepest, gap[k]);
+    }
+    return (separated ? GJK_SQRT(apart) : deepest) - w->slack;
+}
+
+static void compound_prune(gjk_compound_walk *w, gjk_real lower) {
+    if (lower < w->pruned) w->pruned = lower;
+}
+
+static void compound_leaf(gjk_compound_walk *w, int i, int j) {
+    w->visits++;
+    if (w->leaf(w, (int)w->a->leaves[i].user, (int)w->b->leaves[j].user)) w->stopped = true;
+}
+
+static int compound_first_leaf(const gjk_tree *t, int i) {
+    while (t->nodes[i].height > 0) i = t->nodes[i].child1;
+    return i;
+}
+
+/* The leaf after leaf i in the subtree of `top`, by parent links; -1 after the last. */
+static int compound_next_leaf(const gjk_tree *t, int i, int top) {
+    while (i != top) {
+        int p = t->nodes[i].parent;
+        if (t->nodes[p].child1 == i) return compound_first_leaf(t, t->nodes[p].child2);
+        i = p;
+    }
+    return -1;
+}
+
+/* The fallback when the stack is full (a tree far taller than the binned build makes): the node pair's leaf pairs
+   one by one, in a walk without a stack. Slower, but bounded by the leaf pairs below the node pair, and exact. */
+static void compound_leaf_by_leaf(gjk_compound_walk *w, int i, int j) {
+    for (int la = compound_first_leaf(w->a, i); la >= 0 && !w->stopped; la = compound_next_leaf(w->a, la, i)) {
+        for (int lb = compound_first_leaf(w->b, j); lb >= 0 && !w->stopped; lb = compound_next_leaf(w->b, lb, j)) {
+            gjk_real lower = compound_bound(w, la, lb);
+            if (lower > w->cut) compound_prune(w, lower);
+            else compound_leaf(w, la, lb);
+        }
+    }
+}
+
+/* A rough size of a box for choosing which node of a pair to open: the sum of its edges. */
+static gjk_real compound_extent(const gjk_tree_box *b) {
+    return (b->upper[0] - b->lower[0]) + (b->upper[1] - b->lower[1]) + (b->upper[2] - b->lower[2]);
+}
+
+/* Depth first over node pairs: a pair whose bound exceeds the cut (checked again when popped, as the cut tightens)
+   is ruled out; otherwise the larger node is opened, and of its two child pairs the one of smaller bound is
+   visited first, so that the best answer, and with it the cut, tightens early. Ties keep child1 first. */
+void gjk_compound_descend(gjk_compound_walk *w, int stack_size) {
+    const gjk_tree_node *na = w->a->nodes, *nb = w->b->nodes;
+    gjk_compound_entry stack[GJK_COMPOUND_STACK];
+    int top = 0;
+    if (w->a->root < 0 || w->b->root < 0) return;
+    if (stack_size > GJK_COMPOUND_STACK) stack_size = GJK_COMPOUND_STACK;
+    if (stack_size < 2) {
+        compound_leaf_by_leaf(w, w->a->root, w->b->root);
+        return;
+    }
+    stack[0].a = w->a->root;
+    stack[0].b = w->b->root;
+    stack[0].lower = compound_bound(w, w->a->root, w->b->root);
+    top = 1;
+    while (top > 0 && !w->stopped) {
+        gjk_compound_entry e = stack[--top], child[2];
+        bool open_a;
+        if (e.lower > w->cut) {
+            compound_prune(w, e.lower);
+            continue;
+        }
+        if (na[e.a].height == 0 && nb[e.b].height == 0) {
+            compound_leaf(w, e.a, e.b);
+            continue;
+        }
+        if (top + 2 > stack_size) {
+            compound_leaf_by_leaf(w, e.a, e.b);
+            continue;
+        }
+        open_a = nb[e.b].height == 0 ||
+                 (na[e.a].height > 0 && compound_extent(&na[e.a].box) >= compound_extent(&nb[e.b].box));
+        for (int k = 0; k < 2; ++k) {
+            child[k].a = open_a ? (k == 0 ? na[e.a].child1 : na[e.a].child2) : e.a;
+            child[k].b = open_a ? e.b : (k == 0 ? nb[e.b].child1 : nb[e.b].child2);
+            child[k].lower = compound_bound(w, child[k].a, child[k].b);
+        }
+        if (child[1].lower < child[0].lower) {
+            gjk_compound_entry s = child[0];
+            child[0] = child[1];
+            child[1] = s;
+        }
+        /* The farther pair goes below the nearer one, which is popped first. */
+        for (int k = 1; k >= 0; --k) {
+            if (child[k].lower > w->cut) compound_prune(w, child[k].lower);
+            else stack[top++] = child[k];
+        }
+    }
+}
+
+/* ---- the sorted contact list ---- */
+
+static bool compound_key_less(const unsigned char *x, const unsigned char *y) {
+    int a[2], b[2];
+    memcpy(a, x, sizeof a);
+    memcpy(b, y, sizeof b);
+    return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1]);
+}
+
+static void compound_swap(unsigned char *x, unsigned char *y, size_t size) {
+    for (size_t k = 0; k < size; ++k) {
+        unsigned char t = x[k];
+        x[k] = y[k];
+        y[k] = t;
+    }
+}
+
+/* Max-heap sift of element i among the first n. */
+static void compound_sift(const gjk_compound_list *l, size_t i, size_t n) {
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && compound_key_less(l->base + c * l->size, l->base + (c + 1) * l->size)) ++c;
+        if (!compound_key_less(l->base + i * l->size, l->base + c * l->size)) return;
+        compound_swap(l->base + i * l->size, l->base + c * l->size, l->size);
+        i = c;
+    }
+}
+
+/* Once the array is full, it becomes a max-heap of the smallest keys seen: a new item smaller than the largest
+   kept replaces it. The list then holds the first `capacity` items in key order whatever order they came in. */
+void gjk_compound_list_add(gjk_compound_list *l, const void *item) {
+    size_t n = (size_t)l->capacity;
+    l->count++;
+    if (l->count <= l->capacity) {
+        memcpy(l->base + (size_t)(l->count - 1) * l->size, item, l->size);
+        return;
+    }
+    if (n == 0) return;
+    if (!l->heap) {
+        for (size_t i = n / 2; i-- > 0;) compound_sift(l, i, n);
+        l->heap = true;
+    }
+    if (compound_key_less((const unsigned char *)item, l->base)) {
+        memcpy(l->base, item, l->size);
+        compound_sift(l, 0, n);
+    }
+}
+
+/* Heapsort of the kept items (in place: the list allocates nothing). */
+void gjk_compound_list_finish(gjk_compound_list *l) {
+    size_t n = (size_t)(l->count < l->capacity ? l->count : l->capacity);
+    if (!l->heap)
+        for (size_t i = n / 2; i-- > 0;) compound_sift(l, i, n);
+    for (size_t end = n; end-- > 1;) {
+        compound_swap(l->base, l->base + end * l->size, l->size);
+        compound_sift(l, 0, end);
+    }
+    l->heap = false;
+}
+
+/* ---- the answer among the part pairs ---- */
+
+void gjk_compound_judge_init(gjk_compound_judge *j, gjk_query_kind kind, gjk_compound_walk *w) {
+    memset(j, 0, sizeof *j);
+    j->kind = kind;
+    j->part_a = j->part_b = -1;
+    j->lower = j->upper = GJK_REAL_MAX;
+    j->status = GJK_OK;
+    /* Intersect and penetration care only for pairs that overlap or touch: boxes within the touching band. */
+    w->cut = kind == GJK_QUERY_INTERSECT || kind == GJK_QUERY_PENETRATION ? w->slack : GJK_REAL_MAX;
+}
+
+static bool compound_judge_better(const gjk_compound_judge *j, int part_a, int part_b, bool intersect,
+                                  gjk_real distance) {
+    if (j->part_a < 0) return true;
+    if (j->kind == GJK_QUERY_PENETRATION && intersect != j->intersect) return intersect;
+    if (distance != j->value) return distance < j->value;
+    return part_a < j->part_a || (part_a == j->part_a && part_b < j->part_b);
+}
+
+bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int part_a, int part_b, bool intersect,
+                             gjk_real distance, gjk_real lower, gjk_real upper, gjk_status status) {
+    bool better;
+    j->status = gjk_worse_status(j->status, status);
+    j->lower = gjk_minr(j->lower, lower);
+    j->upper = gjk_minr(j->upper, upper);
+    /* Intersect and penetration answer with overlapping pairs only; separated compounds have no deciding pair. */
+    better = (intersect || (j->kind != GJK_QUERY_INTERSECT && j->kind != GJK_QUERY_PENETRATION)) &&
+             compound_judge_better(j, part_a, part_b, intersect, distance);
+    if (better) {
+        j->part_a = part_a;
+        j->part_b = part_b;
+        j->intersect = intersect;
+        j->value = distance;
+    }
+    /* One overlap settles intersect (true) and distance (0). */
+    if (intersect && (j->kind == GJK_QUERY_INTERSECT || j->kind == GJK_QUERY_DISTANCE)) w->stopped = true;
+    if (j->kind != GJK_QUERY_INTERSECT) w->cut = gjk_minr(w->cut, j->upper);
+    return better;
+}
+
+void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
+                                 gjk_real *upper) {
+    /* A descent stopped early has left pairs unbounded. */
+    *lower = w->stopped ? -GJK_REAL_MAX : gjk_minr(j->lower, w->pruned);
+    *upper = j->upper;
+}

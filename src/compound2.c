@@ -1,0 +1,357 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* 2D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
+   shared descent (compound.c). */
+#include <string.h>
+
+#include "compound_internal.h"
+#include "internal2.h"
+
+static bool compound2_pose_valid(gjk_pose2 pose) {
+    gjk_rot2 q;
+    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
+}
+
+static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
+
+void gjk_compound2_destroy(gjk_compound2 *compound) {
+    if (!compound) return;
+    gjk_tree_release(&compound->tree);
+    for (int i = 0; i < compound->owned_count; ++i) gjk_hull2_destroy(compound->owned[i]);
+    gjk_free(compound->owned);
+    gjk_free(compound->shapes);
+    gjk_free(compound->poses);
+    gjk_free(compound);
+}
+
+static gjk_tree_box compound2_box(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+static gjk_pose2 compound2_compose(gjk_pose2 outer, gjk_pose2 inner) {
+    gjk_pose2 out;
+    out.position = gjk_add2(outer.position, gjk_rotate2(outer.rotation, inner.position));
+    out.rotation.c = outer.rotation.c * inner.rotation.c - outer.rotation.s * inner.rotation.s;
+    out.rotation.s = outer.rotation.s * inner.rotation.c + outer.rotation.c * inner.rotation.s;
+    return out;
+}
+
+/* The pose with its rotation unit, by the rule every 2D query takes rotations by (a valid pose's). */
+static gjk_pose2 compound2_unit(gjk_pose2 pose) {
+    gjk_rot2 q;
+    if (gjk2_unit_rotation(pose.rotation, &q)) pose.rotation = q;
+    return pose;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound2 *compound2_make(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                     gjk_hull2 **owned, int owned_count, gjk_status *status) {
+    gjk_compound2 *c = (gjk_compound2 *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, true);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (gjk_shape2 *)gjk_alloc((size_t)count * sizeof *c->shapes);
+        c->poses = (gjk_pose2 *)gjk_alloc((size_t)count * sizeof *c->poses);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            c->shapes[i] = shapes[i];
+            c->poses[i] = poses ? poses[i] : gjk_pose2_identity();
+            c->poses[i] = compound2_unit(c->poses[i]);
+            boxes[i] = compound2_box(gjk_shape2_aabb(&c->shapes[i], c->poses[i]));
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            for (int k = 0; k < 3; ++k)
+                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, true);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        if (c) gjk_compound2_destroy(c);
+        else {
+            for (int i = 0; i < owned_count; ++i) gjk_hull2_destroy(owned[i]);
+            gjk_free(owned);
+        }
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    status = compound2_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (gjk_shape2_validate(&shapes[i]) != GJK_OK || (poses && !compound2_pose_valid(poses[i]))) return NULL;
+    return compound2_make(shapes, poses, count, NULL, 0, status);
+}
+
+gjk_compound2 *gjk_compound2_create_from_pieces(const gjk_vec2 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy, s = GJK_OK;
+    gjk_hull2 **hulls;
+    gjk_shape2 *shapes;
+    gjk_compound2 *c = NULL;
+    int made = 0;
+    status = compound2_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (gjk_hull2 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (gjk_shape2 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        hulls[made] = gjk_hull2_create(points + first[made], first[made + 1] - first[made], &s);
+        if (!hulls[made]) break;
+        shapes[made] = gjk_rounded2(gjk_polygon2(hulls[made]), margin);
+        s = gjk_shape2_validate(&shapes[made]);
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound2_make(shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) gjk_hull2_destroy(hulls[i]);
+        gjk_free(hulls);
+        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+int gjk_compound2_part_count(const gjk_compound2 *compound) { return compound->count; }
+
+const gjk_shape2 *gjk_compound2_part(const gjk_compound2 *compound, int part, gjk_pose2 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    if (pose) *pose = compound->poses[part];
+    return &compound->shapes[part];
+}
+
+gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_pose2 pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    return compound2_compose(compound2_unit(pose), compound->poses[part]);
+}
+
+gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
+    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    gjk_aabb2 out;
+    if (!compound2_pose_valid(pose)) {
+        gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
+        out.lower = out.upper = p;
+        return out;
+    }
+    gjk_rot2 q = compound2_unit(pose).rotation;
+    gjk_vec2 c = gjk_v2(GJK_R(0.5) * (r->lower[0] + r->upper[0]), GJK_R(0.5) * (r->lower[1] + r->upper[1]));
+    gjk_vec2 e = gjk_v2(GJK_R(0.5) * (r->upper[0] - r->lower[0]), GJK_R(0.5) * (r->upper[1] - r->lower[1]));
+    gjk_vec2 wc = gjk_add2(pose.position, gjk_rotate2(q, c));
+    gjk_vec2 we = gjk_v2(GJK_ABS(q.c) * e.x + GJK_ABS(q.s) * e.y, GJK_ABS(q.s) * e.x + GJK_ABS(q.c) * e.y);
+    /* Each term is off by a few ulps of the largest magnitude in play. */
+    gjk_real pad = (GJK_ABS(pose.position.x) + GJK_ABS(pose.position.y) + gjk_len2(c) + gjk_len2(e)) *
+                   (16 * GJK_REAL_EPSILON);
+    we = gjk_add2(we, gjk_v2(pad, pad));
+    out.lower = gjk_sub2(wc, we);
+    out.upper = gjk_add2(wc, we);
+    return out;
+}
+
+/* ---- queries ---- */
+
+static bool compound2_pair_valid(const gjk_compound_pair2 *pair) {
+    return pair && pair->a && pair->b && compound2_pose_valid(pair->pose_a) && compound2_pose_valid(pair->pose_b);
+}
+
+/* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
+static gjk_real compound2_relative(gjk_compound_walk *w, gjk_pose2 a, gjk_pose2 b) {
+    /* The rotation of B relative to A: A's inverse, then B's. */
+    gjk_real c = a.rotation.c * b.rotation.c + a.rotation.s * b.rotation.s;
+    gjk_real sn = a.rotation.c * b.rotation.s - a.rotation.s * b.rotation.c;
+    gjk_vec2 t = gjk_inv_rotate2(a.rotation, gjk_sub2(b.position, a.position));
+    gjk_real s = 0;
+    w->rot[0][0] = c, w->rot[0][1] = -sn;
+    w->rot[1][0] = sn, w->rot[1][1] = c;
+    w->shift[0] = t.x, w->shift[1] = t.y;
+    s = gjk_maxr(s, GJK_ABS(t.x) + GJK_ABS(t.y));
+    s = gjk_maxr(s, GJK_ABS(a.position.x) + GJK_ABS(a.position.y));
+    s = gjk_maxr(s, GJK_ABS(b.position.x) + GJK_ABS(b.position.y));
+    return s;
+}
+
+typedef struct gjk_compound2_query {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b; /* rotations unit */
+    gjk_query_kind kind;
+    const gjk_options *options;
+    gjk_compound_judge judge;
+    gjk_result2 best;
+} gjk_compound2_query;
+
+static bool compound2_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_query *q = (gjk_compound2_query *)w->context;
+    gjk_pair2 pair;
+    gjk_result2 r;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    r = gjk_query2(q->kind, &pair, q->options, NULL);
+    if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
+        q->best = r;
+    return w->stopped;
+}
+
+gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                               const gjk_options *options, int stack) {
+    gjk_compound_result2 out;
+    gjk_compound2_query q;
+    gjk_compound_walk w;
+    gjk_limits limits;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!compound2_pair_valid(pair) || (unsigned)kind > (unsigned)GJK_QUERY_SIGNED_DISTANCE ||
+        !gjk_limits_from(options, &limits)) {
+        out.result.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound2_unit(pair->pose_a);
+    q.pose_b = compound2_unit(pair->pose_b);
+    q.kind = kind;
+    q.options = options;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_query_leaf, &q);
+    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
+    gjk_compound_judge_init(&q.judge, kind, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.judge.part_a >= 0) out.result = q.best;
+    gjk_compound_judge_interval(&q.judge, &w, &out.result.lower, &out.result.upper);
+    if (q.judge.part_a < 0) out.result.distance = out.result.lower;
+    out.result.status = q.judge.status;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    out.pairs_tested = w.visits;
+    return out;
+}
+
+gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                         const gjk_options *options) {
+    return gjk_compound_query2_stack(kind, pair, options, GJK_COMPOUND_STACK);
+}
+
+typedef struct gjk_compound2_collide {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b;
+    gjk_real speculative;
+    gjk_status status;
+    gjk_compound_list list;
+} gjk_compound2_collide;
+
+static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_collide *q = (gjk_compound2_collide *)w->context;
+    gjk_pair2 pair;
+    gjk_compound_contact2 c;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    c.part_a = part_a;
+    c.part_b = part_b;
+    c.manifold = gjk_collide2(&pair, q->speculative, NULL);
+    q->status = gjk_worse_status(q->status, c.manifold.status);
+    if (c.manifold.count > 0) gjk_compound_list_add(&q->list, &c);
+    return false;
+}
+
+int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
+                          gjk_compound_contact2 *contacts, int capacity, gjk_status *status) {
+    gjk_status dummy;
+    gjk_compound2_collide q;
+    gjk_compound_walk w;
+    status = compound2_status_sink(status, &dummy);
+    if (!compound2_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
+        capacity < 0 || (capacity > 0 && !contacts)) {
+        *status = GJK_INVALID_INPUT;
+        return 0;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound2_unit(pair->pose_a);
+    q.pose_b = compound2_unit(pair->pose_b);
+    q.speculative = speculative_distance;
+    q.status = GJK_OK;
+    q.list.base = (unsigned char *)contacts;
+    q.list.size = sizeof *contacts;
+    q.list.capacity = capacity;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_collide_leaf, &q);
+    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative_distance + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q.list);
+    *status = q.status;
+    return q.list.count;
+}
+
+typedef struct gjk_compound2_ray {
+    const gjk_compound2 *c;
+    gjk_pose2 pose;
+    gjk_ray2 ray;
+    gjk_compound_ray_result2 best;
+    gjk_status status;
+} gjk_compound2_ray;
+
+static gjk_real compound2_ray_leaf(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    gjk_compound2_ray *q = (gjk_compound2_ray *)context;
+    int part = (int)user;
+    gjk_ray2 ray = q->ray;
+    gjk_ray_result2 r;
+    (void)proxy;
+    ray.max_fraction = max_t;
+    r = gjk_raycast2(&q->c->shapes[part], compound2_compose(q->pose, q->c->poses[part]), &ray);
+    q->status = gjk_worse_status(q->status, r.status);
+    /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
+    if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
+    q->best.ray = r;
+    q->best.part = part;
+    return r.fraction;
+}
+
+gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
+                                               const gjk_ray2 *ray) {
+    gjk_compound2_ray q;
+    gjk_real o[3], d[3];
+    memset(&q, 0, sizeof q);
+    q.best.part = -1;
+    if (!compound || !ray || !compound2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
+        !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+        q.best.ray.status = GJK_INVALID_INPUT;
+        return q.best;
+    }
+    q.c = compound;
+    q.pose = compound2_unit(pose);
+    q.ray = *ray;
+    q.status = GJK_OK;
+    /* The tree's slab tests run in the compound's frame; the parts' casts in the world, as brute force would. */
+    gjk_vec2 lo = gjk_pose2_inv_apply(q.pose, ray->origin), ld = gjk_inv_rotate2(q.pose.rotation, ray->translation);
+    o[0] = lo.x, o[1] = lo.y, o[2] = 0;
+    d[0] = ld.x, d[1] = ld.y, d[2] = 0;
+    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound2_ray_leaf, &q, GJK_TREE_STACK);
+    if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
+    q.best.ray.status = q.status;
+    return q.best;
+}

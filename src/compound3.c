@@ -1,0 +1,359 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* 3D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
+   shared descent (compound.c). */
+#include <string.h>
+
+#include "compound_internal.h"
+#include "internal3.h"
+
+static bool compound3_pose_valid(gjk_pose3 pose) {
+    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
+}
+
+static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
+
+void gjk_compound3_destroy(gjk_compound3 *compound) {
+    if (!compound) return;
+    gjk_tree_release(&compound->tree);
+    for (int i = 0; i < compound->owned_count; ++i) gjk_hull3_destroy(compound->owned[i]);
+    gjk_free(compound->owned);
+    gjk_free(compound->shapes);
+    gjk_free(compound->poses);
+    gjk_free(compound);
+}
+
+static gjk_tree_box compound3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound3 *compound3_make(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                     gjk_hull3 **owned, int owned_count, gjk_status *status) {
+    gjk_compound3 *c = (gjk_compound3 *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, false);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (gjk_shape3 *)gjk_alloc((size_t)count * sizeof *c->shapes);
+        c->poses = (gjk_pose3 *)gjk_alloc((size_t)count * sizeof *c->poses);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            c->shapes[i] = shapes[i];
+            c->poses[i] = poses ? poses[i] : gjk_pose3_identity();
+            c->poses[i].rotation = gjk_quat_normalize(c->poses[i].rotation);
+            boxes[i] = compound3_box(gjk_shape3_aabb(&c->shapes[i], c->poses[i]));
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            for (int k = 0; k < 3; ++k)
+                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, false);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        if (c) gjk_compound3_destroy(c);
+        else {
+            for (int i = 0; i < owned_count; ++i) gjk_hull3_destroy(owned[i]);
+            gjk_free(owned);
+        }
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    status = compound3_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (gjk_shape3_validate(&shapes[i]) != GJK_OK || (poses && !compound3_pose_valid(poses[i]))) return NULL;
+    return compound3_make(shapes, poses, count, NULL, 0, status);
+}
+
+gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy, s = GJK_OK;
+    gjk_hull3 **hulls;
+    gjk_shape3 *shapes;
+    gjk_compound3 *c = NULL;
+    int made = 0;
+    status = compound3_status_sink(status, &dummy);
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (gjk_hull3 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (gjk_shape3 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        hulls[made] = gjk_hull3_create(points + first[made], first[made + 1] - first[made], &s);
+        if (!hulls[made]) break;
+        shapes[made] = gjk_rounded3(gjk_hull_shape3(hulls[made]), margin);
+        s = gjk_shape3_validate(&shapes[made]);
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound3_make(shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) gjk_hull3_destroy(hulls[i]);
+        gjk_free(hulls);
+        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->count; }
+
+const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    if (pose) *pose = compound->poses[part];
+    return &compound->shapes[part];
+}
+
+static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
+    gjk_pose3 out;
+    out.position = gjk_add3(outer.position, gjk_quat_rotate(outer.rotation, inner.position));
+    out.rotation = gjk_quat_mul(outer.rotation, inner.rotation);
+    return out;
+}
+
+static gjk_pose3 compound3_unit(gjk_pose3 pose) {
+    pose.rotation = gjk_quat_normalize(pose.rotation);
+    return pose;
+}
+
+gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose) {
+    GJK_ASSERT(part >= 0 && part < compound->count);
+    return compound3_compose(compound3_unit(pose), compound->poses[part]);
+}
+
+gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
+    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    gjk_aabb3 out;
+    if (!compound3_pose_valid(pose)) {
+        gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
+        out.lower = out.upper = p;
+        return out;
+    }
+    gjk_mat33 m = gjk_mat33_from_any_quat(pose.rotation);
+    gjk_vec3 c = gjk_v3(GJK_R(0.5) * (r->lower[0] + r->upper[0]), GJK_R(0.5) * (r->lower[1] + r->upper[1]),
+                        GJK_R(0.5) * (r->lower[2] + r->upper[2]));
+    gjk_vec3 e = gjk_v3(GJK_R(0.5) * (r->upper[0] - r->lower[0]), GJK_R(0.5) * (r->upper[1] - r->lower[1]),
+                        GJK_R(0.5) * (r->upper[2] - r->lower[2]));
+    gjk_vec3 wc = gjk_add3(pose.position, gjk_mat33_mul(m, c));
+    gjk_vec3 we = gjk_v3(GJK_ABS(m.r0.x) * e.x + GJK_ABS(m.r0.y) * e.y + GJK_ABS(m.r0.z) * e.z,
+                         GJK_ABS(m.r1.x) * e.x + GJK_ABS(m.r1.y) * e.y + GJK_ABS(m.r1.z) * e.z,
+                         GJK_ABS(m.r2.x) * e.x + GJK_ABS(m.r2.y) * e.y + GJK_ABS(m.r2.z) * e.z);
+    /* Each term is off by a few ulps of the largest magnitude in play. */
+    gjk_real pad = (GJK_ABS(pose.position.x) + GJK_ABS(pose.position.y) + GJK_ABS(pose.position.z) + gjk_len3(c) +
+                    gjk_len3(e)) *
+                   (16 * GJK_REAL_EPSILON);
+    we = gjk_add3(we, gjk_v3(pad, pad, pad));
+    out.lower = gjk_sub3(wc, we);
+    out.upper = gjk_add3(wc, we);
+    return out;
+}
+
+/* ---- queries ---- */
+
+static bool compound3_pair_valid(const gjk_compound_pair3 *pair) {
+    return pair && pair->a && pair->b && compound3_pose_valid(pair->pose_a) && compound3_pose_valid(pair->pose_b);
+}
+
+/* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
+static gjk_real compound3_relative(gjk_compound_walk *w, gjk_pose3 a, gjk_pose3 b) {
+    gjk_quat rel = gjk_quat_mul(gjk_quat_conj(a.rotation), b.rotation);
+    gjk_mat33 m = gjk_mat33_from_quat(rel);
+    gjk_vec3 t = gjk_quat_inv_rotate(a.rotation, gjk_sub3(b.position, a.position));
+    const gjk_vec3 *rows[3] = {&m.r0, &m.r1, &m.r2};
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) {
+        w->rot[k][0] = rows[k]->x, w->rot[k][1] = rows[k]->y, w->rot[k][2] = rows[k]->z;
+    }
+    w->shift[0] = t.x, w->shift[1] = t.y, w->shift[2] = t.z;
+    s = gjk_maxr(s, GJK_ABS(t.x) + GJK_ABS(t.y) + GJK_ABS(t.z));
+    s = gjk_maxr(s, GJK_ABS(a.position.x) + GJK_ABS(a.position.y) + GJK_ABS(a.position.z));
+    s = gjk_maxr(s, GJK_ABS(b.position.x) + GJK_ABS(b.position.y) + GJK_ABS(b.position.z));
+    return s;
+}
+
+typedef struct gjk_compound3_query {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b; /* rotations unit */
+    gjk_query_kind kind;
+    const gjk_options *options;
+    gjk_compound_judge judge;
+    gjk_result3 best;
+} gjk_compound3_query;
+
+static bool compound3_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_query *q = (gjk_compound3_query *)w->context;
+    gjk_pair3 pair;
+    gjk_result3 r;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    r = gjk_query3(q->kind, &pair, q->options, NULL);
+    if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
+        q->best = r;
+    return w->stopped;
+}
+
+gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                               const gjk_options *options, int stack) {
+    gjk_compound_result3 out;
+    gjk_compound3_query q;
+    gjk_compound_walk w;
+    gjk_limits limits;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!compound3_pair_valid(pair) || (unsigned)kind > (unsigned)GJK_QUERY_SIGNED_DISTANCE ||
+        !gjk_limits_from(options, &limits)) {
+        out.result.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound3_unit(pair->pose_a);
+    q.pose_b = compound3_unit(pair->pose_b);
+    q.kind = kind;
+    q.options = options;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_query_leaf, &q);
+    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
+    gjk_compound_judge_init(&q.judge, kind, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.judge.part_a >= 0) out.result = q.best;
+    gjk_compound_judge_interval(&q.judge, &w, &out.result.lower, &out.result.upper);
+    if (q.judge.part_a < 0) out.result.distance = out.result.lower;
+    out.result.status = q.judge.status;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    out.pairs_tested = w.visits;
+    return out;
+}
+
+gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                         const gjk_options *options) {
+    return gjk_compound_query3_stack(kind, pair, options, GJK_COMPOUND_STACK);
+}
+
+typedef struct gjk_compound3_collide {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b;
+    gjk_real speculative;
+    gjk_status status;
+    gjk_compound_list list;
+} gjk_compound3_collide;
+
+static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
+    gjk_pair3 pair;
+    gjk_compound_contact3 c;
+    pair.a = &q->a->shapes[part_a];
+    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
+    pair.b = &q->b->shapes[part_b];
+    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    c.part_a = part_a;
+    c.part_b = part_b;
+    c.manifold = gjk_collide3(&pair, q->speculative, NULL);
+    q->status = gjk_worse_status(q->status, c.manifold.status);
+    if (c.manifold.count > 0) gjk_compound_list_add(&q->list, &c);
+    return false;
+}
+
+int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
+                          gjk_compound_contact3 *contacts, int capacity, gjk_status *status) {
+    gjk_status dummy;
+    gjk_compound3_collide q;
+    gjk_compound_walk w;
+    status = compound3_status_sink(status, &dummy);
+    if (!compound3_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
+        capacity < 0 || (capacity > 0 && !contacts)) {
+        *status = GJK_INVALID_INPUT;
+        return 0;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = pair->a;
+    q.b = pair->b;
+    q.pose_a = compound3_unit(pair->pose_a);
+    q.pose_b = compound3_unit(pair->pose_b);
+    q.speculative = speculative_distance;
+    q.status = GJK_OK;
+    q.list.base = (unsigned char *)contacts;
+    q.list.size = sizeof *contacts;
+    q.list.capacity = capacity;
+    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_collide_leaf, &q);
+    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative_distance + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q.list);
+    *status = q.status;
+    return q.list.count;
+}
+
+typedef struct gjk_compound3_ray {
+    const gjk_compound3 *c;
+    gjk_pose3 pose;
+    gjk_ray3 ray;
+    gjk_compound_ray_result3 best;
+    gjk_status status;
+} gjk_compound3_ray;
+
+static gjk_real compound3_ray_leaf(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    gjk_compound3_ray *q = (gjk_compound3_ray *)context;
+    int part = (int)user;
+    gjk_ray3 ray = q->ray;
+    gjk_ray_result3 r;
+    (void)proxy;
+    ray.max_fraction = max_t;
+    r = gjk_raycast3(&q->c->shapes[part], compound3_compose(q->pose, q->c->poses[part]), &ray);
+    q->status = gjk_worse_status(q->status, r.status);
+    /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
+    if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
+    q->best.ray = r;
+    q->best.part = part;
+    return r.fraction;
+}
+
+gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
+                                               const gjk_ray3 *ray) {
+    gjk_compound3_ray q;
+    gjk_real o[3], d[3];
+    memset(&q, 0, sizeof q);
+    q.best.part = -1;
+    if (!compound || !ray || !compound3_pose_valid(pose) || !gjk_bounded3(ray->origin) ||
+        !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+        q.best.ray.status = GJK_INVALID_INPUT;
+        return q.best;
+    }
+    q.c = compound;
+    q.pose = compound3_unit(pose);
+    q.ray = *ray;
+    q.status = GJK_OK;
+    /* The tree's slab tests run in the compound's frame; the parts' casts in the world, as brute force would. */
+    gjk_vec3 lo = gjk_pose3_inv_apply(q.pose, ray->origin), ld = gjk_quat_inv_rotate(q.pose.rotation, ray->translation);
+    o[0] = lo.x, o[1] = lo.y, o[2] = lo.z;
+    d[0] = ld.x, d[1] = ld.y, d[2] = ld.z;
+    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
+    if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
+    q.best.ray.status = q.status;
+    return q.best;
+}

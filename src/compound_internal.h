@@ -1,0 +1,109 @@
+// SPDX-FileCopyrightText: 2026 The gjk authors
+// SPDX-License-Identifier: MIT
+/* Compound shapes' core (compound.c), shared by the 3D (compound3.c) and 2D (compound2.c) front ends: the part
+   tree's build, the descent of two part trees at once, the sorted contact list. Boxes have three axes in both
+   dimensions, z kept at 0 in 2D. Not installed. */
+#ifndef GJK_COMPOUND_INTERNAL_H
+#define GJK_COMPOUND_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "gjk/compound.h"
+#include "tree_internal.h"
+
+/* Entries of the descent's fixed stack: a stack holds at most the two trees' heights plus one, so 256 covers any
+   tree the binned build makes of GJK_COMPOUND_MAX_PARTS parts but degenerate ones, which the fallback walks. */
+#define GJK_COMPOUND_STACK 256
+
+/* The compounds of both dimensions, over the shared tree core. */
+struct gjk_compound3 {
+    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    int count;
+    gjk_shape3 *shapes;
+    gjk_pose3 *poses;  /* rotations unit */
+    gjk_hull3 **owned; /* hulls made by create_from_pieces, else NULL */
+    int owned_count;
+};
+
+struct gjk_compound2 {
+    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    int count;
+    gjk_shape2 *shapes;
+    gjk_pose2 *poses;  /* rotations unit */
+    gjk_hull2 **owned; /* hulls made by create_from_pieces, else NULL */
+    int owned_count;
+};
+
+/* A node pair of the descent waiting on the stack, with its lower bound. */
+typedef struct gjk_compound_entry {
+    int a, b;
+    gjk_real lower;
+} gjk_compound_entry;
+
+typedef struct gjk_compound_walk gjk_compound_walk;
+/* Called for every part pair whose box bound is at most `cut`; true stops the descent. */
+typedef bool gjk_compound_leaf_fn(gjk_compound_walk *w, int part_a, int part_b);
+
+struct gjk_compound_walk {
+    const gjk_tree *a, *b;
+    /* B's frame in A's: a point p of B is at rot p + shift in A's frame (rows of rot; z row and column the
+       identity in 2D). */
+    gjk_real rot[3][3], shift[3];
+    /* Bounds within this many length units of zero count as zero: the rounding of the boxes' transform. */
+    gjk_real slack;
+    gjk_real cut;    /* node pairs whose lower bound exceeds it are ruled out; leaf visits may lower it */
+    gjk_real pruned; /* least lower bound of the node pairs ruled out */
+    gjk_compound_leaf_fn *leaf;
+    void *context;
+    int visits;
+    bool stopped;
+};
+
+/* Prepares a walk of trees a and b: every field but the transform, which the caller sets, then gjk_compound_slack
+   once the transform is known. */
+void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
+                            gjk_compound_leaf_fn *leaf, void *context);
+void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size);
+/* The descent with an explicit stack of `stack` entries (at most GJK_COMPOUND_STACK; the tests pass small ones to
+   exercise the fallback). */
+void gjk_compound_descend(gjk_compound_walk *w, int stack);
+
+/* The answer among the part pairs queried so far. */
+typedef struct gjk_compound_judge {
+    gjk_query_kind kind;
+    int part_a, part_b; /* the answer's part pair; -1 before one */
+    bool intersect;
+    gjk_real value;        /* its distance */
+    gjk_real lower, upper; /* the least lower and upper of the pairs queried */
+    gjk_status status;     /* the worst status of the pairs queried */
+} gjk_compound_judge;
+/* Sets the walk's first cut by kind (after gjk_compound_slack). */
+void gjk_compound_judge_init(gjk_compound_judge *j, gjk_query_kind kind, gjk_compound_walk *w);
+/* Takes one part pair's answer; true when it becomes the answer. Tightens the walk's cut or stops it. */
+bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int part_a, int part_b, bool intersect,
+                             gjk_real distance, gjk_real lower, gjk_real upper, gjk_status status);
+/* The certified interval of the compound's signed distance once the walk is over. */
+void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
+                                 gjk_real *upper);
+
+/* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
+bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
+
+/* A list of contacts kept sorted by (part_a, part_b), which every element type starts with, holding the first
+   `capacity` of those added; `count` counts them all. */
+typedef struct gjk_compound_list {
+    unsigned char *base;
+    size_t size;
+    int capacity, count;
+    bool heap; /* the full array is a max-heap while more come */
+} gjk_compound_list;
+void gjk_compound_list_add(gjk_compound_list *l, const void *item);
+void gjk_compound_list_finish(gjk_compound_list *l);
+
+/* Test-only entry points with the descent's stack size. */
+gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
+                                               const gjk_options *options, int stack);
+gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
+                                               const gjk_options *options, int stack);
+
+#endif
