@@ -24,6 +24,8 @@
 ///   any task system.
 /// - gjk/world.h: the broad phase, a dynamic AABB tree of many bodies' boxes (3D and 2D): moving proxies, box and ray
 ///   queries, the overlapping pairs of a step.
+/// - gjk/compound.h: compound shapes, bodies made of many convex parts (a convex decomposition), with every query,
+///   manifolds per part pair and ray casts, found through a small tree of the parts.
 /// - gjk/debug.h: the same queries recording each GJK simplex and the final EPA polytope, for drawing and
 ///   debugging (what the demos show).
 /// - gjk/base.h: status codes, the allocator hook (hull creation and the trees only) and the assertion hook.
