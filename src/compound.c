@@ -8,10 +8,19 @@
 #include "compound_internal.h"
 #include "internal.h"
 
+/* The leaves are widened by 256 ulps of the compound's largest coordinate: a ray cast turns the ray into the
+   compound's frame, off by a few ulps of the ray's own coordinates, and a ray grazing a part would otherwise miss
+   its box by that much while the part's cast, in the world, counts it as touching. The query bounds stay lower
+   bounds with bigger boxes. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar) {
+    gjk_real size = 0, margin;
+    for (int i = 0; i < count; ++i)
+        for (int k = 0; k < 3; ++k)
+            size = gjk_maxr(size, gjk_maxr(GJK_ABS(boxes[i].lower[k]), GJK_ABS(boxes[i].upper[k])));
+    margin = size * (256 * GJK_REAL_EPSILON);
     gjk_tree_init(t, planar);
     for (int i = 0; i < count; ++i) {
-        if (gjk_tree_insert(t, &boxes[i], 0, (uint64_t)i) < 0) {
+        if (gjk_tree_insert(t, &boxes[i], margin, (uint64_t)i) < 0) {
             gjk_tree_release(t);
             return false;
         }
