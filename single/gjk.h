@@ -4904,24 +4904,41 @@ const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
    tree the binned build makes of GJK_COMPOUND_MAX_PARTS parts but degenerate ones, which the fallback walks. */
 #define GJK_COMPOUND_STACK 256
 
-/* The compounds of both dimensions, over the shared tree core. */
-struct gjk_compound3 {
-    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+/* A compound of either dimension: the front ends' structs wrap it. */
+typedef struct gjk_compound {
+    gjk_tree tree;         /* the parts' boxes in the compound's frame; part i's leaf has user value i */
     int count;
-    gjk_shape3 *shapes;
-    gjk_pose3 *poses;  /* rotations unit */
-    gjk_hull3 **owned; /* hulls made by create_from_pieces, else NULL */
+    unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
+    unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
+    void **owned;          /* hulls made by create_from_pieces, else NULL */
     int owned_count;
+} gjk_compound;
+
+struct gjk_compound3 {
+    gjk_compound core;
+};
+struct gjk_compound2 {
+    gjk_compound core;
 };
 
-struct gjk_compound2 {
-    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
-    int count;
-    gjk_shape2 *shapes;
-    gjk_pose2 *poses;  /* rotations unit */
-    gjk_hull2 **owned; /* hulls made by create_from_pieces, else NULL */
-    int owned_count;
-};
+/* What building a compound needs of its dimension. */
+typedef struct gjk_compound_dim {
+    size_t shape_size, pose_size, point_size;
+    bool planar;
+    /* A valid shape, and pose (NULL: the identity). */
+    bool (*valid)(const void *shape, const void *pose);
+    /* Stores part i (pose NULL: the identity) with its rotation made unit; gives its box in the compound's frame. */
+    void (*store)(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box);
+    /* The hull of `count` points, and in *shape the hull's shape with `margin`; NULL with *status on failure. */
+    void *(*hull)(const void *points, int count, gjk_real margin, void *shape, gjk_status *status);
+    void (*free_hull)(void *hull);
+} gjk_compound_dim;
+
+gjk_compound *gjk_compound_create(const gjk_compound_dim *dim, const void *shapes, const void *poses, int count,
+                                  gjk_status *status);
+gjk_compound *gjk_compound_from_pieces(const gjk_compound_dim *dim, const void *points, const int *first,
+                                       int piece_count, gjk_real margin, gjk_status *status);
+void gjk_compound_destroy(const gjk_compound_dim *dim, gjk_compound *c);
 
 /* A node pair of the descent waiting on the stack, with its lower bound. */
 typedef struct gjk_compound_entry {
@@ -5023,6 +5040,108 @@ bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool 
     }
     return true;
 }
+
+/* ---- building ---- */
+
+void gjk_compound_destroy(const gjk_compound_dim *dim, gjk_compound *c) {
+    if (!c) return;
+    gjk_tree_release(&c->tree);
+    for (int i = 0; i < c->owned_count; ++i) dim->free_hull(c->owned[i]);
+    gjk_free(c->owned);
+    gjk_free(c->shapes);
+    gjk_free(c->poses);
+    gjk_free(c);
+}
+
+static bool compound_box_bounded(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k])) return false;
+    return true;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound *compound_make(const gjk_compound_dim *dim, const unsigned char *shapes,
+                                   const unsigned char *poses, int count, void **owned, int owned_count,
+                                   gjk_status *status) {
+    gjk_compound *c = (gjk_compound *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, dim->planar);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (unsigned char *)gjk_alloc((size_t)count * dim->shape_size);
+        c->poses = (unsigned char *)gjk_alloc((size_t)count * dim->pose_size);
+    } else {
+        for (int i = 0; i < owned_count; ++i) dim->free_hull(owned[i]);
+        gjk_free(owned);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            dim->store(c, i, shapes + (size_t)i * dim->shape_size, poses ? poses + (size_t)i * dim->pose_size : NULL,
+                       &boxes[i]);
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            if (!compound_box_bounded(&boxes[i])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, dim->planar);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        gjk_compound_destroy(dim, c);
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound *gjk_compound_create(const gjk_compound_dim *dim, const void *shapes, const void *poses, int count,
+                                  gjk_status *status) {
+    const unsigned char *s = (const unsigned char *)shapes, *p = (const unsigned char *)poses;
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (!dim->valid(s + (size_t)i * dim->shape_size, p ? p + (size_t)i * dim->pose_size : NULL)) return NULL;
+    return compound_make(dim, s, p, count, NULL, 0, status);
+}
+
+gjk_compound *gjk_compound_from_pieces(const gjk_compound_dim *dim, const void *points, const int *first,
+                                       int piece_count, gjk_real margin, gjk_status *status) {
+    gjk_status s = GJK_OK;
+    void **hulls;
+    unsigned char *shapes;
+    gjk_compound *c = NULL;
+    int made = 0;
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (void **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (unsigned char *)gjk_alloc((size_t)piece_count * dim->shape_size);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        const unsigned char *piece = (const unsigned char *)points + (size_t)first[made] * dim->point_size;
+        hulls[made] = dim->hull(piece, first[made + 1] - first[made], margin, shapes + (size_t)made * dim->shape_size,
+                                &s);
+        if (!hulls[made]) break;
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound_make(dim, shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) dim->free_hull(hulls[i]);
+        gjk_free(hulls);
+        *status = s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+/* ---- the descent ---- */
 
 void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
                             gjk_compound_leaf_fn *leaf, void *context) {
@@ -5301,16 +5420,6 @@ static bool compound2_pose_valid(gjk_pose2 pose) {
 
 static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
 
-void gjk_compound2_destroy(gjk_compound2 *compound) {
-    if (!compound) return;
-    gjk_tree_release(&compound->tree);
-    for (int i = 0; i < compound->owned_count; ++i) gjk_hull2_destroy(compound->owned[i]);
-    gjk_free(compound->owned);
-    gjk_free(compound->shapes);
-    gjk_free(compound->poses);
-    gjk_free(compound);
-}
-
 static gjk_tree_box compound2_box(gjk_aabb2 b) {
     gjk_tree_box out;
     out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
@@ -5333,108 +5442,78 @@ static gjk_pose2 compound2_unit(gjk_pose2 pose) {
     return pose;
 }
 
-/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
-static gjk_compound2 *compound2_make(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
-                                     gjk_hull2 **owned, int owned_count, gjk_status *status) {
-    gjk_compound2 *c = (gjk_compound2 *)gjk_alloc(sizeof *c);
-    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
-    bool built = false;
-    if (c) {
-        memset(c, 0, sizeof *c);
-        gjk_tree_init(&c->tree, true);
-        c->owned = owned;
-        c->owned_count = owned_count;
-        c->shapes = (gjk_shape2 *)gjk_alloc((size_t)count * sizeof *c->shapes);
-        c->poses = (gjk_pose2 *)gjk_alloc((size_t)count * sizeof *c->poses);
-    }
-    *status = GJK_OUT_OF_MEMORY;
-    if (c && boxes && c->shapes && c->poses) {
-        c->count = count;
-        for (int i = 0; i < count; ++i) {
-            c->shapes[i] = shapes[i];
-            c->poses[i] = poses ? poses[i] : gjk_pose2_identity();
-            c->poses[i] = compound2_unit(c->poses[i]);
-            boxes[i] = compound2_box(gjk_shape2_aabb(&c->shapes[i], c->poses[i]));
-            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
-            for (int k = 0; k < 3; ++k)
-                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
-        }
-        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, true);
-    }
-    gjk_free(boxes);
-    if (!built) {
-        if (c) gjk_compound2_destroy(c);
-        else {
-            for (int i = 0; i < owned_count; ++i) gjk_hull2_destroy(owned[i]);
-            gjk_free(owned);
-        }
-        return NULL;
-    }
-    *status = GJK_OK;
-    return c;
+static bool compound2_valid(const void *shape, const void *pose) {
+    return gjk_shape2_validate((const gjk_shape2 *)shape) == GJK_OK &&
+           (!pose || compound2_pose_valid(*(const gjk_pose2 *)pose));
+}
+
+static void compound2_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
+    gjk_shape2 *s = (gjk_shape2 *)(void *)c->shapes + i;
+    gjk_pose2 *p = (gjk_pose2 *)(void *)c->poses + i;
+    *s = *(const gjk_shape2 *)shape;
+    *p = compound2_unit(pose ? *(const gjk_pose2 *)pose : gjk_pose2_identity());
+    *box = compound2_box(gjk_shape2_aabb(s, *p));
+}
+
+static void *compound2_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
+    gjk_hull2 *h = gjk_hull2_create((const gjk_vec2 *)points, count, status);
+    gjk_shape2 *s = (gjk_shape2 *)shape;
+    if (!h) return NULL;
+    *s = gjk_rounded2(gjk_polygon2(h), margin);
+    *status = gjk_shape2_validate(s);
+    if (*status == GJK_OK) return h;
+    gjk_hull2_destroy(h);
+    return NULL;
+}
+
+static void compound2_free_hull(void *hull) { gjk_hull2_destroy((gjk_hull2 *)hull); }
+
+static const gjk_compound_dim compound2_dim = {sizeof(gjk_shape2), sizeof(gjk_pose2), sizeof(gjk_vec2), true,
+                                               compound2_valid,    compound2_store,   compound2_hull,
+                                               compound2_free_hull};
+
+static gjk_compound2 *compound2_of(gjk_compound *c) { return (gjk_compound2 *)(void *)c; }
+
+void gjk_compound2_destroy(gjk_compound2 *compound) {
+    gjk_compound_destroy(&compound2_dim, compound ? &compound->core : NULL);
 }
 
 gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
                                     gjk_status *status) {
     gjk_status dummy;
-    status = compound2_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
-    for (int i = 0; i < count; ++i)
-        if (gjk_shape2_validate(&shapes[i]) != GJK_OK || (poses && !compound2_pose_valid(poses[i]))) return NULL;
-    return compound2_make(shapes, poses, count, NULL, 0, status);
+    return compound2_of(gjk_compound_create(&compound2_dim, shapes, poses, count,
+                                            compound2_status_sink(status, &dummy)));
 }
 
 gjk_compound2 *gjk_compound2_create_from_pieces(const gjk_vec2 *points, const int *first, int piece_count,
                                                 gjk_real margin, gjk_status *status) {
-    gjk_status dummy, s = GJK_OK;
-    gjk_hull2 **hulls;
-    gjk_shape2 *shapes;
-    gjk_compound2 *c = NULL;
-    int made = 0;
-    status = compound2_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
-        !gjk_bounded(margin) || first[0] != 0)
-        return NULL;
-    for (int i = 0; i < piece_count; ++i)
-        if (first[i + 1] <= first[i]) return NULL;
-    hulls = (gjk_hull2 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
-    shapes = (gjk_shape2 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
-    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
-    while (s == GJK_OK && made < piece_count) {
-        hulls[made] = gjk_hull2_create(points + first[made], first[made + 1] - first[made], &s);
-        if (!hulls[made]) break;
-        shapes[made] = gjk_rounded2(gjk_polygon2(hulls[made]), margin);
-        s = gjk_shape2_validate(&shapes[made]);
-        ++made;
-    }
-    if (s == GJK_OK) {
-        c = compound2_make(shapes, NULL, piece_count, hulls, piece_count, status);
-    } else {
-        for (int i = 0; i < made; ++i) gjk_hull2_destroy(hulls[i]);
-        gjk_free(hulls);
-        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
-    }
-    gjk_free(shapes);
-    return c;
+    gjk_status dummy;
+    return compound2_of(gjk_compound_from_pieces(&compound2_dim, points, first, piece_count, margin,
+                                                 compound2_status_sink(status, &dummy)));
 }
 
-int gjk_compound2_part_count(const gjk_compound2 *compound) { return compound->count; }
+static const gjk_shape2 *compound2_shape(const gjk_compound2 *c, int i) {
+    return (const gjk_shape2 *)(const void *)c->core.shapes + i;
+}
+static gjk_pose2 compound2_pose(const gjk_compound2 *c, int i) {
+    return ((const gjk_pose2 *)(const void *)c->core.poses)[i];
+}
+
+int gjk_compound2_part_count(const gjk_compound2 *compound) { return compound->core.count; }
 
 const gjk_shape2 *gjk_compound2_part(const gjk_compound2 *compound, int part, gjk_pose2 *pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    if (pose) *pose = compound->poses[part];
-    return &compound->shapes[part];
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    if (pose) *pose = compound2_pose(compound, part);
+    return compound2_shape(compound, part);
 }
 
 gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_pose2 pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    return compound2_compose(compound2_unit(pose), compound->poses[part]);
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    return compound2_compose(compound2_unit(pose), compound2_pose(compound, part));
 }
 
 gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
-    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb2 out;
     if (!compound2_pose_valid(pose)) {
         gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
@@ -5490,10 +5569,10 @@ static bool compound2_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound2_query *q = (gjk_compound2_query *)w->context;
     gjk_pair2 pair;
     gjk_result2 r;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound2_shape(q->a, part_a);
+    pair.pose_a = compound2_compose(q->pose_a, compound2_pose(q->a, part_a));
+    pair.b = compound2_shape(q->b, part_b);
+    pair.pose_b = compound2_compose(q->pose_b, compound2_pose(q->b, part_b));
     r = gjk_query2(q->kind, &pair, q->options, NULL);
     if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
         q->best = r;
@@ -5520,7 +5599,7 @@ gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_co
     q.pose_b = compound2_unit(pair->pose_b);
     q.kind = kind;
     q.options = options;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_query_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound2_query_leaf, &q);
     gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
     gjk_compound_judge_init(&q.judge, kind, &w);
     gjk_compound_descend(&w, stack);
@@ -5551,10 +5630,10 @@ static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     gjk_compound2_collide *q = (gjk_compound2_collide *)w->context;
     gjk_pair2 pair;
     gjk_compound_contact2 c;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound2_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound2_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound2_shape(q->a, part_a);
+    pair.pose_a = compound2_compose(q->pose_a, compound2_pose(q->a, part_a));
+    pair.b = compound2_shape(q->b, part_b);
+    pair.pose_b = compound2_compose(q->pose_b, compound2_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide2(&pair, q->speculative, NULL);
@@ -5584,7 +5663,7 @@ int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_d
     q.list.base = (unsigned char *)contacts;
     q.list.size = sizeof *contacts;
     q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound2_collide_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound2_collide_leaf, &q);
     gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
     /* Pairs within the speculative distance, and the touching band beyond it. */
     w.cut = speculative_distance + w.slack;
@@ -5609,7 +5688,7 @@ static gjk_real compound2_ray_leaf(int proxy, uint64_t user, gjk_real max_t, voi
     gjk_ray_result2 r;
     (void)proxy;
     ray.max_fraction = max_t;
-    r = gjk_raycast2(&q->c->shapes[part], compound2_compose(q->pose, q->c->poses[part]), &ray);
+    r = gjk_raycast2(compound2_shape(q->c, part), compound2_compose(q->pose, compound2_pose(q->c, part)), &ray);
     q->status = gjk_worse_status(q->status, r.status);
     /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
     if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
@@ -5637,7 +5716,7 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     gjk_vec2 lo = gjk_pose2_inv_apply(q.pose, ray->origin), ld = gjk_inv_rotate2(q.pose.rotation, ray->translation);
     o[0] = lo.x, o[1] = lo.y, o[2] = 0;
     d[0] = ld.x, d[1] = ld.y, d[2] = 0;
-    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound2_ray_leaf, &q, GJK_TREE_STACK);
+    gjk_tree_query_ray(&compound->core.tree, o, d, ray->max_fraction, compound2_ray_leaf, &q, GJK_TREE_STACK);
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;
@@ -5655,118 +5734,6 @@ static bool compound3_pose_valid(gjk_pose3 pose) {
 
 static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
 
-void gjk_compound3_destroy(gjk_compound3 *compound) {
-    if (!compound) return;
-    gjk_tree_release(&compound->tree);
-    for (int i = 0; i < compound->owned_count; ++i) gjk_hull3_destroy(compound->owned[i]);
-    gjk_free(compound->owned);
-    gjk_free(compound->shapes);
-    gjk_free(compound->poses);
-    gjk_free(compound);
-}
-
-static gjk_tree_box compound3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
-static gjk_compound3 *compound3_make(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
-                                     gjk_hull3 **owned, int owned_count, gjk_status *status) {
-    gjk_compound3 *c = (gjk_compound3 *)gjk_alloc(sizeof *c);
-    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
-    bool built = false;
-    if (c) {
-        memset(c, 0, sizeof *c);
-        gjk_tree_init(&c->tree, false);
-        c->owned = owned;
-        c->owned_count = owned_count;
-        c->shapes = (gjk_shape3 *)gjk_alloc((size_t)count * sizeof *c->shapes);
-        c->poses = (gjk_pose3 *)gjk_alloc((size_t)count * sizeof *c->poses);
-    }
-    *status = GJK_OUT_OF_MEMORY;
-    if (c && boxes && c->shapes && c->poses) {
-        c->count = count;
-        for (int i = 0; i < count; ++i) {
-            c->shapes[i] = shapes[i];
-            c->poses[i] = poses ? poses[i] : gjk_pose3_identity();
-            c->poses[i].rotation = gjk_quat_normalize(c->poses[i].rotation);
-            boxes[i] = compound3_box(gjk_shape3_aabb(&c->shapes[i], c->poses[i]));
-            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
-            for (int k = 0; k < 3; ++k)
-                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
-        }
-        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, false);
-    }
-    gjk_free(boxes);
-    if (!built) {
-        if (c) gjk_compound3_destroy(c);
-        else {
-            for (int i = 0; i < owned_count; ++i) gjk_hull3_destroy(owned[i]);
-            gjk_free(owned);
-        }
-        return NULL;
-    }
-    *status = GJK_OK;
-    return c;
-}
-
-gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
-                                    gjk_status *status) {
-    gjk_status dummy;
-    status = compound3_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
-    for (int i = 0; i < count; ++i)
-        if (gjk_shape3_validate(&shapes[i]) != GJK_OK || (poses && !compound3_pose_valid(poses[i]))) return NULL;
-    return compound3_make(shapes, poses, count, NULL, 0, status);
-}
-
-gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
-                                                gjk_real margin, gjk_status *status) {
-    gjk_status dummy, s = GJK_OK;
-    gjk_hull3 **hulls;
-    gjk_shape3 *shapes;
-    gjk_compound3 *c = NULL;
-    int made = 0;
-    status = compound3_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
-        !gjk_bounded(margin) || first[0] != 0)
-        return NULL;
-    for (int i = 0; i < piece_count; ++i)
-        if (first[i + 1] <= first[i]) return NULL;
-    hulls = (gjk_hull3 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
-    shapes = (gjk_shape3 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
-    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
-    while (s == GJK_OK && made < piece_count) {
-        hulls[made] = gjk_hull3_create(points + first[made], first[made + 1] - first[made], &s);
-        if (!hulls[made]) break;
-        shapes[made] = gjk_rounded3(gjk_hull_shape3(hulls[made]), margin);
-        s = gjk_shape3_validate(&shapes[made]);
-        ++made;
-    }
-    if (s == GJK_OK) {
-        c = compound3_make(shapes, NULL, piece_count, hulls, piece_count, status);
-    } else {
-        for (int i = 0; i < made; ++i) gjk_hull3_destroy(hulls[i]);
-        gjk_free(hulls);
-        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
-    }
-    gjk_free(shapes);
-    return c;
-}
-
-int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->count; }
-
-const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    if (pose) *pose = compound->poses[part];
-    return &compound->shapes[part];
-}
-
 static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
     gjk_pose3 out;
     out.position = gjk_add3(outer.position, gjk_quat_rotate(outer.rotation, inner.position));
@@ -5779,13 +5746,85 @@ static gjk_pose3 compound3_unit(gjk_pose3 pose) {
     return pose;
 }
 
+static gjk_tree_box compound3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static bool compound3_valid(const void *shape, const void *pose) {
+    return gjk_shape3_validate((const gjk_shape3 *)shape) == GJK_OK &&
+           (!pose || compound3_pose_valid(*(const gjk_pose3 *)pose));
+}
+
+static void compound3_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
+    gjk_shape3 *s = (gjk_shape3 *)(void *)c->shapes + i;
+    gjk_pose3 *p = (gjk_pose3 *)(void *)c->poses + i;
+    *s = *(const gjk_shape3 *)shape;
+    *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
+    *box = compound3_box(gjk_shape3_aabb(s, *p));
+}
+
+static void *compound3_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
+    gjk_hull3 *h = gjk_hull3_create((const gjk_vec3 *)points, count, status);
+    gjk_shape3 *s = (gjk_shape3 *)shape;
+    if (!h) return NULL;
+    *s = gjk_rounded3(gjk_hull_shape3(h), margin);
+    *status = gjk_shape3_validate(s);
+    if (*status == GJK_OK) return h;
+    gjk_hull3_destroy(h);
+    return NULL;
+}
+
+static void compound3_free_hull(void *hull) { gjk_hull3_destroy((gjk_hull3 *)hull); }
+
+static const gjk_compound_dim compound3_dim = {sizeof(gjk_shape3), sizeof(gjk_pose3), sizeof(gjk_vec3), false,
+                                               compound3_valid,    compound3_store,   compound3_hull,
+                                               compound3_free_hull};
+
+static gjk_compound3 *compound3_of(gjk_compound *c) { return (gjk_compound3 *)(void *)c; }
+
+void gjk_compound3_destroy(gjk_compound3 *compound) {
+    gjk_compound_destroy(&compound3_dim, compound ? &compound->core : NULL);
+}
+
+gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    return compound3_of(gjk_compound_create(&compound3_dim, shapes, poses, count,
+                                            compound3_status_sink(status, &dummy)));
+}
+
+gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy;
+    return compound3_of(gjk_compound_from_pieces(&compound3_dim, points, first, piece_count, margin,
+                                                 compound3_status_sink(status, &dummy)));
+}
+
+static const gjk_shape3 *compound3_shape(const gjk_compound3 *c, int i) {
+    return (const gjk_shape3 *)(const void *)c->core.shapes + i;
+}
+static gjk_pose3 compound3_pose(const gjk_compound3 *c, int i) {
+    return ((const gjk_pose3 *)(const void *)c->core.poses)[i];
+}
+
+int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->core.count; }
+
+const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    if (pose) *pose = compound3_pose(compound, part);
+    return compound3_shape(compound, part);
+}
+
 gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    return compound3_compose(compound3_unit(pose), compound->poses[part]);
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    return compound3_compose(compound3_unit(pose), compound3_pose(compound, part));
 }
 
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
-    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb3 out;
     if (!compound3_pose_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
@@ -5847,10 +5886,10 @@ static bool compound3_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound3_query *q = (gjk_compound3_query *)w->context;
     gjk_pair3 pair;
     gjk_result3 r;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound3_shape(q->a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
+    pair.b = compound3_shape(q->b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
     r = gjk_query3(q->kind, &pair, q->options, NULL);
     if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
         q->best = r;
@@ -5877,7 +5916,7 @@ gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_co
     q.pose_b = compound3_unit(pair->pose_b);
     q.kind = kind;
     q.options = options;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_query_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_query_leaf, &q);
     gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
     gjk_compound_judge_init(&q.judge, kind, &w);
     gjk_compound_descend(&w, stack);
@@ -5908,10 +5947,10 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
     gjk_pair3 pair;
     gjk_compound_contact3 c;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound3_shape(q->a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
+    pair.b = compound3_shape(q->b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide3(&pair, q->speculative, NULL);
@@ -5941,7 +5980,7 @@ int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_d
     q.list.base = (unsigned char *)contacts;
     q.list.size = sizeof *contacts;
     q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_collide_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_collide_leaf, &q);
     gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
     /* Pairs within the speculative distance, and the touching band beyond it. */
     w.cut = speculative_distance + w.slack;
@@ -5966,7 +6005,7 @@ static gjk_real compound3_ray_leaf(int proxy, uint64_t user, gjk_real max_t, voi
     gjk_ray_result3 r;
     (void)proxy;
     ray.max_fraction = max_t;
-    r = gjk_raycast3(&q->c->shapes[part], compound3_compose(q->pose, q->c->poses[part]), &ray);
+    r = gjk_raycast3(compound3_shape(q->c, part), compound3_compose(q->pose, compound3_pose(q->c, part)), &ray);
     q->status = gjk_worse_status(q->status, r.status);
     /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
     if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
@@ -5994,7 +6033,7 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_vec3 lo = gjk_pose3_inv_apply(q.pose, ray->origin), ld = gjk_quat_inv_rotate(q.pose.rotation, ray->translation);
     o[0] = lo.x, o[1] = lo.y, o[2] = lo.z;
     d[0] = ld.x, d[1] = ld.y, d[2] = ld.z;
-    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
+    gjk_tree_query_ray(&compound->core.tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;

@@ -33,6 +33,108 @@ bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool 
     return true;
 }
 
+/* ---- building ---- */
+
+void gjk_compound_destroy(const gjk_compound_dim *dim, gjk_compound *c) {
+    if (!c) return;
+    gjk_tree_release(&c->tree);
+    for (int i = 0; i < c->owned_count; ++i) dim->free_hull(c->owned[i]);
+    gjk_free(c->owned);
+    gjk_free(c->shapes);
+    gjk_free(c->poses);
+    gjk_free(c);
+}
+
+static bool compound_box_bounded(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k])) return false;
+    return true;
+}
+
+/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
+static gjk_compound *compound_make(const gjk_compound_dim *dim, const unsigned char *shapes,
+                                   const unsigned char *poses, int count, void **owned, int owned_count,
+                                   gjk_status *status) {
+    gjk_compound *c = (gjk_compound *)gjk_alloc(sizeof *c);
+    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
+    bool built = false;
+    if (c) {
+        memset(c, 0, sizeof *c);
+        gjk_tree_init(&c->tree, dim->planar);
+        c->owned = owned;
+        c->owned_count = owned_count;
+        c->shapes = (unsigned char *)gjk_alloc((size_t)count * dim->shape_size);
+        c->poses = (unsigned char *)gjk_alloc((size_t)count * dim->pose_size);
+    } else {
+        for (int i = 0; i < owned_count; ++i) dim->free_hull(owned[i]);
+        gjk_free(owned);
+    }
+    *status = GJK_OUT_OF_MEMORY;
+    if (c && boxes && c->shapes && c->poses) {
+        c->count = count;
+        for (int i = 0; i < count; ++i) {
+            dim->store(c, i, shapes + (size_t)i * dim->shape_size, poses ? poses + (size_t)i * dim->pose_size : NULL,
+                       &boxes[i]);
+            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
+            if (!compound_box_bounded(&boxes[i])) *status = GJK_INVALID_INPUT;
+        }
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, dim->planar);
+    }
+    gjk_free(boxes);
+    if (!built) {
+        gjk_compound_destroy(dim, c);
+        return NULL;
+    }
+    *status = GJK_OK;
+    return c;
+}
+
+gjk_compound *gjk_compound_create(const gjk_compound_dim *dim, const void *shapes, const void *poses, int count,
+                                  gjk_status *status) {
+    const unsigned char *s = (const unsigned char *)shapes, *p = (const unsigned char *)poses;
+    *status = GJK_INVALID_INPUT;
+    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (!dim->valid(s + (size_t)i * dim->shape_size, p ? p + (size_t)i * dim->pose_size : NULL)) return NULL;
+    return compound_make(dim, s, p, count, NULL, 0, status);
+}
+
+gjk_compound *gjk_compound_from_pieces(const gjk_compound_dim *dim, const void *points, const int *first,
+                                       int piece_count, gjk_real margin, gjk_status *status) {
+    gjk_status s = GJK_OK;
+    void **hulls;
+    unsigned char *shapes;
+    gjk_compound *c = NULL;
+    int made = 0;
+    *status = GJK_INVALID_INPUT;
+    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
+        !gjk_bounded(margin) || first[0] != 0)
+        return NULL;
+    for (int i = 0; i < piece_count; ++i)
+        if (first[i + 1] <= first[i]) return NULL;
+    hulls = (void **)gjk_alloc((size_t)piece_count * sizeof *hulls);
+    shapes = (unsigned char *)gjk_alloc((size_t)piece_count * dim->shape_size);
+    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
+    while (s == GJK_OK && made < piece_count) {
+        const unsigned char *piece = (const unsigned char *)points + (size_t)first[made] * dim->point_size;
+        hulls[made] = dim->hull(piece, first[made + 1] - first[made], margin, shapes + (size_t)made * dim->shape_size,
+                                &s);
+        if (!hulls[made]) break;
+        ++made;
+    }
+    if (s == GJK_OK) {
+        c = compound_make(dim, shapes, NULL, piece_count, hulls, piece_count, status);
+    } else {
+        for (int i = 0; i < made; ++i) dim->free_hull(hulls[i]);
+        gjk_free(hulls);
+        *status = s;
+    }
+    gjk_free(shapes);
+    return c;
+}
+
+/* ---- the descent ---- */
+
 void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
                             gjk_compound_leaf_fn *leaf, void *context) {
     memset(w, 0, sizeof *w);

@@ -13,118 +13,6 @@ static bool compound3_pose_valid(gjk_pose3 pose) {
 
 static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
 
-void gjk_compound3_destroy(gjk_compound3 *compound) {
-    if (!compound) return;
-    gjk_tree_release(&compound->tree);
-    for (int i = 0; i < compound->owned_count; ++i) gjk_hull3_destroy(compound->owned[i]);
-    gjk_free(compound->owned);
-    gjk_free(compound->shapes);
-    gjk_free(compound->poses);
-    gjk_free(compound);
-}
-
-static gjk_tree_box compound3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-/* The compound of `count` valid parts (the caller checked them), owning `owned` (freed on failure too). */
-static gjk_compound3 *compound3_make(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
-                                     gjk_hull3 **owned, int owned_count, gjk_status *status) {
-    gjk_compound3 *c = (gjk_compound3 *)gjk_alloc(sizeof *c);
-    gjk_tree_box *boxes = (gjk_tree_box *)gjk_alloc((size_t)count * sizeof *boxes);
-    bool built = false;
-    if (c) {
-        memset(c, 0, sizeof *c);
-        gjk_tree_init(&c->tree, false);
-        c->owned = owned;
-        c->owned_count = owned_count;
-        c->shapes = (gjk_shape3 *)gjk_alloc((size_t)count * sizeof *c->shapes);
-        c->poses = (gjk_pose3 *)gjk_alloc((size_t)count * sizeof *c->poses);
-    }
-    *status = GJK_OUT_OF_MEMORY;
-    if (c && boxes && c->shapes && c->poses) {
-        c->count = count;
-        for (int i = 0; i < count; ++i) {
-            c->shapes[i] = shapes[i];
-            c->poses[i] = poses ? poses[i] : gjk_pose3_identity();
-            c->poses[i].rotation = gjk_quat_normalize(c->poses[i].rotation);
-            boxes[i] = compound3_box(gjk_shape3_aabb(&c->shapes[i], c->poses[i]));
-            /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
-            for (int k = 0; k < 3; ++k)
-                if (!gjk_bounded(boxes[i].lower[k]) || !gjk_bounded(boxes[i].upper[k])) *status = GJK_INVALID_INPUT;
-        }
-        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, false);
-    }
-    gjk_free(boxes);
-    if (!built) {
-        if (c) gjk_compound3_destroy(c);
-        else {
-            for (int i = 0; i < owned_count; ++i) gjk_hull3_destroy(owned[i]);
-            gjk_free(owned);
-        }
-        return NULL;
-    }
-    *status = GJK_OK;
-    return c;
-}
-
-gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
-                                    gjk_status *status) {
-    gjk_status dummy;
-    status = compound3_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!shapes || count < 1 || count > GJK_COMPOUND_MAX_PARTS) return NULL;
-    for (int i = 0; i < count; ++i)
-        if (gjk_shape3_validate(&shapes[i]) != GJK_OK || (poses && !compound3_pose_valid(poses[i]))) return NULL;
-    return compound3_make(shapes, poses, count, NULL, 0, status);
-}
-
-gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
-                                                gjk_real margin, gjk_status *status) {
-    gjk_status dummy, s = GJK_OK;
-    gjk_hull3 **hulls;
-    gjk_shape3 *shapes;
-    gjk_compound3 *c = NULL;
-    int made = 0;
-    status = compound3_status_sink(status, &dummy);
-    *status = GJK_INVALID_INPUT;
-    if (!points || !first || piece_count < 1 || piece_count > GJK_COMPOUND_MAX_PARTS || !(margin >= 0) ||
-        !gjk_bounded(margin) || first[0] != 0)
-        return NULL;
-    for (int i = 0; i < piece_count; ++i)
-        if (first[i + 1] <= first[i]) return NULL;
-    hulls = (gjk_hull3 **)gjk_alloc((size_t)piece_count * sizeof *hulls);
-    shapes = (gjk_shape3 *)gjk_alloc((size_t)piece_count * sizeof *shapes);
-    if (!hulls || !shapes) s = GJK_OUT_OF_MEMORY;
-    while (s == GJK_OK && made < piece_count) {
-        hulls[made] = gjk_hull3_create(points + first[made], first[made + 1] - first[made], &s);
-        if (!hulls[made]) break;
-        shapes[made] = gjk_rounded3(gjk_hull_shape3(hulls[made]), margin);
-        s = gjk_shape3_validate(&shapes[made]);
-        ++made;
-    }
-    if (s == GJK_OK) {
-        c = compound3_make(shapes, NULL, piece_count, hulls, piece_count, status);
-    } else {
-        for (int i = 0; i < made; ++i) gjk_hull3_destroy(hulls[i]);
-        gjk_free(hulls);
-        *status = s == GJK_OK ? GJK_OUT_OF_MEMORY : s;
-    }
-    gjk_free(shapes);
-    return c;
-}
-
-int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->count; }
-
-const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    if (pose) *pose = compound->poses[part];
-    return &compound->shapes[part];
-}
-
 static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
     gjk_pose3 out;
     out.position = gjk_add3(outer.position, gjk_quat_rotate(outer.rotation, inner.position));
@@ -137,13 +25,85 @@ static gjk_pose3 compound3_unit(gjk_pose3 pose) {
     return pose;
 }
 
+static gjk_tree_box compound3_box(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static bool compound3_valid(const void *shape, const void *pose) {
+    return gjk_shape3_validate((const gjk_shape3 *)shape) == GJK_OK &&
+           (!pose || compound3_pose_valid(*(const gjk_pose3 *)pose));
+}
+
+static void compound3_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
+    gjk_shape3 *s = (gjk_shape3 *)(void *)c->shapes + i;
+    gjk_pose3 *p = (gjk_pose3 *)(void *)c->poses + i;
+    *s = *(const gjk_shape3 *)shape;
+    *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
+    *box = compound3_box(gjk_shape3_aabb(s, *p));
+}
+
+static void *compound3_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
+    gjk_hull3 *h = gjk_hull3_create((const gjk_vec3 *)points, count, status);
+    gjk_shape3 *s = (gjk_shape3 *)shape;
+    if (!h) return NULL;
+    *s = gjk_rounded3(gjk_hull_shape3(h), margin);
+    *status = gjk_shape3_validate(s);
+    if (*status == GJK_OK) return h;
+    gjk_hull3_destroy(h);
+    return NULL;
+}
+
+static void compound3_free_hull(void *hull) { gjk_hull3_destroy((gjk_hull3 *)hull); }
+
+static const gjk_compound_dim compound3_dim = {sizeof(gjk_shape3), sizeof(gjk_pose3), sizeof(gjk_vec3), false,
+                                               compound3_valid,    compound3_store,   compound3_hull,
+                                               compound3_free_hull};
+
+static gjk_compound3 *compound3_of(gjk_compound *c) { return (gjk_compound3 *)(void *)c; }
+
+void gjk_compound3_destroy(gjk_compound3 *compound) {
+    gjk_compound_destroy(&compound3_dim, compound ? &compound->core : NULL);
+}
+
+gjk_compound3 *gjk_compound3_create(const gjk_shape3 *shapes, const gjk_pose3 *poses, int count,
+                                    gjk_status *status) {
+    gjk_status dummy;
+    return compound3_of(gjk_compound_create(&compound3_dim, shapes, poses, count,
+                                            compound3_status_sink(status, &dummy)));
+}
+
+gjk_compound3 *gjk_compound3_create_from_pieces(const gjk_vec3 *points, const int *first, int piece_count,
+                                                gjk_real margin, gjk_status *status) {
+    gjk_status dummy;
+    return compound3_of(gjk_compound_from_pieces(&compound3_dim, points, first, piece_count, margin,
+                                                 compound3_status_sink(status, &dummy)));
+}
+
+static const gjk_shape3 *compound3_shape(const gjk_compound3 *c, int i) {
+    return (const gjk_shape3 *)(const void *)c->core.shapes + i;
+}
+static gjk_pose3 compound3_pose(const gjk_compound3 *c, int i) {
+    return ((const gjk_pose3 *)(const void *)c->core.poses)[i];
+}
+
+int gjk_compound3_part_count(const gjk_compound3 *compound) { return compound->core.count; }
+
+const gjk_shape3 *gjk_compound3_part(const gjk_compound3 *compound, int part, gjk_pose3 *pose) {
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    if (pose) *pose = compound3_pose(compound, part);
+    return compound3_shape(compound, part);
+}
+
 gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_pose3 pose) {
-    GJK_ASSERT(part >= 0 && part < compound->count);
-    return compound3_compose(compound3_unit(pose), compound->poses[part]);
+    GJK_ASSERT(part >= 0 && part < compound->core.count);
+    return compound3_compose(compound3_unit(pose), compound3_pose(compound, part));
 }
 
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
-    const gjk_tree_box *r = &compound->tree.nodes[compound->tree.root].box;
+    const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb3 out;
     if (!compound3_pose_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
@@ -205,10 +165,10 @@ static bool compound3_query_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound3_query *q = (gjk_compound3_query *)w->context;
     gjk_pair3 pair;
     gjk_result3 r;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound3_shape(q->a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
+    pair.b = compound3_shape(q->b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
     r = gjk_query3(q->kind, &pair, q->options, NULL);
     if (gjk_compound_judge_pair(&q->judge, w, part_a, part_b, r.intersect, r.distance, r.lower, r.upper, r.status))
         q->best = r;
@@ -235,7 +195,7 @@ gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_co
     q.pose_b = compound3_unit(pair->pose_b);
     q.kind = kind;
     q.options = options;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_query_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_query_leaf, &q);
     gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
     gjk_compound_judge_init(&q.judge, kind, &w);
     gjk_compound_descend(&w, stack);
@@ -266,10 +226,10 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
     gjk_pair3 pair;
     gjk_compound_contact3 c;
-    pair.a = &q->a->shapes[part_a];
-    pair.pose_a = compound3_compose(q->pose_a, q->a->poses[part_a]);
-    pair.b = &q->b->shapes[part_b];
-    pair.pose_b = compound3_compose(q->pose_b, q->b->poses[part_b]);
+    pair.a = compound3_shape(q->a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
+    pair.b = compound3_shape(q->b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide3(&pair, q->speculative, NULL);
@@ -299,7 +259,7 @@ int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_d
     q.list.base = (unsigned char *)contacts;
     q.list.size = sizeof *contacts;
     q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->tree, &pair->b->tree, 0, compound3_collide_leaf, &q);
+    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_collide_leaf, &q);
     gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
     /* Pairs within the speculative distance, and the touching band beyond it. */
     w.cut = speculative_distance + w.slack;
@@ -324,7 +284,7 @@ static gjk_real compound3_ray_leaf(int proxy, uint64_t user, gjk_real max_t, voi
     gjk_ray_result3 r;
     (void)proxy;
     ray.max_fraction = max_t;
-    r = gjk_raycast3(&q->c->shapes[part], compound3_compose(q->pose, q->c->poses[part]), &ray);
+    r = gjk_raycast3(compound3_shape(q->c, part), compound3_compose(q->pose, compound3_pose(q->c, part)), &ray);
     q->status = gjk_worse_status(q->status, r.status);
     /* A miss leaves the walk's reach as it is (any value above it does); a hit at 0 ends the walk. */
     if (!r.hit || (q->best.part >= 0 && !(r.fraction < q->best.ray.fraction))) return GJK_REAL_MAX;
@@ -352,7 +312,7 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_vec3 lo = gjk_pose3_inv_apply(q.pose, ray->origin), ld = gjk_quat_inv_rotate(q.pose.rotation, ray->translation);
     o[0] = lo.x, o[1] = lo.y, o[2] = lo.z;
     d[0] = ld.x, d[1] = ld.y, d[2] = ld.z;
-    gjk_tree_query_ray(&compound->tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
+    gjk_tree_query_ray(&compound->core.tree, o, d, ray->max_fraction, compound3_ray_leaf, &q, GJK_TREE_STACK);
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;

@@ -15,24 +15,41 @@
    tree the binned build makes of GJK_COMPOUND_MAX_PARTS parts but degenerate ones, which the fallback walks. */
 #define GJK_COMPOUND_STACK 256
 
-/* The compounds of both dimensions, over the shared tree core. */
-struct gjk_compound3 {
-    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+/* A compound of either dimension: the front ends' structs wrap it. */
+typedef struct gjk_compound {
+    gjk_tree tree;         /* the parts' boxes in the compound's frame; part i's leaf has user value i */
     int count;
-    gjk_shape3 *shapes;
-    gjk_pose3 *poses;  /* rotations unit */
-    gjk_hull3 **owned; /* hulls made by create_from_pieces, else NULL */
+    unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
+    unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
+    void **owned;          /* hulls made by create_from_pieces, else NULL */
     int owned_count;
+} gjk_compound;
+
+struct gjk_compound3 {
+    gjk_compound core;
+};
+struct gjk_compound2 {
+    gjk_compound core;
 };
 
-struct gjk_compound2 {
-    gjk_tree tree; /* the parts' boxes in the compound's frame; part i's leaf has user value i */
-    int count;
-    gjk_shape2 *shapes;
-    gjk_pose2 *poses;  /* rotations unit */
-    gjk_hull2 **owned; /* hulls made by create_from_pieces, else NULL */
-    int owned_count;
-};
+/* What building a compound needs of its dimension. */
+typedef struct gjk_compound_dim {
+    size_t shape_size, pose_size, point_size;
+    bool planar;
+    /* A valid shape, and pose (NULL: the identity). */
+    bool (*valid)(const void *shape, const void *pose);
+    /* Stores part i (pose NULL: the identity) with its rotation made unit; gives its box in the compound's frame. */
+    void (*store)(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box);
+    /* The hull of `count` points, and in *shape the hull's shape with `margin`; NULL with *status on failure. */
+    void *(*hull)(const void *points, int count, gjk_real margin, void *shape, gjk_status *status);
+    void (*free_hull)(void *hull);
+} gjk_compound_dim;
+
+gjk_compound *gjk_compound_create(const gjk_compound_dim *dim, const void *shapes, const void *poses, int count,
+                                  gjk_status *status);
+gjk_compound *gjk_compound_from_pieces(const gjk_compound_dim *dim, const void *points, const int *first,
+                                       int piece_count, gjk_real margin, gjk_status *status);
+void gjk_compound_destroy(const gjk_compound_dim *dim, gjk_compound *c);
 
 /* A node pair of the descent waiting on the stack, with its lower bound. */
 typedef struct gjk_compound_entry {

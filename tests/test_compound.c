@@ -26,6 +26,54 @@ static void count_free(void *p, void *user) {
     free(p);
 }
 
+/* The allocator failing at its n-th call from now (n < 0: never). */
+static long g_fail_at = -1;
+static void *failing_alloc(size_t size, void *user) {
+    (void)user;
+    if (g_fail_at == 0) return NULL;
+    if (g_fail_at > 0) --g_fail_at;
+    ++g_allocs;
+    return malloc(size);
+}
+
+/* Creation with the allocator failing at each of its calls in turn: NULL with GJK_OUT_OF_MEMORY and nothing
+   leaked, until enough calls succeed. */
+static void test_out_of_memory(void **st) {
+    gjk_shape3 s3[3] = {gjk_box3(gjk_v3(1, 1, 1)), gjk_sphere3(1), gjk_capsule3(1, 1)};
+    gjk_shape2 s2[3] = {gjk_box2(gjk_v2(1, 1)), gjk_circle2(1), gjk_capsule2(1, 1)};
+    gjk_vec3 p3[8] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {2, 0, 0}, {3, 0, 0}, {2, 1, 0}, {2, 0, 1}};
+    gjk_vec2 p2[6] = {{0, 0}, {1, 0}, {0, 1}, {2, 0}, {3, 0}, {2, 1}};
+    int f3[3] = {0, 4, 8}, f2[3] = {0, 3, 6};
+    (void)st;
+    for (int kind = 0; kind < 4; ++kind) {
+        for (long n = 0;; ++n) {
+            gjk_status status = GJK_OK;
+            void *c = NULL;
+            gjk_set_allocator(failing_alloc, count_free, NULL);
+            g_allocs = g_frees = 0;
+            g_fail_at = n;
+            switch (kind) {
+            case 0: c = gjk_compound3_create(s3, NULL, 3, &status); break;
+            case 1: c = gjk_compound3_create_from_pieces(p3, f3, 2, 0, &status); break;
+            case 2: c = gjk_compound2_create(s2, NULL, 3, &status); break;
+            default: c = gjk_compound2_create_from_pieces(p2, f2, 2, 0, &status); break;
+            }
+            if (c) {
+                assert_int_equal(status, GJK_OK);
+                if (kind < 2) gjk_compound3_destroy((gjk_compound3 *)c);
+                else gjk_compound2_destroy((gjk_compound2 *)c);
+            } else {
+                assert_int_equal(status, GJK_OUT_OF_MEMORY);
+            }
+            assert_int_equal(g_allocs, g_frees);
+            gjk_set_allocator(NULL, NULL, NULL);
+            g_fail_at = -1;
+            if (c) break;
+            assert_true(n < 100);
+        }
+    }
+}
+
 /* A brute-force answer: the part pair the compound query must find, and the interval of the true minimum. */
 typedef struct brute {
     int part_a, part_b;
@@ -1062,6 +1110,7 @@ int main(void) {
         cmocka_unit_test(test_degenerate2), cmocka_unit_test(test_tiny_stack2),
         cmocka_unit_test(test_bad_input2), cmocka_unit_test(test_one_part2),
         cmocka_unit_test(test_noalloc_determinism2), cmocka_unit_test(test_aabb2),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
