@@ -324,7 +324,7 @@ static const gjk_query_kind g_kinds[4] = {GJK_QUERY_INTERSECT, GJK_QUERY_DISTANC
 static void test_random3(void **st) {
     test_rng r = {31};
     (void)st;
-    for (int trial = 0; trial < 400; ++trial) {
+    for (int trial = 0; trial < 1000; ++trial) {
         bool big = trial % 50 == 0;
         int na = big ? 100 + (int)(test_next(&r) % 201) : 1 + (int)(test_next(&r) % 12);
         int nb = big ? 1 + (int)(test_next(&r) % 30) : 1 + (int)(test_next(&r) % 12);
@@ -805,7 +805,7 @@ static gjk_pose2 random_pose2(test_rng *r, double spread) {
 static void test_random2(void **st) {
     test_rng r = {31};
     (void)st;
-    for (int trial = 0; trial < 400; ++trial) {
+    for (int trial = 0; trial < 1000; ++trial) {
         bool big = trial % 50 == 0;
         int na = big ? 100 + (int)(test_next(&r) % 201) : 1 + (int)(test_next(&r) % 12);
         int nb = big ? 1 + (int)(test_next(&r) % 30) : 1 + (int)(test_next(&r) % 12);

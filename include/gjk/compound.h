@@ -102,7 +102,8 @@ typedef struct gjk_compound_pair3 {
 /// parts -1.
 typedef struct gjk_compound_result3 {
     gjk_result3 result; ///< the deciding part pair's answer, world frame, normal from A to B; interval as above
-    int part_a;         ///< A's part of the deciding pair; -1 when none (invalid input, separated intersect)
+    int part_a;         ///< A's part of the deciding pair; -1 when none (invalid input; separated compounds
+                        ///< under intersect or penetration)
     int part_b;         ///< B's part of the deciding pair; -1 with part_a
     int pairs_tested;   ///< part pairs queried (the others were ruled out by their boxes)
 } gjk_compound_result3;
