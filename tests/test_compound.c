@@ -373,8 +373,8 @@ static gjk_compound3 *grid3(int n) {
    than the 10^6 there are, and the brute-force answer. */
 static void test_pruning3(void **st) {
     gjk_compound3 *g = grid3(10);
-    gjk_vec3 offsets[3] = {{GJK_R(12), GJK_R(11), GJK_R(13)}, {GJK_R(9.7), GJK_R(9.7), GJK_R(9.7)},
-                           {GJK_R(9), GJK_R(0), GJK_R(0)}};
+    gjk_vec3 offsets[3] = {{GJK_R(12.0), GJK_R(11.0), GJK_R(13.0)}, {GJK_R(9.7), GJK_R(9.7), GJK_R(9.7)},
+                           {GJK_R(9.0), GJK_R(0.0), GJK_R(0.0)}};
     (void)st;
     for (int k = 0; k < 3; ++k) {
         gjk_compound_pair3 p;
@@ -853,7 +853,7 @@ static gjk_compound2 *grid2(int n) {
    than the 10^6 there are, and the brute-force answer. */
 static void test_pruning2(void **st) {
     gjk_compound2 *g = grid2(32);
-    gjk_vec2 offsets[3] = {{GJK_R(34), GJK_R(33)}, {GJK_R(31.7), GJK_R(31.7)}, {GJK_R(31), GJK_R(0)}};
+    gjk_vec2 offsets[3] = {{GJK_R(34.0), GJK_R(33.0)}, {GJK_R(31.7), GJK_R(31.7)}, {GJK_R(31.0), GJK_R(0.0)}};
     (void)st;
     for (int k = 0; k < 3; ++k) {
         gjk_compound_pair2 p;
