@@ -38,8 +38,8 @@ fi
 
 # Build when the output is missing or any source (library, glue, page) is newer.
 stamp=$web/gjk_demo.wasm
-sources="$root/src $root/include $here/demo_api.c $here/demo_contacts.c $here/demo_geometry.c $here/demo_api.h"
-sources="$sources $here/index.html $here/gjk_api.js $here/demo_common.js $here/demo_contacts.js $here/demo_2d.js $here/demo_3d.js $here/demo.js $here/style.css"
+sources="$root/src $root/include $here/demo_api.c $here/demo_contacts.c $here/demo_geometry.c $here/demo_world.c $here/demo_api.h"
+sources="$sources $here/index.html $here/gjk_api.js $here/demo_common.js $here/demo_contacts.js $here/demo_2d.js $here/demo_3d.js $here/demo_world.js $here/demo.js $here/style.css"
 sources="$sources $here/build.sh"
 # shellcheck disable=SC2086
 if [ ! -f "$stamp" ] || [ ! -f "$web/index.html" ] ||
