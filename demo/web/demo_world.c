@@ -5,7 +5,8 @@
    calling demo_world_step(); demo_world_read() then copies what the page draws into static double buffers that
    gjk_api.js reads through HEAPF64. Layouts (gjk_api.js mirrors them):
    - stats: bodies, candidate pairs, contacts, contacts written, tree height, area cost, tree nodes written,
-     begin events, end events;
+     begin events, end events, then the last step's parts in ms: the poses set and gjk_world2_step_begin (the tree
+     updated, the candidate pairs gathered), gjk_world2_step_range (the narrow phase), gjk_world2_step_end;
    - contacts, DEMO_WORLD_CONTACT_STRIDE per contact: a, b, count, normal (2), then per point point_a (2),
      point_b (2), separation;
    - nodes, 6 per node in the order of gjk_tree2_visit_nodes: lower (2), upper (2), depth, leaf.
@@ -22,7 +23,7 @@
 #define DEMO_WORLD_MAX 4096
 #define DEMO_WORLD_CONTACTS 16384
 #define DEMO_WORLD_CONTACT_STRIDE (5 + 5 * GJK_MANIFOLD_MAX_POINTS2)
-#define DEMO_WORLD_STATS 9
+#define DEMO_WORLD_STATS 12
 
 static gjk_world2 *world;
 /* the bodies' shapes, borrowed by the world: they stay here until the next reset */
@@ -33,6 +34,7 @@ static double world_poses[3 * DEMO_WORLD_MAX];
 static double world_stats[DEMO_WORLD_STATS];
 static double world_contacts[DEMO_WORLD_CONTACTS * DEMO_WORLD_CONTACT_STRIDE];
 static double world_nodes[6 * 2 * DEMO_WORLD_MAX];
+static double world_times[3]; /* the last step's parts, ms (stats 9 to 11) */
 
 EMSCRIPTEN_KEEPALIVE double *demo_world_poses(void) { return world_poses; }
 EMSCRIPTEN_KEEPALIVE double *demo_world_stats(void) { return world_stats; }
@@ -102,17 +104,28 @@ EMSCRIPTEN_KEEPALIVE int demo_world_add(int kind, double a, double b, int count,
     return id;
 }
 
-/* One step: every body to its pose in demo_world_poses(), then gjk_world2_step(). Returns its status (or
-   GJK_INVALID_INPUT without a world, or when a pose is rejected). */
+/* One step: every body to its pose in demo_world_poses(), then gjk_world2_step()'s three parts, each timed.
+   Returns the step's status (or GJK_INVALID_INPUT without a world, or when a pose is rejected). */
 EMSCRIPTEN_KEEPALIVE int demo_world_step(void) {
-    int bad = 0;
+    int bad = 0, items;
+    double t0, t1, t2, t3;
     if (!world) return GJK_INVALID_INPUT;
+    t0 = emscripten_get_now();
     for (int i = 0; i < world_count; ++i) {
         const double *p = &world_poses[3 * i];
         if (!gjk_world2_set_pose(world, i, world_pose(p[0], p[1], p[2]))) bad = 1;
     }
-    gjk_status st = gjk_world2_step(world);
-    return bad ? GJK_INVALID_INPUT : (int)st;
+    items = gjk_world2_step_begin(world);
+    t1 = emscripten_get_now();
+    if (items < 0) return GJK_OUT_OF_MEMORY;
+    gjk_world2_step_range(world, 0, items);
+    t2 = emscripten_get_now();
+    gjk_world2_step_end(world);
+    t3 = emscripten_get_now();
+    world_times[0] = t1 - t0;
+    world_times[1] = t2 - t1;
+    world_times[2] = t3 - t2;
+    return bad ? GJK_INVALID_INPUT : GJK_OK;
 }
 
 typedef struct demo_world_walk {
@@ -174,5 +187,8 @@ EMSCRIPTEN_KEEPALIVE int demo_world_read(void) {
     world_stats[6] = walk.count;
     world_stats[7] = begins;
     world_stats[8] = ends;
+    world_stats[9] = world_times[0];
+    world_stats[10] = world_times[1];
+    world_stats[11] = world_times[2];
     return written;
 }

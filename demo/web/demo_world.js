@@ -201,7 +201,7 @@
 
   function showWorldReadout(w) {
     const st = w.last.stats, times = w.times;
-    const mean = times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0;
+    const mean = (k) => (times.length ? times.reduce((a, t) => a + t[k], 0) / times.length : 0);
     $('world-bodies').textContent = String(st.bodies);
     $('world-pairs').textContent = String(st.pairs);
     $('world-contacts').textContent = String(st.contacts) + ' (' + w.drawnPoints + ' points)';
@@ -209,7 +209,8 @@
     $('world-height').textContent = String(st.height);
     $('world-nodes').textContent = String(st.nodes);
     $('world-cost').textContent = st.cost.toFixed(2);
-    $('world-ms').textContent = mean.toFixed(3) + ' ms';
+    $('world-ms').textContent = mean(0).toFixed(3) + ' ms';
+    $('world-ms-parts').textContent = mean(1).toFixed(3) + ' + ' + mean(2).toFixed(3) + ' ms';
     $('world-count-value').textContent = String(w.count);
     $('world-speed-value').textContent = w.speed.toFixed(2) + '\u00d7';
     $('world-pause').textContent = w.paused ? 'resume' : 'pause';
@@ -223,9 +224,10 @@
     const status = api.worldStep(w.bodies);
     const t1 = performance.now();
     if (status !== 0) throw new Error('world step failed: status ' + status);
-    w.times.push(t1 - t0);
-    if (w.times.length > TIMES_KEPT) w.times.shift();
     w.last = api.worldRead();
+    const st = w.last.stats;
+    w.times.push([t1 - t0, st.broadMs, st.narrowMs + st.endMs]);
+    if (w.times.length > TIMES_KEPT) w.times.shift();
     w.steps++;
   }
 

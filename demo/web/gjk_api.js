@@ -1,6 +1,7 @@
-/* gjk web demo: the WebAssembly module (gjk_demo.js / .wasm, built from demo_api.c, demo_geometry.c and the library)
-   behind a small JavaScript API: shapes and poses in, results with their debug record (GJK steps, EPA polytope) and
-   drawing geometry out, read from the module's static buffers through HEAPF64. Sets window.gjkApi. */
+/* gjk web demo: the WebAssembly module (gjk_demo.js / .wasm, built from demo_api.c, demo_contacts.c, demo_geometry.c,
+   demo_world.c and the library) behind a small JavaScript API: shapes and poses in, results with their debug record
+   (GJK steps, EPA polytope), drawing geometry and the world view's step out, read from the module's static buffers
+   through HEAPF64. Sets window.gjkApi. */
 'use strict';
 
 (function () {
@@ -97,7 +98,7 @@
     function readWorld() {
       const written = M._demo_world_read(), h = heap(), s = worldAt.stats;
       const stats = { bodies: h[s], pairs: h[s + 1], contacts: h[s + 2], height: h[s + 4], cost: h[s + 5],
-        nodes: h[s + 6], begins: h[s + 7], ends: h[s + 8] };
+        nodes: h[s + 6], begins: h[s + 7], ends: h[s + 8], broadMs: h[s + 9], narrowMs: h[s + 10], endMs: h[s + 11] };
       const contacts = [];
       for (let k = 0; k < written; ++k) {
         const o = worldAt.contacts + k * worldStride, count = h[o + 2], points = [];

@@ -178,7 +178,7 @@ export async function worldChecks({ page, check, frames, text, screenshot }) {
     await setCount(n);
     if ((await W()).paused) await page.locator('#world-pause').click();
     await frames(45);
-    times[n] = await text('world-ms');
+    times[n] = (await text('world-ms')) + ' (broad + narrow ' + (await text('world-ms-parts')) + ')';
     await page.locator('#world-pause').click();
     await frames(2);
     t = await treeFacts();
