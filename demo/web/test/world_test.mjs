@@ -195,12 +195,11 @@ export async function worldChecks({ page, check, frames, text, screenshot }) {
 
   /* (k) the screenshot: 300 bodies after a fixed number of steps of fixed length (the same picture every run) */
   await setCount(300);
-  await page.evaluate(() => {
-    const w = window.gjkDemo.state.world;
-    w.paused = true;
+  await page.evaluate(() => { /* in one task: no frame steps the new world in between */
+    window.gjkDemo.state.world.paused = true;
     window.gjkDemo.resetWorld();
+    window.gjkDemo.advanceWorld(90, 1 / 60);
   });
-  await page.evaluate(() => window.gjkDemo.advanceWorld(90, 1 / 60));
   await frames(2);
   const shot = await screenshot('web-world.png');
   const size = fs.statSync(shot).size;
