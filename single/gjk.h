@@ -1604,6 +1604,14 @@ typedef gjk_real gjk_tree3_ray_fn(int proxy, uint64_t user, gjk_real max_t, void
 /// max_t that `fn` returns are skipped. Non-finite input visits nothing. Allocates nothing.
 GJK_API void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direction, gjk_real max_t,
                                  gjk_tree3_ray_fn *fn, void *context);
+/// Called for each node of the tree by gjk_tree3_visit_nodes(): its box (world frame; a leaf's fat box, an internal
+/// node's union of its children's), its depth (0 at the root; a leaf's depth is at most gjk_tree3_height()), and
+/// whether it is a leaf (a proxy). Return false to stop the visit.
+typedef bool gjk_tree3_node_fn(gjk_aabb3 box, int depth, bool leaf, void *context);
+/// Visits every node of the tree, internal and leaf (2 * proxies - 1 of them), depth first: a node before its
+/// children, the first child's subtree before the second's, in an order that depends only on the calls made to the
+/// tree (for drawing or inspecting the tree). `fn` returns false to stop. Allocates nothing; any height is walked.
+GJK_API void gjk_tree3_visit_nodes(const gjk_tree3 *tree, gjk_tree3_node_fn *fn, void *context);
 /// Every pair of proxies whose fat boxes overlap (touching counts), each once as (smaller id, larger id), written to
 /// `pairs` (2 ints per pair) up to `capacity` pairs; returns the number found. When that is at most `capacity`, the
 /// pairs are sorted (by the first id, then the second); when it exceeds `capacity`, `pairs` holds the first
@@ -1648,6 +1656,10 @@ typedef gjk_real gjk_tree2_ray_fn(int proxy, uint64_t user, gjk_real max_t, void
 /// As gjk_tree3_query_ray(), in 2D.
 GJK_API void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direction, gjk_real max_t,
                                  gjk_tree2_ray_fn *fn, void *context);
+/// As gjk_tree3_node_fn, in 2D.
+typedef bool gjk_tree2_node_fn(gjk_aabb2 box, int depth, bool leaf, void *context);
+/// As gjk_tree3_visit_nodes(), in 2D.
+GJK_API void gjk_tree2_visit_nodes(const gjk_tree2 *tree, gjk_tree2_node_fn *fn, void *context);
 /// As gjk_tree3_pairs(), in 2D.
 GJK_API int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity);
 /// As gjk_tree3_clear_moved(), in 2D.
@@ -4864,6 +4876,7 @@ typedef struct gjk_tree {
 
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
+typedef bool gjk_tree_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context);
 
 void gjk_tree_init(gjk_tree *t, bool planar);
 void gjk_tree_release(gjk_tree *t);
@@ -4877,6 +4890,8 @@ uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
 void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
                         gjk_tree_ray_visit *fn, void *context, int stack);
+/* Every node depth first (pre-order, child1 first), the root at depth 0; fn returns false to stop. */
+void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *context);
 int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
 void gjk_tree_clear_moved(gjk_tree *t);
 gjk_real gjk_tree_area_cost(const gjk_tree *t);
@@ -19217,6 +19232,33 @@ void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_r
     tree_walk(&w, stack);
 }
 
+/* Every node in pre-order, child1 before child2, by parent links: no stack, so any height is walked without
+   allocating, and the depth follows from the moves (down one, across, up). */
+void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *context) {
+    const gjk_tree_node *n = t->nodes;
+    int i = t->root, depth = 0;
+    if (i < 0) return;
+    for (;;) {
+        if (!fn(&n[i].box, depth, n[i].height == 0, context)) return;
+        if (n[i].height > 0) {
+            i = n[i].child1;
+            ++depth;
+            continue;
+        }
+        for (;;) {
+            int p;
+            if (i == t->root) return;
+            p = n[i].parent;
+            if (n[p].child1 == i) {
+                i = n[p].child2;
+                break;
+            }
+            i = p;
+            --depth;
+        }
+    }
+}
+
 /* Each overlapping pair once: the asking proxy reports a partner unless the partner reports it. In moved_only
    mode that is a moved partner of smaller id (it asked too); otherwise every partner of smaller id. */
 static bool tree_pair_leaf(gjk_tree_walk *w, int other) {
@@ -19536,6 +19578,27 @@ void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direct
     gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
 }
 
+/* The caller's visitor, called through the core's with the box converted. */
+typedef struct gjk_tree2_nodes_ctx {
+    gjk_tree2_node_fn *fn;
+    void *context;
+} gjk_tree2_nodes_ctx;
+
+static bool tree2_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context) {
+    const gjk_tree2_nodes_ctx *c = (const gjk_tree2_nodes_ctx *)context;
+    gjk_aabb2 b;
+    b.lower = gjk_v2(box->lower[0], box->lower[1]);
+    b.upper = gjk_v2(box->upper[0], box->upper[1]);
+    return c->fn(b, depth, leaf, c->context);
+}
+
+void gjk_tree2_visit_nodes(const gjk_tree2 *tree, gjk_tree2_node_fn *fn, void *context) {
+    gjk_tree2_nodes_ctx c;
+    c.fn = fn;
+    c.context = context;
+    gjk_tree_visit_nodes(&tree->core, tree2_node_visit, &c);
+}
+
 int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity) {
     return gjk_tree_pairs(&tree->core, moved_only, pairs, capacity);
 }
@@ -19608,6 +19671,27 @@ void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direct
     o[0] = origin.x, o[1] = origin.y, o[2] = origin.z;
     d[0] = direction.x, d[1] = direction.y, d[2] = direction.z;
     gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
+}
+
+/* The caller's visitor, called through the core's with the box converted. */
+typedef struct gjk_tree3_nodes_ctx {
+    gjk_tree3_node_fn *fn;
+    void *context;
+} gjk_tree3_nodes_ctx;
+
+static bool tree3_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context) {
+    const gjk_tree3_nodes_ctx *c = (const gjk_tree3_nodes_ctx *)context;
+    gjk_aabb3 b;
+    b.lower = gjk_v3(box->lower[0], box->lower[1], box->lower[2]);
+    b.upper = gjk_v3(box->upper[0], box->upper[1], box->upper[2]);
+    return c->fn(b, depth, leaf, c->context);
+}
+
+void gjk_tree3_visit_nodes(const gjk_tree3 *tree, gjk_tree3_node_fn *fn, void *context) {
+    gjk_tree3_nodes_ctx c;
+    c.fn = fn;
+    c.context = context;
+    gjk_tree_visit_nodes(&tree->core, tree3_node_visit, &c);
 }
 
 int gjk_tree3_pairs(const gjk_tree3 *tree, bool moved_only, int *pairs, int capacity) {

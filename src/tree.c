@@ -530,6 +530,33 @@ void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_r
     tree_walk(&w, stack);
 }
 
+/* Every node in pre-order, child1 before child2, by parent links: no stack, so any height is walked without
+   allocating, and the depth follows from the moves (down one, across, up). */
+void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *context) {
+    const gjk_tree_node *n = t->nodes;
+    int i = t->root, depth = 0;
+    if (i < 0) return;
+    for (;;) {
+        if (!fn(&n[i].box, depth, n[i].height == 0, context)) return;
+        if (n[i].height > 0) {
+            i = n[i].child1;
+            ++depth;
+            continue;
+        }
+        for (;;) {
+            int p;
+            if (i == t->root) return;
+            p = n[i].parent;
+            if (n[p].child1 == i) {
+                i = n[p].child2;
+                break;
+            }
+            i = p;
+            --depth;
+        }
+    }
+}
+
 /* Each overlapping pair once: the asking proxy reports a partner unless the partner reports it. In moved_only
    mode that is a moved partner of smaller id (it asked too); otherwise every partner of smaller id. */
 static bool tree_pair_leaf(gjk_tree_walk *w, int other) {

@@ -60,6 +60,27 @@ void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direct
     gjk_tree_query_ray(&tree->core, o, d, max_t, fn, context, GJK_TREE_STACK);
 }
 
+/* The caller's visitor, called through the core's with the box converted. */
+typedef struct gjk_tree2_nodes_ctx {
+    gjk_tree2_node_fn *fn;
+    void *context;
+} gjk_tree2_nodes_ctx;
+
+static bool tree2_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context) {
+    const gjk_tree2_nodes_ctx *c = (const gjk_tree2_nodes_ctx *)context;
+    gjk_aabb2 b;
+    b.lower = gjk_v2(box->lower[0], box->lower[1]);
+    b.upper = gjk_v2(box->upper[0], box->upper[1]);
+    return c->fn(b, depth, leaf, c->context);
+}
+
+void gjk_tree2_visit_nodes(const gjk_tree2 *tree, gjk_tree2_node_fn *fn, void *context) {
+    gjk_tree2_nodes_ctx c;
+    c.fn = fn;
+    c.context = context;
+    gjk_tree_visit_nodes(&tree->core, tree2_node_visit, &c);
+}
+
 int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity) {
     return gjk_tree_pairs(&tree->core, moved_only, pairs, capacity);
 }

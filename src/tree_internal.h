@@ -44,6 +44,7 @@ typedef struct gjk_tree {
 
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
+typedef bool gjk_tree_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context);
 
 void gjk_tree_init(gjk_tree *t, bool planar);
 void gjk_tree_release(gjk_tree *t);
@@ -57,6 +58,8 @@ uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack);
 void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
                         gjk_tree_ray_visit *fn, void *context, int stack);
+/* Every node depth first (pre-order, child1 first), the root at depth 0; fn returns false to stop. */
+void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *context);
 int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity);
 void gjk_tree_clear_moved(gjk_tree *t);
 gjk_real gjk_tree_area_cost(const gjk_tree *t);

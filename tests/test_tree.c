@@ -313,6 +313,121 @@ static void check_pairs(const scn *s) {
     }
 }
 
+/* ---- the node visit ---- */
+
+typedef struct node_rec {
+    gjk_aabb3 box;
+    int depth;
+    bool leaf;
+} node_rec;
+
+typedef struct node_list {
+    node_rec *recs;
+    int count, capacity, stop_after; /* stop_after: return false at that many (0: never) */
+} node_list;
+
+static bool node_add(node_list *l, gjk_aabb3 box, int depth, bool leaf) {
+    assert_true(l->count < l->capacity);
+    l->recs[l->count].box = box;
+    l->recs[l->count].depth = depth;
+    l->recs[l->count].leaf = leaf;
+    return ++l->count != l->stop_after;
+}
+static bool node_visit3(gjk_aabb3 box, int depth, bool leaf, void *context) {
+    return node_add((node_list *)context, box, depth, leaf);
+}
+static bool node_visit2(gjk_aabb2 box, int depth, bool leaf, void *context) {
+    gjk_aabb3 b;
+    b.lower = gjk_v3(box.lower.x, box.lower.y, 0);
+    b.upper = gjk_v3(box.upper.x, box.upper.y, 0);
+    return node_add((node_list *)context, b, depth, leaf);
+}
+
+/* All nodes of the tree into a new list (free its recs), stopping after stop_after visits when > 0. */
+static node_list scn_nodes(const scn *s, int stop_after) {
+    node_list l;
+    l.capacity = 2 * scn_count(s) + 1;
+    l.recs = (node_rec *)calloc((size_t)l.capacity, sizeof(node_rec));
+    l.count = 0;
+    l.stop_after = stop_after;
+    assert_non_null(l.recs);
+    if (s->dim == 3) gjk_tree3_visit_nodes(s->t3, node_visit3, &l);
+    else gjk_tree2_visit_nodes(s->t2, node_visit2, &l);
+    return l;
+}
+
+static int box_order(const void *pa, const void *pb) {
+    const gjk_aabb3 *x = (const gjk_aabb3 *)pa, *y = (const gjk_aabb3 *)pb;
+    gjk_real u[6] = {x->lower.x, x->lower.y, x->lower.z, x->upper.x, x->upper.y, x->upper.z};
+    gjk_real v[6] = {y->lower.x, y->lower.y, y->lower.z, y->upper.x, y->upper.y, y->upper.z};
+    for (int k = 0; k < 6; ++k)
+        if (u[k] != v[k]) return u[k] < v[k] ? -1 : 1;
+    return 0;
+}
+
+/* The visit against the tree's own answers: 2n - 1 nodes in pre-order (each internal node followed by exactly two
+   subtrees one level deeper), every box containing its children's, the leaves' boxes exactly the proxies' fat
+   boxes, the deepest leaf at the tree's height, and a visitor returning false stopping the walk there. */
+static void check_nodes(const scn *s) {
+    int n = scn_count(s), leaves = 0, deepest = 0, top = 0;
+    node_list l = scn_nodes(s, 0);
+    int *stack = (int *)malloc((size_t)l.capacity * sizeof(int));
+    int *seen = (int *)calloc((size_t)l.capacity, sizeof(int));
+    gjk_aabb3 *fat = (gjk_aabb3 *)malloc((size_t)l.capacity * sizeof(gjk_aabb3));
+    gjk_aabb3 *leaf_boxes = (gjk_aabb3 *)malloc((size_t)l.capacity * sizeof(gjk_aabb3));
+    int nfat = 0;
+    assert_true(stack && seen && fat && leaf_boxes);
+    assert_int_equal(l.count, n > 0 ? 2 * n - 1 : 0);
+    for (int k = 0; k < l.count; ++k) {
+        const node_rec *x = &l.recs[k];
+        while (top > x->depth) { /* finished subtrees: an internal node had both children */
+            --top;
+            if (!l.recs[stack[top]].leaf) assert_int_equal(seen[stack[top]], 2);
+        }
+        if (k == 0) {
+            assert_int_equal(x->depth, 0);
+        } else {
+            int p;
+            assert_true(x->depth >= 1 && top == x->depth);
+            p = stack[top - 1];
+            assert_false(l.recs[p].leaf);
+            assert_true(++seen[p] <= 2);
+            assert_true(contains(l.recs[p].box, x->box));
+        }
+        stack[top++] = k;
+        if (x->leaf) {
+            leaf_boxes[leaves++] = x->box;
+            if (x->depth > deepest) deepest = x->depth;
+        }
+    }
+    while (top > 0) {
+        --top;
+        if (!l.recs[stack[top]].leaf) assert_int_equal(seen[stack[top]], 2);
+    }
+    assert_int_equal(leaves, n);
+    assert_int_equal(deepest, scn_height(s));
+    for (int i = 0; i < s->top; ++i)
+        if (s->alive[i]) fat[nfat++] = scn_fat(s, i);
+    assert_int_equal(nfat, n);
+    qsort(fat, (size_t)n, sizeof *fat, box_order);
+    qsort(leaf_boxes, (size_t)n, sizeof *leaf_boxes, box_order);
+    for (int i = 0; i < n; ++i) assert_int_equal(box_order(&fat[i], &leaf_boxes[i]), 0);
+    if (l.count > 2) { /* stopping: exactly as many visits, the same first ones */
+        node_list half = scn_nodes(s, l.count / 2);
+        assert_int_equal(half.count, l.count / 2);
+        for (int k = 0; k < half.count; ++k) {
+            assert_int_equal(half.recs[k].depth, l.recs[k].depth);
+            assert_int_equal(box_order(&half.recs[k].box, &l.recs[k].box), 0);
+        }
+        free(half.recs);
+    }
+    free(stack);
+    free(seen);
+    free(fat);
+    free(leaf_boxes);
+    free(l.recs);
+}
+
 static void check_all(scn *s, test_rng *r, double extent, int queries) {
     scn_check(s);
     for (int i = 0; i < s->top; ++i)
@@ -329,6 +444,7 @@ static void check_all(scn *s, test_rng *r, double extent, int queries) {
         check_ray_query(s, o, d, (gjk_real)(q % 3 == 0 ? 1e30 : 2.5 * extent));
     }
     check_pairs(s);
+    check_nodes(s);
 }
 
 static gjk_aabb3 random_box(test_rng *r, int dim, double extent, double lo_size, double hi_size) {
@@ -458,6 +574,7 @@ static void insert_then_rebuild(int dim, int n, double side, double lo, double h
     assert_true(incremental <= 2 * rebuilt);
     assert_true(h_inc <= max_height && scn_height(s) <= max_height);
     check_pairs(s);
+    check_nodes(s);
     scn_close(s);
 }
 
@@ -522,6 +639,17 @@ static void test_determinism(void **st) {
             na = scn_pairs(sa, mode, g_pairs, 10);
             nb = scn_pairs(sb, mode, g_pairs2, 10);
             assert_memory_equal(g_pairs, g_pairs2, 20 * sizeof(int));
+        }
+        {
+            node_list na = scn_nodes(sa, 0), nb = scn_nodes(sb, 0);
+            assert_int_equal(na.count, nb.count);
+            for (int k = 0; k < na.count; ++k) {
+                assert_int_equal(na.recs[k].depth, nb.recs[k].depth);
+                assert_int_equal(na.recs[k].leaf, nb.recs[k].leaf);
+                assert_int_equal(box_order(&na.recs[k].box, &nb.recs[k].box), 0);
+            }
+            free(na.recs);
+            free(nb.recs);
         }
         scn_close(sa);
         scn_close(sb);

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Build the web demo: the library (src/*.c, double precision) and demo/web/demo_api.c compiled to WebAssembly with
-# Debian's emscripten, plus the page, into build-web/ at the repository root (git-ignored).
+# Build the web demo: the library (src/*.c, double precision) and the demo's C files (demo_*.c) compiled to
+# WebAssembly with Debian's emscripten, plus the page, into build-web/ at the repository root (git-ignored).
 #   demo/web/build.sh            then serve build-web/ with any static server, e.g.
 #   python3 -m http.server -d build-web 8000   and open http://127.0.0.1:8000/
 # Installs emscripten (apt) when it is missing. GJK_WEB_OUT=DIR builds elsewhere.
@@ -36,6 +36,8 @@ exports=$exports,_demo2_set_point,_demo2_set_pose,_demo2_query,_demo2_outline,_d
 exports=$exports,_demo3_set_hull,_demo3_set_box,_demo3_set_sphere,_demo3_set_capsule,_demo3_set_cylinder
 exports=$exports,_demo3_set_cone,_demo3_set_ellipsoid,_demo3_set_pose,_demo3_query,_demo3_wireframe,_demo3_minkowski
 exports=$exports,_demo_contacts,_demo2_collide,_demo3_collide,_demo2_raycast,_demo3_raycast,_demo2_cast,_demo3_cast
+exports=$exports,_demo_world_poses,_demo_world_stats,_demo_world_contacts,_demo_world_nodes,_demo_world_max
+exports=$exports,_demo_world_contact_stride,_demo_world_reset,_demo_world_add,_demo_world_step,_demo_world_read
 exports=$exports,_malloc,_free
 
 echo "== emcc -> $out/gjk_demo.js, gjk_demo.wasm"
@@ -45,13 +47,13 @@ echo "== emcc -> $out/gjk_demo.js, gjk_demo.wasm"
 emcc -std=c11 -O2 -DNDEBUG -ffp-contract=off \
   -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror \
   -I"$root/include" -I"$out/include" \
-  "$here/demo_api.c" "$here/demo_contacts.c" "$here/demo_geometry.c" "$root"/src/*.c \
+  "$here/demo_api.c" "$here/demo_contacts.c" "$here/demo_geometry.c" "$here/demo_world.c" "$root"/src/*.c \
   -o "$out/gjk_demo.js" \
   -sMODULARIZE=1 -sEXPORT_NAME=createGjk \
   -sEXPORTED_FUNCTIONS=$exports \
   -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,HEAPF64 \
   -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node
 
-page="index.html style.css gjk_api.js demo_common.js demo_contacts.js demo_2d.js demo_3d.js demo.js"
+page="index.html style.css gjk_api.js demo_common.js demo_contacts.js demo_2d.js demo_3d.js demo_world.js demo.js"
 for f in $page; do cp "$here/$f" "$out/"; done
 echo "== built $out (gjk_demo.js, gjk_demo.wasm, $page)"

@@ -1,10 +1,11 @@
 /* gjk web demo: the page's JavaScript. The answers come from the C library compiled to WebAssembly (gjk_demo.js,
-   gjk_demo.wasm, glue in demo_api.c, wrapped by gjk_api.js); demo_common.js holds the scene state and drawing
-   helpers, demo_2d.js and demo_3d.js draw the two views with Canvas2D, and this file runs the frame loop, handles
-   input and starts the page.
+   gjk_demo.wasm, glue in demo_api.c, demo_contacts.c, demo_geometry.c and demo_world.c, wrapped by gjk_api.js);
+   demo_common.js holds the scene state and drawing helpers, demo_2d.js, demo_3d.js and demo_world.js draw the three
+   views with Canvas2D, and this file runs the frame loop, handles input and starts the page.
 
    window.gjkDemo exposes the state and a few helpers for the browser test (demo/web/test/browser_test.mjs):
-   state.result (the displayed query), state.drawn (what the last frame drew), toScreen2(), pixel(), query2/3(). */
+   state.result (the displayed query), state.drawn (what the last frame drew), state.world (the world view), toScreen2(),
+   pixel(), query2/3(), resetWorld(), advanceWorld(). */
 'use strict';
 
 (function () {
@@ -13,6 +14,7 @@
   const { toScreen2, toWorld2, frame2, startAnim, applyAnim, reanchorAnim, updateAnimLabel, hit2 } =
     window.gjkDemoParts.view2;
   const { frame3 } = window.gjkDemoParts.view3;
+  const { frameWorld, resetWorld } = window.gjkDemoParts.world;
   let api = null;
 
   /* ---- the loop ----------------------------------------------------------------------------------------------- */
@@ -21,7 +23,9 @@
     const dt = last ? Math.min(0.1, (now - last) / 1000) : 0;
     last = now;
     try {
-      if (state.view === '2d') {
+      if (state.view === 'world') {
+        frameWorld(api, dt);
+      } else if (state.view === '2d') {
         if (state.anim.on) {
           if (!state.anim.paused && !state.drag) state.anim.t += dt;
           applyAnim();
@@ -74,6 +78,11 @@
   view.addEventListener('mousedown', (e) => {
     if (e.button !== 0) return;
     view.focus();
+    if (state.view === 'world') {
+      state.world.paused = !state.world.paused;
+      e.preventDefault();
+      return;
+    }
     const [px, py] = eventPos(e);
     if (state.tool === 'ray') {
       const p = rayPoint(px, py);
@@ -128,6 +137,7 @@
     view.style.cursor = '';
   });
   view.addEventListener('wheel', (e) => {
+    if (state.view === 'world') return;
     e.preventDefault();
     if (state.view === '2d') {
       const i = hit2(...eventPos(e));
@@ -149,6 +159,12 @@
     const tag = e.target && e.target.tagName;
     if (tag === 'SELECT' || tag === 'INPUT' || tag === 'BUTTON' || tag === 'TEXTAREA') return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (state.view === 'world') {
+      if (e.key !== ' ') return;
+      state.world.paused = !state.world.paused;
+      e.preventDefault();
+      return;
+    }
     let handled = true;
     switch (e.key) {
       case 'q': case 'Q': rotateSelected(0.1); break;
@@ -198,15 +214,17 @@
   function setView(v) {
     state.view = v;
     state.stepPinned = -1;
-    $('tab-2d').classList.toggle('active', v === '2d');
-    $('tab-3d').classList.toggle('active', v === '3d');
-    $('tab-2d').setAttribute('aria-selected', String(v === '2d'));
-    $('tab-3d').setAttribute('aria-selected', String(v === '3d'));
-    $('controls-2d').hidden = v !== '2d';
-    $('controls-3d').hidden = v !== '3d';
-    $('help-2d').hidden = v !== '2d';
-    $('help-3d').hidden = v !== '3d';
+    for (const t of ['2d', '3d', 'world']) {
+      $('tab-' + t).classList.toggle('active', v === t);
+      $('tab-' + t).setAttribute('aria-selected', String(v === t));
+      $('controls-' + t).hidden = v !== t;
+      $('help-' + t).hidden = v !== t;
+    }
+    $('controls-tool').hidden = v === 'world';
+    $('side-pair').hidden = v === 'world';
+    $('side-world').hidden = v !== 'world';
     setTool(state.tool);
+    if (v === 'world') view.style.cursor = 'pointer';
   }
 
   function setTool(tool) {
@@ -259,6 +277,12 @@
     showSweep();
     $('tab-2d').addEventListener('click', () => setView('2d'));
     $('tab-3d').addEventListener('click', () => setView('3d'));
+    $('tab-world').addEventListener('click', () => setView('world'));
+    $('world-count').addEventListener('input', (e) => { state.world.count = Number(e.target.value); });
+    $('world-speed').addEventListener('input', (e) => { state.world.speed = Number(e.target.value); });
+    $('world-pause').addEventListener('click', () => { state.world.paused = !state.world.paused; });
+    $('world-tree').addEventListener('change', (e) => { state.world.showTree = e.target.checked; });
+    $('world-contacts-shown').addEventListener('change', (e) => { state.world.showContacts = e.target.checked; });
   }
 
   /* ---- for the browser test ----------------------------------------------------------------------------------- */
@@ -320,6 +344,8 @@
   window.gjkDemo = {
     state, SHAPES2, SHAPES3, COLORS, toScreen2, toWorld2, pixel, countColour, query2, query3, setView, setTool,
     contacts, project3: (p) => state.project3(p), poseAt3: window.gjkDemoParts.view3.poseAt3,
+    world: window.gjkDemoParts.world, resetWorld: () => resetWorld(api),
+    advanceWorld: (n, dt) => window.gjkDemoParts.world.advanceWorld(api, n, dt),
     get api() { return api; },
   };
 

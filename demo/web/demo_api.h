@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* State the web demo's C files share (demo_api.c: buffers, shapes, poses, queries; demo_contacts.c: manifolds, rays,
-   shape casts; demo_geometry.c: outlines, wireframes, Minkowski differences), and the functions they export to JavaScript. Nothing here is part of the
+   shape casts; demo_geometry.c: outlines, wireframes, Minkowski differences; demo_world.c: the world view), and the functions they export to JavaScript. Nothing here is part of the
    library. */
 #ifndef GJK_DEMO_API_H
 #define GJK_DEMO_API_H
@@ -60,5 +60,16 @@ int demo2_outline(int slot, int arc_segments);
 int demo2_minkowski(int ia, int ib, int count, int core);
 int demo3_wireframe(int slot, int segments);
 int demo3_minkowski(int ia, int ib, int count, int core);
+/* demo_world.c: the world view (a gjk_world2 of many moving bodies) */
+double *demo_world_poses(void);
+double *demo_world_stats(void);
+double *demo_world_contacts(void);
+double *demo_world_nodes(void);
+int demo_world_max(void);
+int demo_world_contact_stride(void);
+int demo_world_reset(double fat_margin);
+int demo_world_add(int kind, double a, double b, int count, double x, double y, double angle);
+int demo_world_step(void);
+int demo_world_read(void);
 
 #endif

@@ -1,4 +1,5 @@
-/* gjk web demo: what the 2D view (demo_2d.js), the 3D view (demo_3d.js) and the page (demo.js) share: the shapes
+/* gjk web demo: what the 2D view (demo_2d.js), the 3D view (demo_3d.js), the world view (demo_world.js) and the
+   page (demo.js) share: the shapes
    offered, the page state, number formats, the read-out, and Canvas2D drawing helpers, the inset's among them.
    Sets window.gjkDemoParts.common. */
 'use strict';
@@ -75,6 +76,10 @@
     ray3: { from: [-3.2, -0.9, 0.35], to: [3.4, 1.0, 0.05] },
     rayDrag: false,
     sweep: { vx: -3.2, vy: -0.3, w: 1.2 }, /* B's motion over the step (3D: z = 0, turning about z) */
+    /* the world view (demo_world.js): the bodies (spec, pose, velocity), the last step's results (stats, contacts,
+       tree nodes), the step times of the last frames; built: the count the world was made for (-1: none yet) */
+    world: { count: 300, paused: false, speed: 1, showTree: true, showContacts: true, bodies: [], last: null,
+      times: [], built: -1, steps: 0, drawnPoints: 0 },
   };
 
   function fitCanvas(c) {

@@ -1,6 +1,7 @@
-/* gjk web demo: the WebAssembly module (gjk_demo.js / .wasm, built from demo_api.c, demo_geometry.c and the library)
-   behind a small JavaScript API: shapes and poses in, results with their debug record (GJK steps, EPA polytope) and
-   drawing geometry out, read from the module's static buffers through HEAPF64. Sets window.gjkApi. */
+/* gjk web demo: the WebAssembly module (gjk_demo.js / .wasm, built from demo_api.c, demo_contacts.c, demo_geometry.c,
+   demo_world.c and the library) behind a small JavaScript API: shapes and poses in, results with their debug record
+   (GJK steps, EPA polytope), drawing geometry and the world view's step out, read from the module's static buffers
+   through HEAPF64. Sets window.gjkApi. */
 'use strict';
 
 (function () {
@@ -89,6 +90,29 @@
         pointA: vec(h, o + 7), pointB: vec(h, o + 10), point: vec(h, o + 13), iterations: h[o + 16] };
     }
 
+    /* demo_world.c's buffers: poses in, the step's numbers, contacts and tree nodes out */
+    const worldAt = { poses: M._demo_world_poses() >> 3, stats: M._demo_world_stats() >> 3,
+      contacts: M._demo_world_contacts() >> 3, nodes: M._demo_world_nodes() >> 3 };
+    const worldStride = M._demo_world_contact_stride(), worldMax = M._demo_world_max();
+    const WORLD_KINDS = { box: 0, circle: 1, capsule: 2, polygon: 3 };
+    function readWorld() {
+      const written = M._demo_world_read(), h = heap(), s = worldAt.stats;
+      const stats = { bodies: h[s], pairs: h[s + 1], contacts: h[s + 2], height: h[s + 4], cost: h[s + 5],
+        nodes: h[s + 6], begins: h[s + 7], ends: h[s + 8], broadMs: h[s + 9], narrowMs: h[s + 10], endMs: h[s + 11] };
+      const contacts = [];
+      for (let k = 0; k < written; ++k) {
+        const o = worldAt.contacts + k * worldStride, count = h[o + 2], points = [];
+        for (let j = 0; j < count; ++j) {
+          const q = o + 5 + 5 * j;
+          points.push({ pointA: [h[q], h[q + 1]], pointB: [h[q + 2], h[q + 3]], separation: h[q + 4] });
+        }
+        contacts.push({ a: h[o], b: h[o + 1], count, normal: [h[o + 3], h[o + 4]], points });
+      }
+      /* 6 numbers a node: lower x, y, upper x, y, depth, leaf (1) or not (0) */
+      const nodes = h.slice(worldAt.nodes, worldAt.nodes + 6 * stats.nodes);
+      return { stats, contacts, nodes };
+    }
+
     function geometry(stride) {
       const h = heap(), n = h[geometryAt];
       return h.slice(geometryAt + 1, geometryAt + 1 + n * stride);
@@ -122,6 +146,30 @@
       query2(ia, ib, mode, kind = KIND_SIGNED_DISTANCE) { M._demo2_query(ia, ib, kind, mode); return readResult(); },
       outline2(slot, arcSegments) { M._demo2_outline(slot, arcSegments); return geometry(2); },
       minkowski2(ia, ib, count, core) { M._demo2_minkowski(ia, ib, count, core ? 1 : 0); return geometry(2); },
+      /* the world view: a fresh world, bodies (spec as set2's, box / circle / capsule / polygon, at x, y, angle;
+         returns the body id or -1), every body's pose [x, y, angle] then a step (returns the status), the results */
+      worldMax: worldMax,
+      worldReset(fatMargin) { return M._demo_world_reset(fatMargin); },
+      worldAdd(spec, x, y, angle) {
+        const kind = WORLD_KINDS[spec.type];
+        if (kind === undefined) throw new Error('no world body of type ' + spec.type);
+        if (spec.type === 'polygon') writeInput(spec.points);
+        const a = spec.type === 'box' ? spec.half_extents[0] : spec.radius || 0;
+        const b = spec.type === 'box' ? spec.half_extents[1] : spec.half_height || 0;
+        return M._demo_world_add(kind, a, b, spec.points ? spec.points.length : 0, x, y, angle);
+      },
+      worldStep(bodies) {
+        const h = heap();
+        let at = worldAt.poses;
+        for (const b of bodies) {
+          h[at] = b.x;
+          h[at + 1] = b.y;
+          h[at + 2] = b.angle;
+          at += 3;
+        }
+        return M._demo_world_step();
+      },
+      worldRead: readWorld,
       /* 3D */
       set3(slot, spec) {
         const m = spec.margin || 0;

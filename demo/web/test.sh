@@ -1,8 +1,8 @@
 #!/bin/sh
 # Browser test of the web demo: demo/web/test.sh GJK_CLI OUT_DIR
 #   GJK_CLI  the native `gjk` command-line tool (e.g. build/tools/gjk): its answers are the reference
-#   OUT_DIR  where the screenshots (web-2d-separated.png, web-2d-overlap-epa.png, web-3d.png) and the compared pair
-#            scenes go
+#   OUT_DIR  where the screenshots (web-2d-separated.png, web-2d-overlap-epa.png, web-3d.png, the contact tools',
+#            web-world.png) and the compared pair scenes go
 # Builds the demo into build-web/ when a source is newer than it, installs what is missing (Debian's emscripten and
 # chromium; playwright-core by `npm ci` in demo/web/test), serves build-web/ on 127.0.0.1 and drives chromium
 # headless (demo/web/test/browser_test.mjs). Closes with `web: N passed, M failed`; exit status 0 only if all passed.
@@ -38,8 +38,8 @@ fi
 
 # Build when the output is missing or any source (library, glue, page) is newer.
 stamp=$web/gjk_demo.wasm
-sources="$root/src $root/include $here/demo_api.c $here/demo_contacts.c $here/demo_geometry.c $here/demo_api.h"
-sources="$sources $here/index.html $here/gjk_api.js $here/demo_common.js $here/demo_contacts.js $here/demo_2d.js $here/demo_3d.js $here/demo.js $here/style.css"
+sources="$root/src $root/include $here/demo_api.c $here/demo_contacts.c $here/demo_geometry.c $here/demo_world.c $here/demo_api.h"
+sources="$sources $here/index.html $here/gjk_api.js $here/demo_common.js $here/demo_contacts.js $here/demo_2d.js $here/demo_3d.js $here/demo_world.js $here/demo.js $here/style.css"
 sources="$sources $here/build.sh"
 # shellcheck disable=SC2086
 if [ ! -f "$stamp" ] || [ ! -f "$web/index.html" ] ||

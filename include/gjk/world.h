@@ -88,6 +88,14 @@ typedef gjk_real gjk_tree3_ray_fn(int proxy, uint64_t user, gjk_real max_t, void
 /// max_t that `fn` returns are skipped. Non-finite input visits nothing. Allocates nothing.
 GJK_API void gjk_tree3_query_ray(const gjk_tree3 *tree, gjk_vec3 origin, gjk_vec3 direction, gjk_real max_t,
                                  gjk_tree3_ray_fn *fn, void *context);
+/// Called for each node of the tree by gjk_tree3_visit_nodes(): its box (world frame; a leaf's fat box, an internal
+/// node's union of its children's), its depth (0 at the root; a leaf's depth is at most gjk_tree3_height()), and
+/// whether it is a leaf (a proxy). Return false to stop the visit.
+typedef bool gjk_tree3_node_fn(gjk_aabb3 box, int depth, bool leaf, void *context);
+/// Visits every node of the tree, internal and leaf (2 * proxies - 1 of them), depth first: a node before its
+/// children, the first child's subtree before the second's, in an order that depends only on the calls made to the
+/// tree (for drawing or inspecting the tree). `fn` returns false to stop. Allocates nothing; any height is walked.
+GJK_API void gjk_tree3_visit_nodes(const gjk_tree3 *tree, gjk_tree3_node_fn *fn, void *context);
 /// Every pair of proxies whose fat boxes overlap (touching counts), each once as (smaller id, larger id), written to
 /// `pairs` (2 ints per pair) up to `capacity` pairs; returns the number found. When that is at most `capacity`, the
 /// pairs are sorted (by the first id, then the second); when it exceeds `capacity`, `pairs` holds the first
@@ -132,6 +140,10 @@ typedef gjk_real gjk_tree2_ray_fn(int proxy, uint64_t user, gjk_real max_t, void
 /// As gjk_tree3_query_ray(), in 2D.
 GJK_API void gjk_tree2_query_ray(const gjk_tree2 *tree, gjk_vec2 origin, gjk_vec2 direction, gjk_real max_t,
                                  gjk_tree2_ray_fn *fn, void *context);
+/// As gjk_tree3_node_fn, in 2D.
+typedef bool gjk_tree2_node_fn(gjk_aabb2 box, int depth, bool leaf, void *context);
+/// As gjk_tree3_visit_nodes(), in 2D.
+GJK_API void gjk_tree2_visit_nodes(const gjk_tree2 *tree, gjk_tree2_node_fn *fn, void *context);
 /// As gjk_tree3_pairs(), in 2D.
 GJK_API int gjk_tree2_pairs(const gjk_tree2 *tree, bool moved_only, int *pairs, int capacity);
 /// As gjk_tree3_clear_moved(), in 2D.

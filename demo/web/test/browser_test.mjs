@@ -9,7 +9,8 @@
 //       of their colours in the inset);
 //   (d) the 3D view renders, and every pair of shape kinds in both views gives a finite answer;
 //   (e) it saves screenshots (2D separated, 2D overlapping with EPA, 3D) into the output directory;
-//   (f), (g) the contact tools (manifold, ray, sweep): contacts_test.mjs.
+//   (f), (g) the contact tools (manifold, ray, sweep): contacts_test.mjs;
+//   (h) to (k) the world view (many moving bodies, the tree drawn, contacts against brute force): world_test.mjs.
 // Prints one line per check and closes with `web: N passed, M failed`; exit status 0 only if all passed.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contactChecks } from './contacts_test.mjs';
+import { worldChecks } from './world_test.mjs';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -446,6 +448,9 @@ try {
   /* (f), (g) the contact tools */
   await page.locator('#force-gjk').check();
   await contactChecks({ page, check, frames, S, opts, text, pixelAt, countColour, screenshot, PAIRS2, PAIRS3 });
+
+  /* (h) to (k) the world view */
+  await worldChecks({ page, check, frames, text, screenshot });
 
   /* (e) screenshots */
   for (const f of [shot1, shot2, shot3]) {
