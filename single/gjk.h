@@ -18758,6 +18758,15 @@ static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
    boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
+/* Whether a moved box still lies in its proxy's fat box, with lower <= upper on every axis. Written so that every
+   comparison with a NaN fails it: a box it accepts is ordered and inside a finite, bounded fat box, so valid. */
+static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!(fat->lower[k] <= b->lower[k] && b->lower[k] <= b->upper[k] && b->upper[k] <= fat->upper[k]))
+            return false;
+    return true;
+}
+
 static bool tree_box_valid(const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
@@ -19052,10 +19061,12 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
 
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
     gjk_tree_box fat;
-    bool valid = tree_is_leaf(t, proxy) && tree_box_valid(box) && tree_margin_valid(margin) &&
-                 gjk_bounded(displacement[0]) && gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
-    GJK_ASSERT(valid);
-    if (!valid || tree_contains(&t->nodes[proxy].box, box)) return false;
+    bool valid = tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
+                 gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
+    GJK_ASSERT(valid && tree_box_valid(box));
+    /* Most calls are bodies at rest or barely moving: their box still in the fat box ends the call before the
+       box's own checks, which only re-insertion needs. */
+    if (!valid || tree_still_holds(&t->nodes[proxy].box, box) || !tree_box_valid(box)) return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
         if (displacement[k] < 0) fat.lower[k] += displacement[k];

@@ -810,6 +810,55 @@ static void test_invalid_input(void **st) {
     gjk_tree2_destroy(NULL);
 }
 
+static int g_tree_asserts;
+static void count_tree_assert(const char *condition, const char *file, int line) {
+    (void)condition, (void)file, (void)line;
+    g_tree_asserts++;
+}
+
+/* Regression: move tests containment in the fat box before checking the box itself (bodies at rest cost less).
+   The containment test must then reject by itself every box the checks would: a NaN coordinate (a comparison that
+   is false, not true), lower > upper within the fat box, an infinite box. Each leaves the proxy as it was. */
+static void test_move_invalid_box(void **st) {
+    gjk_tree3 *t = gjk_tree3_create();
+    gjk_tree2 *t2 = gjk_tree2_create();
+    gjk_aabb3 ok = {{0, 0, 0}, {1, 1, 1}}, bad[3];
+    gjk_aabb2 ok2 = {{0, 0}, {1, 1}}, bad2[3];
+    gjk_aabb3 fat, now;
+    gjk_aabb2 fat2, now2;
+    (void)st;
+    assert_int_equal(gjk_tree3_insert(t, ok, GJK_R(0.5), 0), 0);
+    assert_int_equal(gjk_tree2_insert(t2, ok2, GJK_R(0.5), 0), 0);
+    gjk_tree3_clear_moved(t);
+    gjk_tree2_clear_moved(t2);
+    fat = gjk_tree3_fat_box(t, 0);
+    fat2 = gjk_tree2_fat_box(t2, 0);
+    for (int k = 0; k < 3; ++k) bad[k] = ok, bad2[k] = ok2;
+    bad[0].lower.y = NAN, bad2[0].upper.x = NAN;
+    bad[1].lower.z = GJK_R(0.9), bad[1].upper.z = GJK_R(0.1), bad2[1].lower.y = GJK_R(0.9), bad2[1].upper.y = GJK_R(0.1);
+    bad[2].upper.x = (gjk_real)INFINITY, bad2[2].lower.y = -(gjk_real)INFINITY;
+    gjk_set_assert_handler(count_tree_assert);
+    g_tree_asserts = 0;
+    for (int k = 0; k < 3; ++k) {
+        assert_false(gjk_tree3_move(t, 0, bad[k], GJK_R(0.5), gjk_v3(0, 0, 0)));
+        assert_false(gjk_tree2_move(t2, 0, bad2[k], GJK_R(0.5), gjk_v2(0, 0)));
+    }
+    gjk_set_assert_handler(NULL);
+    /* with assertions compiled in, each call reported its programmer error */
+    assert_true(g_tree_asserts == 0 || g_tree_asserts == 6);
+    now = gjk_tree3_fat_box(t, 0);
+    now2 = gjk_tree2_fat_box(t2, 0);
+    assert_memory_equal(&fat, &now, sizeof fat);
+    assert_memory_equal(&fat2, &now2, sizeof fat2);
+    assert_int_equal(gjk_tree3_pairs(t, true, NULL, 0), 0);
+    assert_int_equal(gjk_tree2_pairs(t2, true, NULL, 0), 0);
+    /* a valid box inside the fat box: nothing changes either, without an assertion */
+    assert_false(gjk_tree3_move(t, 0, ok, GJK_R(0.5), gjk_v3(0, 0, 0)));
+    assert_false(gjk_tree2_move(t2, 0, ok2, GJK_R(0.5), gjk_v2(0, 0)));
+    gjk_tree3_destroy(t);
+    gjk_tree2_destroy(t2);
+}
+
 static int setup(void **st) {
     (void)st;
     g_ids = (int *)malloc(MAX_IDS * sizeof(int));
@@ -836,7 +885,7 @@ int main(void) {
         cmocka_unit_test(test_degenerate),    cmocka_unit_test(test_area_cost),
         cmocka_unit_test(test_many_proxies),  cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_no_allocation), cmocka_unit_test(test_allocation_failure),
-        cmocka_unit_test(test_invalid_input),
+        cmocka_unit_test(test_invalid_input),  cmocka_unit_test(test_move_invalid_box),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
