@@ -2479,18 +2479,6 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
 #endif
 static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD; }
 static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
-/* |v| without the underflow of its square: a bound's length taken from points 1e-26 from the origin came out 0 in
-   float (below a lower bound of 6.3e-28). Scaled by the largest component, by division, when the square leaves the
-   normal range. */
-static inline gjk_real gjk_len3_safe(gjk_vec3 v) {
-    gjk_real l2 = v.x * v.x + v.y * v.y + v.z * v.z;
-    if (l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX) return GJK_SQRT(l2);
-    gjk_real m = GJK_ABS(v.x) > GJK_ABS(v.y) ? GJK_ABS(v.x) : GJK_ABS(v.y);
-    m = m > GJK_ABS(v.z) ? m : GJK_ABS(v.z);
-    if (!(m > 0) || !(m <= GJK_REAL_MAX)) return m;
-    gjk_real x = v.x / m, y = v.y / m, z = v.z / m;
-    return m * GJK_SQRT(x * x + y * y + z * z);
-}
 static inline bool gjk_bounded2(gjk_vec2 v) { return gjk_bounded(v.x) && gjk_bounded(v.y); }
 /* A rotation the 3D queries, ray casts and shape casts accept: finite, of a length whose square, and the product of
    two such squares, stay in the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
@@ -2504,6 +2492,19 @@ static inline bool gjk_quat_usable(gjk_quat q) {
     return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
 }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+/* The largest |component|: the scale that divides a vector into the range where its square is safe. */
+static inline gjk_real gjk_max_abs3(gjk_vec3 v) { return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z)); }
+/* |v| without the underflow of its square: a bound's length taken from points 1e-26 from the origin came out 0 in
+   float (below a lower bound of 6.3e-28). Scaled by the largest component, by division, when the square leaves the
+   normal range. */
+static inline gjk_real gjk_len3_safe(gjk_vec3 v) {
+    gjk_real l2 = v.x * v.x + v.y * v.y + v.z * v.z;
+    if (l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX) return GJK_SQRT(l2);
+    gjk_real m = gjk_max_abs3(v);
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) return m;
+    gjk_real x = v.x / m, y = v.y / m, z = v.z / m;
+    return m * GJK_SQRT(x * x + y * y + z * z);
+}
 
 /* A query's stopping rules, from its gjk_options (core.c, gjk_limits_from): `tol` is the caller's relative
    tolerance (0: the defaults of tolerance.h only), and the iteration caps are resolved (never 0). The algorithms
@@ -3472,18 +3473,15 @@ typedef struct gjk_rescaled2 {
    (validation then rejects the pair on the ordinary path). The frequent kinds inline: the check runs on every call. */
 gjk_real gjk_rescale3_extent(const gjk_shape3 *s);
 gjk_real gjk_rescale2_extent(const gjk_shape2 *s);
-static inline gjk_real gjk_rescale_max_abs3(gjk_vec3 v) {
-    return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z));
-}
 static inline gjk_real gjk_rescale3_extent_inline(const gjk_shape3 *s) {
     switch (s->type) {
     case GJK_SHAPE3_SPHERE: return s->sphere.radius + s->margin;
-    case GJK_SHAPE3_BOX: return gjk_rescale_max_abs3(s->box.half_extents) + s->margin;
+    case GJK_SHAPE3_BOX: return gjk_max_abs3(s->box.half_extents) + s->margin;
     case GJK_SHAPE3_CAPSULE:
     case GJK_SHAPE3_CYLINDER:
     case GJK_SHAPE3_CONE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
     case GJK_SHAPE3_HULL:
-        if (s->hull.hull) return s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid) + s->margin;
+        if (s->hull.hull) return s->hull.hull->radius + gjk_max_abs3(s->hull.hull->centroid) + s->margin;
         return gjk_rescale3_extent(s);
     default: return gjk_rescale3_extent(s);
     }
@@ -3517,7 +3515,7 @@ bool gjk_rescale2_build(const gjk_pair2 *pair, gjk_real m, gjk_rescaled2 *out);
 static inline bool gjk_rescale3_pair(const gjk_pair3 *pair, gjk_real extra, gjk_rescaled3 *out) {
     if (!pair || !pair->a || !pair->b) return false;
     gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(pair->a), gjk_rescale3_extent_inline(pair->b));
-    m = gjk_maxr(gjk_maxr(m, extra), gjk_rescale_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
+    m = gjk_maxr(gjk_maxr(m, extra), gjk_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
     return gjk_rescale_outside(m) && gjk_rescale3_build(pair, m, out);
 }
 static inline bool gjk_rescale2_pair(const gjk_pair2 *pair, gjk_real extra, gjk_rescaled2 *out) {
@@ -3551,8 +3549,8 @@ bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gj
 static inline bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray,
                                         gjk_ray_result3 *out) {
     if (!ray || !shape) return false;
-    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_rescale_max_abs3(ray->translation));
-    m = gjk_maxr(m, gjk_rescale_max_abs3(gjk_sub3(ray->origin, pose.position)));
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_max_abs3(ray->translation));
+    m = gjk_maxr(m, gjk_max_abs3(gjk_sub3(ray->origin, pose.position)));
     return gjk_rescale_outside(m) && gjk_rescale3_raycast_slow(shape, pose, ray, out);
 }
 static inline bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray,
@@ -15133,20 +15131,20 @@ gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
     gjk_real e;
     switch (s->type) {
     case GJK_SHAPE3_POINT: e = 0; break;
-    case GJK_SHAPE3_SEGMENT: e = gjk_maxr(gjk_rescale_max_abs3(s->segment.a), gjk_rescale_max_abs3(s->segment.b)); break;
+    case GJK_SHAPE3_SEGMENT: e = gjk_maxr(gjk_max_abs3(s->segment.a), gjk_max_abs3(s->segment.b)); break;
     case GJK_SHAPE3_TRIANGLE:
-        e = gjk_maxr(gjk_maxr(gjk_rescale_max_abs3(s->triangle.a), gjk_rescale_max_abs3(s->triangle.b)),
-                     gjk_rescale_max_abs3(s->triangle.c));
+        e = gjk_maxr(gjk_maxr(gjk_max_abs3(s->triangle.a), gjk_max_abs3(s->triangle.b)),
+                     gjk_max_abs3(s->triangle.c));
         break;
-    case GJK_SHAPE3_BOX: e = gjk_rescale_max_abs3(s->box.half_extents); break;
+    case GJK_SHAPE3_BOX: e = gjk_max_abs3(s->box.half_extents); break;
     case GJK_SHAPE3_SPHERE: e = s->sphere.radius; break;
     case GJK_SHAPE3_CAPSULE:
     case GJK_SHAPE3_CYLINDER:
     case GJK_SHAPE3_CONE: e = gjk_maxr(s->capsule.radius, s->capsule.half_height); break;
-    case GJK_SHAPE3_ELLIPSOID: e = gjk_rescale_max_abs3(s->ellipsoid.radii); break;
+    case GJK_SHAPE3_ELLIPSOID: e = gjk_max_abs3(s->ellipsoid.radii); break;
     case GJK_SHAPE3_HULL:
         if (!s->hull.hull) return NAN;
-        e = s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid);
+        e = s->hull.hull->radius + gjk_max_abs3(s->hull.hull->centroid);
         break;
     case GJK_SHAPE3_USER: {
         /* Six axis supports: a shape of any extent is wide along some axis, and one of them reaches it. */
@@ -15155,7 +15153,7 @@ gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
         e = 0;
         for (int i = 0; i < 6; ++i) {
             gjk_vec3 p = s->user.support(gjk_v3(axes[i][0], axes[i][1], axes[i][2]), s->user.data);
-            gjk_real a = gjk_rescale_max_abs3(p);
+            gjk_real a = gjk_max_abs3(p);
             if (!(a <= GJK_MAX_COORD)) return NAN;
             e = gjk_maxr(e, a);
         }
@@ -15419,7 +15417,7 @@ bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gj
     pair.pose_b.position = ray->origin;
     pair.pose_b.rotation = pose.rotation;
     gjk_rescaled3 rs;
-    gjk_real t = gjk_rescale_max_abs3(ray->translation);
+    gjk_real t = gjk_max_abs3(ray->translation);
     if (!gjk_bounded3(ray->origin) || !(t <= GJK_MAX_COORD) || !gjk_rescale3_pair(&pair, t, &rs)) return false;
     gjk_ray3 scaled = *ray;
     scaled.origin = rs.pair.pose_b.position;
@@ -15452,8 +15450,8 @@ bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gj
 
 bool gjk_rescale3_cast(const gjk_cast_input3 *input, gjk_cast_result3 *out) {
     if (!input) return false;
-    gjk_real t = gjk_maxr(gjk_rescale_max_abs3(input->motion_a.translation),
-                          gjk_rescale_max_abs3(input->motion_b.translation));
+    gjk_real t = gjk_maxr(gjk_max_abs3(input->motion_a.translation),
+                          gjk_max_abs3(input->motion_b.translation));
     if (!(t <= GJK_MAX_COORD)) return false;
     t = gjk_maxr(t, rescale_extra(input->target_distance));
     gjk_rescaled3 rs;
@@ -18758,18 +18756,18 @@ static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
    boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
+static bool tree_box_valid(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
+    return true;
+}
+
 /* Whether a moved box still lies in its proxy's fat box, with lower <= upper on every axis. Written so that every
    comparison with a NaN fails it: a box it accepts is ordered and inside a finite, bounded fat box, so valid. */
 static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (!(fat->lower[k] <= b->lower[k] && b->lower[k] <= b->upper[k] && b->upper[k] <= fat->upper[k]))
             return false;
-    return true;
-}
-
-static bool tree_box_valid(const gjk_tree_box *b) {
-    for (int k = 0; k < 3; ++k)
-        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
     return true;
 }
 

@@ -61,18 +61,6 @@ static inline bool gjk_finite2(gjk_vec2 v) { return gjk_finite(v.x) && gjk_finit
 #endif
 static inline bool gjk_bounded(gjk_real x) { return GJK_ABS(x) <= GJK_MAX_COORD; }
 static inline bool gjk_bounded3(gjk_vec3 v) { return gjk_bounded(v.x) && gjk_bounded(v.y) && gjk_bounded(v.z); }
-/* |v| without the underflow of its square: a bound's length taken from points 1e-26 from the origin came out 0 in
-   float (below a lower bound of 6.3e-28). Scaled by the largest component, by division, when the square leaves the
-   normal range. */
-static inline gjk_real gjk_len3_safe(gjk_vec3 v) {
-    gjk_real l2 = v.x * v.x + v.y * v.y + v.z * v.z;
-    if (l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX) return GJK_SQRT(l2);
-    gjk_real m = GJK_ABS(v.x) > GJK_ABS(v.y) ? GJK_ABS(v.x) : GJK_ABS(v.y);
-    m = m > GJK_ABS(v.z) ? m : GJK_ABS(v.z);
-    if (!(m > 0) || !(m <= GJK_REAL_MAX)) return m;
-    gjk_real x = v.x / m, y = v.y / m, z = v.z / m;
-    return m * GJK_SQRT(x * x + y * y + z * z);
-}
 static inline bool gjk_bounded2(gjk_vec2 v) { return gjk_bounded(v.x) && gjk_bounded(v.y); }
 /* A rotation the 3D queries, ray casts and shape casts accept: finite, of a length whose square, and the product of
    two such squares, stay in the normal range (any such length is fine: gjk_mat33_from_any_quat divides it out). */
@@ -86,6 +74,19 @@ static inline bool gjk_quat_usable(gjk_quat q) {
     return l2 >= GJK_QUAT_LEN2_MIN && l2 <= 1 / GJK_QUAT_LEN2_MIN;
 }
 static inline gjk_real gjk_maxr(gjk_real a, gjk_real b) { return a > b ? a : b; }
+/* The largest |component|: the scale that divides a vector into the range where its square is safe. */
+static inline gjk_real gjk_max_abs3(gjk_vec3 v) { return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z)); }
+/* |v| without the underflow of its square: a bound's length taken from points 1e-26 from the origin came out 0 in
+   float (below a lower bound of 6.3e-28). Scaled by the largest component, by division, when the square leaves the
+   normal range. */
+static inline gjk_real gjk_len3_safe(gjk_vec3 v) {
+    gjk_real l2 = v.x * v.x + v.y * v.y + v.z * v.z;
+    if (l2 >= GJK_REAL_TINY2 && l2 <= GJK_REAL_MAX) return GJK_SQRT(l2);
+    gjk_real m = gjk_max_abs3(v);
+    if (!(m > 0) || !(m <= GJK_REAL_MAX)) return m;
+    gjk_real x = v.x / m, y = v.y / m, z = v.z / m;
+    return m * GJK_SQRT(x * x + y * y + z * z);
+}
 
 /* A query's stopping rules, from its gjk_options (core.c, gjk_limits_from): `tol` is the caller's relative
    tolerance (0: the defaults of tolerance.h only), and the iteration caps are resolved (never 0). The algorithms

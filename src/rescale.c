@@ -49,20 +49,20 @@ gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
     gjk_real e;
     switch (s->type) {
     case GJK_SHAPE3_POINT: e = 0; break;
-    case GJK_SHAPE3_SEGMENT: e = gjk_maxr(gjk_rescale_max_abs3(s->segment.a), gjk_rescale_max_abs3(s->segment.b)); break;
+    case GJK_SHAPE3_SEGMENT: e = gjk_maxr(gjk_max_abs3(s->segment.a), gjk_max_abs3(s->segment.b)); break;
     case GJK_SHAPE3_TRIANGLE:
-        e = gjk_maxr(gjk_maxr(gjk_rescale_max_abs3(s->triangle.a), gjk_rescale_max_abs3(s->triangle.b)),
-                     gjk_rescale_max_abs3(s->triangle.c));
+        e = gjk_maxr(gjk_maxr(gjk_max_abs3(s->triangle.a), gjk_max_abs3(s->triangle.b)),
+                     gjk_max_abs3(s->triangle.c));
         break;
-    case GJK_SHAPE3_BOX: e = gjk_rescale_max_abs3(s->box.half_extents); break;
+    case GJK_SHAPE3_BOX: e = gjk_max_abs3(s->box.half_extents); break;
     case GJK_SHAPE3_SPHERE: e = s->sphere.radius; break;
     case GJK_SHAPE3_CAPSULE:
     case GJK_SHAPE3_CYLINDER:
     case GJK_SHAPE3_CONE: e = gjk_maxr(s->capsule.radius, s->capsule.half_height); break;
-    case GJK_SHAPE3_ELLIPSOID: e = gjk_rescale_max_abs3(s->ellipsoid.radii); break;
+    case GJK_SHAPE3_ELLIPSOID: e = gjk_max_abs3(s->ellipsoid.radii); break;
     case GJK_SHAPE3_HULL:
         if (!s->hull.hull) return NAN;
-        e = s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid);
+        e = s->hull.hull->radius + gjk_max_abs3(s->hull.hull->centroid);
         break;
     case GJK_SHAPE3_USER: {
         /* Six axis supports: a shape of any extent is wide along some axis, and one of them reaches it. */
@@ -71,7 +71,7 @@ gjk_real gjk_rescale3_extent(const gjk_shape3 *s) {
         e = 0;
         for (int i = 0; i < 6; ++i) {
             gjk_vec3 p = s->user.support(gjk_v3(axes[i][0], axes[i][1], axes[i][2]), s->user.data);
-            gjk_real a = gjk_rescale_max_abs3(p);
+            gjk_real a = gjk_max_abs3(p);
             if (!(a <= GJK_MAX_COORD)) return NAN;
             e = gjk_maxr(e, a);
         }
@@ -335,7 +335,7 @@ bool gjk_rescale3_raycast_slow(const gjk_shape3 *shape, gjk_pose3 pose, const gj
     pair.pose_b.position = ray->origin;
     pair.pose_b.rotation = pose.rotation;
     gjk_rescaled3 rs;
-    gjk_real t = gjk_rescale_max_abs3(ray->translation);
+    gjk_real t = gjk_max_abs3(ray->translation);
     if (!gjk_bounded3(ray->origin) || !(t <= GJK_MAX_COORD) || !gjk_rescale3_pair(&pair, t, &rs)) return false;
     gjk_ray3 scaled = *ray;
     scaled.origin = rs.pair.pose_b.position;
@@ -368,8 +368,8 @@ bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gj
 
 bool gjk_rescale3_cast(const gjk_cast_input3 *input, gjk_cast_result3 *out) {
     if (!input) return false;
-    gjk_real t = gjk_maxr(gjk_rescale_max_abs3(input->motion_a.translation),
-                          gjk_rescale_max_abs3(input->motion_b.translation));
+    gjk_real t = gjk_maxr(gjk_max_abs3(input->motion_a.translation),
+                          gjk_max_abs3(input->motion_b.translation));
     if (!(t <= GJK_MAX_COORD)) return false;
     t = gjk_maxr(t, rescale_extra(input->target_distance));
     gjk_rescaled3 rs;

@@ -64,18 +64,15 @@ typedef struct gjk_rescaled2 {
    (validation then rejects the pair on the ordinary path). The frequent kinds inline: the check runs on every call. */
 gjk_real gjk_rescale3_extent(const gjk_shape3 *s);
 gjk_real gjk_rescale2_extent(const gjk_shape2 *s);
-static inline gjk_real gjk_rescale_max_abs3(gjk_vec3 v) {
-    return gjk_maxr(gjk_maxr(GJK_ABS(v.x), GJK_ABS(v.y)), GJK_ABS(v.z));
-}
 static inline gjk_real gjk_rescale3_extent_inline(const gjk_shape3 *s) {
     switch (s->type) {
     case GJK_SHAPE3_SPHERE: return s->sphere.radius + s->margin;
-    case GJK_SHAPE3_BOX: return gjk_rescale_max_abs3(s->box.half_extents) + s->margin;
+    case GJK_SHAPE3_BOX: return gjk_max_abs3(s->box.half_extents) + s->margin;
     case GJK_SHAPE3_CAPSULE:
     case GJK_SHAPE3_CYLINDER:
     case GJK_SHAPE3_CONE: return gjk_maxr(s->capsule.radius, s->capsule.half_height) + s->margin;
     case GJK_SHAPE3_HULL:
-        if (s->hull.hull) return s->hull.hull->radius + gjk_rescale_max_abs3(s->hull.hull->centroid) + s->margin;
+        if (s->hull.hull) return s->hull.hull->radius + gjk_max_abs3(s->hull.hull->centroid) + s->margin;
         return gjk_rescale3_extent(s);
     default: return gjk_rescale3_extent(s);
     }
@@ -109,7 +106,7 @@ bool gjk_rescale2_build(const gjk_pair2 *pair, gjk_real m, gjk_rescaled2 *out);
 static inline bool gjk_rescale3_pair(const gjk_pair3 *pair, gjk_real extra, gjk_rescaled3 *out) {
     if (!pair || !pair->a || !pair->b) return false;
     gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(pair->a), gjk_rescale3_extent_inline(pair->b));
-    m = gjk_maxr(gjk_maxr(m, extra), gjk_rescale_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
+    m = gjk_maxr(gjk_maxr(m, extra), gjk_max_abs3(gjk_sub3(pair->pose_b.position, pair->pose_a.position)));
     return gjk_rescale_outside(m) && gjk_rescale3_build(pair, m, out);
 }
 static inline bool gjk_rescale2_pair(const gjk_pair2 *pair, gjk_real extra, gjk_rescaled2 *out) {
@@ -143,8 +140,8 @@ bool gjk_rescale2_raycast_slow(const gjk_shape2 *shape, gjk_pose2 pose, const gj
 static inline bool gjk_rescale3_raycast(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray,
                                         gjk_ray_result3 *out) {
     if (!ray || !shape) return false;
-    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_rescale_max_abs3(ray->translation));
-    m = gjk_maxr(m, gjk_rescale_max_abs3(gjk_sub3(ray->origin, pose.position)));
+    gjk_real m = gjk_maxr(gjk_rescale3_extent_inline(shape), gjk_max_abs3(ray->translation));
+    m = gjk_maxr(m, gjk_max_abs3(gjk_sub3(ray->origin, pose.position)));
     return gjk_rescale_outside(m) && gjk_rescale3_raycast_slow(shape, pose, ray, out);
 }
 static inline bool gjk_rescale2_raycast(const gjk_shape2 *shape, gjk_pose2 pose, const gjk_ray2 *ray,

@@ -56,18 +56,18 @@ static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
    boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
+static bool tree_box_valid(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
+    return true;
+}
+
 /* Whether a moved box still lies in its proxy's fat box, with lower <= upper on every axis. Written so that every
    comparison with a NaN fails it: a box it accepts is ordered and inside a finite, bounded fat box, so valid. */
 static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (!(fat->lower[k] <= b->lower[k] && b->lower[k] <= b->upper[k] && b->upper[k] <= fat->upper[k]))
             return false;
-    return true;
-}
-
-static bool tree_box_valid(const gjk_tree_box *b) {
-    for (int k = 0; k < 3; ++k)
-        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
     return true;
 }
 
