@@ -4872,6 +4872,11 @@ typedef struct gjk_tree {
     bool planar;
 } gjk_tree;
 
+/* Whether `proxy` names a leaf (a live proxy): in range and of height 0. */
+static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
+    return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
+}
+
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
 typedef bool gjk_tree_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context);
@@ -18773,10 +18778,6 @@ static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
 
 static bool tree_margin_valid(gjk_real margin) { return margin >= 0 && gjk_bounded(margin); }
 
-static bool tree_is_leaf(const gjk_tree *t, int proxy) {
-    return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
-}
-
 void gjk_tree_init(gjk_tree *t, bool planar) {
     memset(t, 0, sizeof *t);
     t->free_list = -1;
@@ -19049,8 +19050,8 @@ int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint6
 }
 
 void gjk_tree_remove(gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
-    if (!tree_is_leaf(t, proxy)) return;
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
+    if (!gjk_tree_is_leaf(t, proxy)) return;
     tree_unmark_moved(t, proxy);
     tree_remove_leaf(t, proxy);
     tree_free_node(t, proxy);
@@ -19059,11 +19060,12 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
 
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
     gjk_tree_box fat;
-    bool valid = tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
+    bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && tree_box_valid(box));
-    /* Most calls are bodies at rest or barely moving: their box still in the fat box ends the call before the
-       box's own checks, which only re-insertion needs. */
+    /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
+       moved: their box still in the fat box ends the call before the box's own checks, which only re-insertion
+       needs. */
     if (!valid || tree_still_holds(&t->nodes[proxy].box, box) || !tree_box_valid(box)) return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
@@ -19078,12 +19080,12 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
 }
 
 const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return &t->nodes[proxy].box;
 }
 
 uint64_t gjk_tree_user(const gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return t->leaves[proxy].user;
 }
 
@@ -19558,8 +19560,17 @@ int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t u
 void gjk_tree2_remove(gjk_tree2 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
 
 bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b;
     gjk_real d[3];
+    /* Most calls are bodies at rest: a box still in its fat box (ordered; every comparison with a NaN fails) ends
+       the call here, before the conversion to the core's three axes and the checks only re-insertion needs. */
+    if (gjk_tree_is_leaf(&tree->core, proxy)) {
+        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
+        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
+            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1])
+            return false;
+    }
+    b = tree2_box(box);
     d[0] = displacement.x, d[1] = displacement.y, d[2] = 0;
     return gjk_tree_move(&tree->core, proxy, &b, margin, d);
 }
@@ -19653,8 +19664,17 @@ int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t u
 void gjk_tree3_remove(gjk_tree3 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
 
 bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b;
     gjk_real d[3];
+    /* As in 2D: a body at rest ends the call here (tree2.c). */
+    if (gjk_tree_is_leaf(&tree->core, proxy)) {
+        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
+        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
+            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1] &&
+            fat->lower[2] <= box.lower.z && box.lower.z <= box.upper.z && box.upper.z <= fat->upper[2])
+            return false;
+    }
+    b = tree3_box(box);
     d[0] = displacement.x, d[1] = displacement.y, d[2] = displacement.z;
     return gjk_tree_move(&tree->core, proxy, &b, margin, d);
 }

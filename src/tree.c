@@ -73,10 +73,6 @@ static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
 
 static bool tree_margin_valid(gjk_real margin) { return margin >= 0 && gjk_bounded(margin); }
 
-static bool tree_is_leaf(const gjk_tree *t, int proxy) {
-    return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
-}
-
 void gjk_tree_init(gjk_tree *t, bool planar) {
     memset(t, 0, sizeof *t);
     t->free_list = -1;
@@ -349,8 +345,8 @@ int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint6
 }
 
 void gjk_tree_remove(gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
-    if (!tree_is_leaf(t, proxy)) return;
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
+    if (!gjk_tree_is_leaf(t, proxy)) return;
     tree_unmark_moved(t, proxy);
     tree_remove_leaf(t, proxy);
     tree_free_node(t, proxy);
@@ -359,11 +355,12 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
 
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
     gjk_tree_box fat;
-    bool valid = tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
+    bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && tree_box_valid(box));
-    /* Most calls are bodies at rest or barely moving: their box still in the fat box ends the call before the
-       box's own checks, which only re-insertion needs. */
+    /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
+       moved: their box still in the fat box ends the call before the box's own checks, which only re-insertion
+       needs. */
     if (!valid || tree_still_holds(&t->nodes[proxy].box, box) || !tree_box_valid(box)) return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
@@ -378,12 +375,12 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
 }
 
 const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return &t->nodes[proxy].box;
 }
 
 uint64_t gjk_tree_user(const gjk_tree *t, int proxy) {
-    GJK_ASSERT(tree_is_leaf(t, proxy));
+    GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return t->leaves[proxy].user;
 }
 

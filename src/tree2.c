@@ -31,8 +31,17 @@ int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t u
 void gjk_tree2_remove(gjk_tree2 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
 
 bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b;
     gjk_real d[3];
+    /* Most calls are bodies at rest: a box still in its fat box (ordered; every comparison with a NaN fails) ends
+       the call here, before the conversion to the core's three axes and the checks only re-insertion needs. */
+    if (gjk_tree_is_leaf(&tree->core, proxy)) {
+        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
+        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
+            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1])
+            return false;
+    }
+    b = tree2_box(box);
     d[0] = displacement.x, d[1] = displacement.y, d[2] = 0;
     return gjk_tree_move(&tree->core, proxy, &b, margin, d);
 }

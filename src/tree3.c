@@ -31,8 +31,17 @@ int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t u
 void gjk_tree3_remove(gjk_tree3 *tree, int proxy) { gjk_tree_remove(&tree->core, proxy); }
 
 bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b;
     gjk_real d[3];
+    /* As in 2D: a body at rest ends the call here (tree2.c). */
+    if (gjk_tree_is_leaf(&tree->core, proxy)) {
+        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
+        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
+            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1] &&
+            fat->lower[2] <= box.lower.z && box.lower.z <= box.upper.z && box.upper.z <= fat->upper[2])
+            return false;
+    }
+    b = tree3_box(box);
     d[0] = displacement.x, d[1] = displacement.y, d[2] = displacement.z;
     return gjk_tree_move(&tree->core, proxy, &b, margin, d);
 }

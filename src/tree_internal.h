@@ -42,6 +42,11 @@ typedef struct gjk_tree {
     bool planar;
 } gjk_tree;
 
+/* Whether `proxy` names a leaf (a live proxy): in range and of height 0. */
+static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
+    return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
+}
+
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
 typedef bool gjk_tree_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context);

@@ -816,7 +816,8 @@ static void count_tree_assert(const char *condition, const char *file, int line)
     g_tree_asserts++;
 }
 
-/* Regression: move tests containment in the fat box before checking the box itself (bodies at rest cost less).
+/* Regression: move tests containment in the fat box before checking the box itself (bodies at rest cost less; the
+   front ends test it before converting the box to the core's three axes).
    The containment test must then reject by itself every box the checks would: a NaN coordinate (a comparison that
    is false, not true), lower > upper within the fat box, an infinite box. Each leaves the proxy as it was. */
 static void test_move_invalid_box(void **st) {
