@@ -1794,6 +1794,37 @@ GJK_API int gjk_world3_body_count(const gjk_world3 *world);
 /// The number of candidate pairs of the last step (those the narrow phase answered).
 GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
 
+/* ---- scene queries: the bodies at their current poses (set_pose counts at once, without a step) ------------------ */
+
+/// A body a ray hits.
+typedef struct gjk_world_ray_hit3 {
+    int body;            ///< the body id; -1 for no hit
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame)
+} gjk_world_ray_hit3;
+
+/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() over the bodies whose boxes the
+/// ray enters, found through the tree (the other bodies are never cast); equal fractions keep the smaller body id.
+/// No hit: body -1 and ray zero. A ray gjk_raycast3() refuses (NULL, not finite, beyond 1e150 (float 1e18), a
+/// negative max_fraction): body -1, ray.status GJK_INVALID_INPUT. Allocates nothing; may run on several threads at
+/// once while nothing modifies the world (not during a step).
+GJK_API gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *ray);
+/// Every body `ray` hits, sorted by fraction, then body id. Returns their number and writes the first `capacity` of
+/// them in that order (hits may be NULL with capacity 0; call again with more room when the count exceeds it), or
+/// -1 for a ray gjk_raycast3() refuses or a negative capacity. Allocates nothing.
+GJK_API int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_world_ray_hit3 *hits,
+                                   int capacity);
+/// The bodies whose shapes come within `distance` (>= 0, length units; 0: touching or overlapping) of `shape`
+/// standing at `pose`: gjk_intersect3() for distance 0, else gjk_distance3() <= distance, on the bodies whose boxes
+/// come within `distance` of the shape's. Sorted by body id; returns their number and writes the first `capacity`,
+/// or -1 for an invalid shape or pose (as gjk_world3_add()), a negative, NaN or unbounded distance or a negative
+/// capacity. Allocates nothing.
+GJK_API int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
+                               int *bodies, int capacity);
+/// The bodies whose boxes (gjk_shape3_aabb() at their current poses) overlap `box` (world frame; touching counts),
+/// sorted by body id; returns their number and writes the first `capacity`, or -1 for a box with a coordinate that
+/// is not finite or beyond 1e150 (float 1e18), lower > upper on an axis, or a negative capacity.
+GJK_API int gjk_world3_query_box(const gjk_world3 *world, gjk_aabb3 box, int *bodies, int capacity);
+
 /// As gjk_world3_create(), in 2D.
 GJK_API gjk_world2 *gjk_world2_create(const gjk_world_def *def);
 /// As gjk_world3_destroy(), in 2D.
@@ -1830,6 +1861,23 @@ GJK_API const gjk_world_pair *gjk_world2_end_events(const gjk_world2 *world, int
 GJK_API int gjk_world2_body_count(const gjk_world2 *world);
 /// As gjk_world3_pair_count(), in 2D.
 GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
+
+/// A body a 2D ray hits.
+typedef struct gjk_world_ray_hit2 {
+    int body;            ///< the body id; -1 for no hit
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame)
+} gjk_world_ray_hit2;
+
+/// As gjk_world3_raycast(), in 2D (gjk_raycast2()).
+GJK_API gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *ray);
+/// As gjk_world3_raycast_all(), in 2D.
+GJK_API int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_world_ray_hit2 *hits,
+                                   int capacity);
+/// As gjk_world3_overlap(), in 2D (gjk_intersect2(), gjk_distance2()).
+GJK_API int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, gjk_real distance,
+                               int *bodies, int capacity);
+/// As gjk_world3_query_box(), in 2D.
+GJK_API int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, int capacity);
 
 #ifdef __cplusplus
 }
@@ -4876,6 +4924,11 @@ typedef struct gjk_tree {
 static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
 }
+
+/* Whether two boxes overlap (touching counts). */
+bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
+/* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
+bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t, const gjk_tree_box *b);
 
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
@@ -18753,7 +18806,7 @@ static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) 
     return true;
 }
 
-static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
+bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (a->upper[k] < b->lower[k] || b->upper[k] < a->lower[k]) return false;
     return true;
@@ -19109,10 +19162,10 @@ struct gjk_tree_walk {
 /* The slab test of the segment origin + t dir, 0 <= t <= max_t. Division rather than a precomputed reciprocal:
    an axis the ray runs along (dir 0) is a bounds check, and a tiny dir gives infinite but never NaN slab ends.
    Division is monotone, so a ray that enters a box enters every box containing it, as the tree requires. */
-static bool tree_ray_enters(const gjk_tree_walk *w, const gjk_tree_box *b) {
-    gjk_real t0 = 0, t1 = w->max_t;
+bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t, const gjk_tree_box *b) {
+    gjk_real t0 = 0, t1 = max_t;
     for (int k = 0; k < 3; ++k) {
-        gjk_real o = w->origin[k], d = w->dir[k], ta, tb;
+        gjk_real o = origin[k], d = dir[k], ta, tb;
         if (d == 0) {
             if (o < b->lower[k] || o > b->upper[k]) return false;
             continue;
@@ -19133,7 +19186,7 @@ static bool tree_ray_enters(const gjk_tree_walk *w, const gjk_tree_box *b) {
 
 static bool tree_enters(const gjk_tree_walk *w, int i) {
     const gjk_tree_box *b = &w->tree->nodes[i].box;
-    return w->ray ? tree_ray_enters(w, b) : tree_overlap(&w->box, b);
+    return w->ray ? gjk_tree_ray_enters(w->origin, w->dir, w->max_t, b) : gjk_tree_overlap(&w->box, b);
 }
 
 /* The subtree of `top` depth first without a stack, by parent links: the fallback when the stack is full. */
@@ -19764,7 +19817,7 @@ typedef struct gjk_world_body {
         gjk_pose2 p2;
     } pose;
     gjk_real last[3];  /* the position at the last step: the tree's prediction stretches along pose - last */
-    gjk_tree_box box;  /* the shape's box widened by half the speculative distance on every side */
+    gjk_tree_box box;  /* the shape's box at the current pose (the tree keeps it widened and fattened) */
     uint64_t user;
     int proxy;         /* the tree's proxy while live */
     int state;         /* GJK_WORLD_LIVE, _REMOVED or _FREE */
@@ -19826,6 +19879,11 @@ bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box);
 int gjk_world_step_begin(gjk_world *w);
 void gjk_world_step_range(gjk_world *w, int begin, int end);
 void gjk_world_step_end(gjk_world *w);
+
+/* A shape and pose a body may take (also the scene queries' own): the shape valid, the rotation usable, the
+   position within GJK's range. */
+bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose);
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose);
 
 struct gjk_world3 {
     gjk_world core;
@@ -20218,7 +20276,7 @@ static gjk_tree_box world2_box(gjk_aabb2 b) {
     return out;
 }
 
-static bool world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
     gjk_rot2 q;
     return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
            gjk_bounded2(pose.position);
@@ -20240,7 +20298,7 @@ void gjk_world2_destroy(gjk_world2 *world) {
 }
 
 int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
-    if (!world2_valid(shape, pose)) return -1;
+    if (!gjk_world2_valid(shape, pose)) return -1;
     gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
     gjk_real position[3] = {pose.position.x, pose.position.y, 0};
     int id = gjk_world_add(&world->core, shape, &box, position, user);
@@ -20252,7 +20310,7 @@ void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
+    if (!b || !gjk_world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
     gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;
@@ -20413,7 +20471,7 @@ static gjk_tree_box world3_box(gjk_aabb3 b) {
     return out;
 }
 
-static bool world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
+bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
     return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
 }
 
@@ -20433,7 +20491,7 @@ void gjk_world3_destroy(gjk_world3 *world) {
 }
 
 int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
-    if (!world3_valid(shape, pose)) return -1;
+    if (!gjk_world3_valid(shape, pose)) return -1;
     gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
     gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
     int id = gjk_world_add(&world->core, shape, &box, position, user);
@@ -20445,7 +20503,7 @@ void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
+    if (!b || !gjk_world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
     gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;
@@ -20497,6 +20555,410 @@ int gjk_world3_body_count(const gjk_world3 *world) { return world->core.body_cou
 int gjk_world3_pair_count(const gjk_world3 *world) { return world->core.cand_count; }
 
 /* ---- end of src/world3.c ---- */
+
+/* ---- src/world_query.c ---- */
+/* Scene queries of the world of bodies (gjk/world.h), 3D and 2D: the closest ray hit, every ray hit, the bodies a
+   shape overlaps and the bodies whose boxes overlap a box, all at the bodies' current poses.
+
+   The candidates come from two places. The tree holds every body as it stood at the last step, inside a fat box;
+   a body moved since then (set_pose marks it dirty) keeps that stale proxy until the next step, so the tree's
+   visits skip dirty bodies and the dirty list supplies them with their current boxes instead. Each candidate is
+   tested on its current box, then answered by the single-pair API (gjk_raycast3, gjk_intersect3, gjk_distance3 and
+   their 2D mirrors) on the original input, so that a body's answer is the same bits as that call's. The results are
+   ordered by a total rule (fraction, then body id; or body id), never by the order of the visits, so that they do
+   not depend on the shape of the tree. */
+
+/* ---- the candidates -------------------------------------------------------------------------------------------- */
+
+typedef void gjk_wq_box_visit(const gjk_world *w, int body, void *context);
+/* Returns the ray's new reach: the least fraction the caller still wants to see (max_t to see every hit). */
+typedef gjk_real gjk_wq_ray_visit(const gjk_world *w, int body, gjk_real max_t, void *context);
+
+typedef struct gjk_wq_walk {
+    const gjk_world *w;
+    const gjk_tree_box *box;     /* box queries */
+    const gjk_real *origin, *dir; /* ray queries */
+    gjk_wq_box_visit *box_fn;
+    gjk_wq_ray_visit *ray_fn;
+    void *context;
+} gjk_wq_walk;
+
+static bool wq_tree_box(int proxy, uint64_t user, void *context) {
+    const gjk_wq_walk *k = (const gjk_wq_walk *)context;
+    const gjk_world_body *b = &k->w->bodies[(int)user];
+    (void)proxy;
+    if (!b->dirty && gjk_tree_overlap(&b->box, k->box)) k->box_fn(k->w, (int)user, k->context);
+    return true;
+}
+
+/* Every live body whose current box overlaps `box`, each once. */
+static void wq_each_in_box(const gjk_world *w, const gjk_tree_box *box, gjk_wq_box_visit *fn, void *context) {
+    gjk_wq_walk k;
+    memset(&k, 0, sizeof k);
+    k.w = w, k.box = box, k.box_fn = fn, k.context = context;
+    gjk_tree_query_box(&w->tree, box, wq_tree_box, &k, GJK_TREE_STACK);
+    for (int i = 0; i < w->dirty_count; ++i) {
+        const gjk_world_body *b = &w->bodies[w->dirty[i]];
+        if (b->state == GJK_WORLD_LIVE && b->dirty && gjk_tree_overlap(&b->box, box)) fn(w, w->dirty[i], context);
+    }
+}
+
+/* The tree's walk stops at a reach of 0 or less; a visitor that found a hit at fraction 0 still wants the other
+   bodies hit at 0 (the tie goes to the smaller id), which the smallest positive reach keeps in view. */
+static gjk_real wq_reach(gjk_real t) { return t > 0 ? t : GJK_REAL_TINY2; }
+
+static gjk_real wq_tree_ray(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    const gjk_wq_walk *k = (const gjk_wq_walk *)context;
+    const gjk_world_body *b = &k->w->bodies[(int)user];
+    (void)proxy;
+    if (b->dirty || !gjk_tree_ray_enters(k->origin, k->dir, max_t, &b->box)) return wq_reach(max_t);
+    return wq_reach(k->ray_fn(k->w, (int)user, max_t, k->context));
+}
+
+/* Every live body whose current box the segment origin + t dir, 0 <= t <= reach, enters, the reach shrinking as
+   the visitor returns it. The moved bodies go first: an early hit among them narrows the tree's walk. */
+static void wq_each_on_ray(const gjk_world *w, const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t,
+                           gjk_wq_ray_visit *fn, void *context) {
+    gjk_wq_walk k;
+    for (int i = 0; i < w->dirty_count; ++i) {
+        const gjk_world_body *b = &w->bodies[w->dirty[i]];
+        if (b->state == GJK_WORLD_LIVE && b->dirty && gjk_tree_ray_enters(origin, dir, max_t, &b->box)) {
+            gjk_real t = fn(w, w->dirty[i], max_t, context);
+            if (t < max_t) max_t = t;
+        }
+    }
+    memset(&k, 0, sizeof k);
+    k.w = w, k.origin = origin, k.dir = dir, k.ray_fn = fn, k.context = context;
+    gjk_tree_query_ray(&w->tree, origin, dir, max_t, wq_tree_ray, &k, GJK_TREE_STACK);
+}
+
+/* ---- the least `capacity` results, in order -------------------------------------------------------------------- */
+
+/* Keeps the `cap` least items seen (by cmp, a total order) in out[0 .. kept): appended while there is room, then
+   as a max-heap whose greatest item a lesser newcomer replaces. The set kept is the same whatever the order of the
+   visits; wq_keep_finish sorts it. count is every item seen. Items are up to a 3D ray hit (gjk_wq_item). */
+typedef struct gjk_wq_keep {
+    unsigned char *out;
+    size_t size;
+    int cap, kept, count;
+    int (*cmp)(const void *, const void *);
+} gjk_wq_keep;
+
+/* Room for any item kept, for the swaps. */
+typedef union gjk_wq_item {
+    gjk_world_ray_hit3 h3;
+    gjk_world_ray_hit2 h2;
+    int body;
+} gjk_wq_item;
+
+static void wq_keep_init(gjk_wq_keep *k, void *out, int cap, size_t size, int (*cmp)(const void *, const void *)) {
+    GJK_ASSERT(size <= sizeof(gjk_wq_item));
+    k->out = (unsigned char *)out;
+    k->size = size;
+    k->cap = out ? cap : 0;
+    k->kept = k->count = 0;
+    k->cmp = cmp;
+}
+
+static unsigned char *wq_at(const gjk_wq_keep *k, int i) { return k->out + (size_t)i * k->size; }
+
+static void wq_swap(const gjk_wq_keep *k, int i, int j) {
+    gjk_wq_item t;
+    memcpy(&t, wq_at(k, i), k->size);
+    memcpy(wq_at(k, i), wq_at(k, j), k->size);
+    memcpy(wq_at(k, j), &t, k->size);
+}
+
+/* Sifts item i down the max-heap of the first n items. */
+static void wq_sift(const gjk_wq_keep *k, int i, int n) {
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && k->cmp(wq_at(k, c), wq_at(k, c + 1)) < 0) ++c;
+        if (k->cmp(wq_at(k, i), wq_at(k, c)) >= 0) return;
+        wq_swap(k, i, c);
+        i = c;
+    }
+}
+
+static void wq_keep_add(gjk_wq_keep *k, const void *item) {
+    if (k->count < INT_MAX) k->count++;
+    if (k->kept < k->cap) {
+        memcpy(wq_at(k, k->kept++), item, k->size);
+        if (k->kept == k->cap)
+            for (int i = k->cap / 2; i-- > 0;) wq_sift(k, i, k->cap);
+    } else if (k->cap > 0 && k->cmp(item, wq_at(k, 0)) < 0) {
+        memcpy(wq_at(k, 0), item, k->size);
+        wq_sift(k, 0, k->cap);
+    }
+}
+
+/* Sorts what was kept (a heap sort on the max-heap, which the items form once the room is full) and returns the
+   number of items seen. */
+static int wq_keep_finish(gjk_wq_keep *k) {
+    if (k->kept < k->cap)
+        for (int i = k->kept / 2; i-- > 0;) wq_sift(k, i, k->kept);
+    for (int end = k->kept; end-- > 1;) {
+        wq_swap(k, 0, end);
+        wq_sift(k, 0, end);
+    }
+    return k->count;
+}
+
+static int wq_body_cmp(const void *x, const void *y) {
+    int a = *(const int *)x, b = *(const int *)y;
+    return a < b ? -1 : a > b;
+}
+
+static void wq_keep_body(const gjk_world *w, int body, void *context) {
+    (void)w;
+    wq_keep_add((gjk_wq_keep *)context, &body);
+}
+
+/* A box of the caller's: every coordinate within GJK's limit (NaN and infinities refused), lower <= upper. */
+static bool wq_box_valid(const gjk_tree_box *b) {
+    for (int k = 0; k < 3; ++k)
+        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
+    return true;
+}
+
+static int wq_query_box(const gjk_world *w, const gjk_tree_box *box, int *bodies, int capacity) {
+    gjk_wq_keep k;
+    if (capacity < 0 || !wq_box_valid(box)) return -1;
+    wq_keep_init(&k, bodies, capacity, sizeof(int), wq_body_cmp);
+    wq_each_in_box(w, box, wq_keep_body, &k);
+    return wq_keep_finish(&k);
+}
+
+/* The box of a query shape widened by `distance` on every side; false when that leaves GJK's range. */
+static bool wq_widen(gjk_tree_box *box, gjk_real distance) {
+    for (int k = 0; k < 3; ++k) box->lower[k] -= distance, box->upper[k] += distance;
+    return wq_box_valid(box);
+}
+
+static bool wq_distance_valid(gjk_real distance) { return distance >= 0 && gjk_bounded(distance); }
+
+/* ---- 3D -------------------------------------------------------------------------------------------------------- */
+
+static gjk_tree_box wq_box3(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static bool wq_ray3_valid(const gjk_ray3 *ray) {
+    return ray && gjk_bounded3(ray->origin) && gjk_bounded3(ray->translation) &&
+           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
+}
+
+/* Hit x before hit y: the smaller fraction, then the smaller body id. */
+static int wq_hit3_cmp(const void *x, const void *y) {
+    const gjk_world_ray_hit3 *a = (const gjk_world_ray_hit3 *)x, *b = (const gjk_world_ray_hit3 *)y;
+    if (a->ray.fraction != b->ray.fraction) return a->ray.fraction < b->ray.fraction ? -1 : 1;
+    return a->body < b->body ? -1 : a->body > b->body;
+}
+
+typedef struct gjk_wq_ray3 {
+    const gjk_ray3 *ray;
+    gjk_world_ray_hit3 best; /* the closest hit (closest-hit query) */
+    gjk_wq_keep keep;        /* every hit (all-hits query) */
+} gjk_wq_ray3;
+
+static gjk_real wq_closest3(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+    gjk_world_ray_hit3 h;
+    h.body = body;
+    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    if (h.ray.hit && (c->best.body < 0 || wq_hit3_cmp(&h, &c->best) < 0)) c->best = h;
+    return c->best.body >= 0 ? c->best.ray.fraction : max_t;
+}
+
+static gjk_real wq_every3(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+    gjk_world_ray_hit3 h;
+    h.body = body;
+    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    if (h.ray.hit) wq_keep_add(&c->keep, &h);
+    return max_t;
+}
+
+static void wq_ray3_walk(const gjk_world *w, const gjk_ray3 *ray, gjk_wq_ray_visit *fn, gjk_wq_ray3 *c) {
+    gjk_real o[3] = {ray->origin.x, ray->origin.y, ray->origin.z};
+    gjk_real d[3] = {ray->translation.x, ray->translation.y, ray->translation.z};
+    wq_each_on_ray(w, o, d, ray->max_fraction, fn, c);
+}
+
+gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *ray) {
+    gjk_wq_ray3 c;
+    memset(&c, 0, sizeof c);
+    c.best.body = -1;
+    if (!wq_ray3_valid(ray)) {
+        c.best.ray.status = GJK_INVALID_INPUT;
+        return c.best;
+    }
+    c.ray = ray;
+    wq_ray3_walk(&world->core, ray, wq_closest3, &c);
+    return c.best;
+}
+
+int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_world_ray_hit3 *hits, int capacity) {
+    gjk_wq_ray3 c;
+    if (!wq_ray3_valid(ray) || capacity < 0) return -1;
+    memset(&c, 0, sizeof c);
+    c.ray = ray;
+    wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit3_cmp);
+    wq_ray3_walk(&world->core, ray, wq_every3, &c);
+    return wq_keep_finish(&c.keep);
+}
+
+typedef struct gjk_wq_overlap3 {
+    gjk_pair3 pair; /* A: the query shape; B: each body in turn */
+    gjk_real distance;
+    gjk_wq_keep keep;
+} gjk_wq_overlap3;
+
+static void wq_overlap3(const gjk_world *w, int body, void *context) {
+    gjk_wq_overlap3 *c = (gjk_wq_overlap3 *)context;
+    gjk_result3 r;
+    c->pair.b = (const gjk_shape3 *)w->bodies[body].shape;
+    c->pair.pose_b = w->bodies[body].pose.p3;
+    r = c->distance > 0 ? gjk_distance3(&c->pair, NULL) : gjk_intersect3(&c->pair, NULL);
+    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+}
+
+int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
+                       int *bodies, int capacity) {
+    gjk_wq_overlap3 c;
+    gjk_tree_box box;
+    if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world3_valid(shape, pose)) return -1;
+    box = wq_box3(gjk_shape3_aabb(shape, pose));
+    if (!wq_widen(&box, distance)) return -1;
+    memset(&c, 0, sizeof c);
+    c.pair.a = shape;
+    c.pair.pose_a = pose;
+    c.distance = distance;
+    wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
+    wq_each_in_box(&world->core, &box, wq_overlap3, &c);
+    return wq_keep_finish(&c.keep);
+}
+
+int gjk_world3_query_box(const gjk_world3 *world, gjk_aabb3 box, int *bodies, int capacity) {
+    gjk_tree_box b = wq_box3(box);
+    return wq_query_box(&world->core, &b, bodies, capacity);
+}
+
+/* ---- 2D: the same over z = 0 ------------------------------------------------------------------------------------ */
+
+static gjk_tree_box wq_box2(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
+static bool wq_ray2_valid(const gjk_ray2 *ray) {
+    return ray && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation) &&
+           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
+}
+
+static int wq_hit2_cmp(const void *x, const void *y) {
+    const gjk_world_ray_hit2 *a = (const gjk_world_ray_hit2 *)x, *b = (const gjk_world_ray_hit2 *)y;
+    if (a->ray.fraction != b->ray.fraction) return a->ray.fraction < b->ray.fraction ? -1 : 1;
+    return a->body < b->body ? -1 : a->body > b->body;
+}
+
+typedef struct gjk_wq_ray2 {
+    const gjk_ray2 *ray;
+    gjk_world_ray_hit2 best;
+    gjk_wq_keep keep;
+} gjk_wq_ray2;
+
+static gjk_real wq_closest2(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+    gjk_world_ray_hit2 h;
+    h.body = body;
+    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    if (h.ray.hit && (c->best.body < 0 || wq_hit2_cmp(&h, &c->best) < 0)) c->best = h;
+    return c->best.body >= 0 ? c->best.ray.fraction : max_t;
+}
+
+static gjk_real wq_every2(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+    gjk_world_ray_hit2 h;
+    h.body = body;
+    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    if (h.ray.hit) wq_keep_add(&c->keep, &h);
+    return max_t;
+}
+
+static void wq_ray2_walk(const gjk_world *w, const gjk_ray2 *ray, gjk_wq_ray_visit *fn, gjk_wq_ray2 *c) {
+    gjk_real o[3] = {ray->origin.x, ray->origin.y, 0};
+    gjk_real d[3] = {ray->translation.x, ray->translation.y, 0};
+    wq_each_on_ray(w, o, d, ray->max_fraction, fn, c);
+}
+
+gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *ray) {
+    gjk_wq_ray2 c;
+    memset(&c, 0, sizeof c);
+    c.best.body = -1;
+    if (!wq_ray2_valid(ray)) {
+        c.best.ray.status = GJK_INVALID_INPUT;
+        return c.best;
+    }
+    c.ray = ray;
+    wq_ray2_walk(&world->core, ray, wq_closest2, &c);
+    return c.best;
+}
+
+int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_world_ray_hit2 *hits, int capacity) {
+    gjk_wq_ray2 c;
+    if (!wq_ray2_valid(ray) || capacity < 0) return -1;
+    memset(&c, 0, sizeof c);
+    c.ray = ray;
+    wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit2_cmp);
+    wq_ray2_walk(&world->core, ray, wq_every2, &c);
+    return wq_keep_finish(&c.keep);
+}
+
+typedef struct gjk_wq_overlap2 {
+    gjk_pair2 pair;
+    gjk_real distance;
+    gjk_wq_keep keep;
+} gjk_wq_overlap2;
+
+static void wq_overlap2(const gjk_world *w, int body, void *context) {
+    gjk_wq_overlap2 *c = (gjk_wq_overlap2 *)context;
+    gjk_result2 r;
+    c->pair.b = (const gjk_shape2 *)w->bodies[body].shape;
+    c->pair.pose_b = w->bodies[body].pose.p2;
+    r = c->distance > 0 ? gjk_distance2(&c->pair, NULL) : gjk_intersect2(&c->pair, NULL);
+    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+}
+
+int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, gjk_real distance,
+                       int *bodies, int capacity) {
+    gjk_wq_overlap2 c;
+    gjk_tree_box box;
+    if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world2_valid(shape, pose)) return -1;
+    box = wq_box2(gjk_shape2_aabb(shape, pose));
+    if (!wq_widen(&box, distance)) return -1;
+    box.lower[2] = box.upper[2] = 0;
+    memset(&c, 0, sizeof c);
+    c.pair.a = shape;
+    c.pair.pose_a = pose;
+    c.distance = distance;
+    wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
+    wq_each_in_box(&world->core, &box, wq_overlap2, &c);
+    return wq_keep_finish(&c.keep);
+}
+
+int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, int capacity) {
+    gjk_tree_box b = wq_box2(box);
+    return wq_query_box(&world->core, &b, bodies, capacity);
+}
+
+/* ---- end of src/world_query.c ---- */
 
 /* The private headers' macros end with the implementation. */
 #undef GJK_CAST2_MAX_RAY_ITERATIONS

@@ -48,7 +48,7 @@ static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) 
     return true;
 }
 
-static bool tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
+bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (a->upper[k] < b->lower[k] || b->upper[k] < a->lower[k]) return false;
     return true;
@@ -404,10 +404,10 @@ struct gjk_tree_walk {
 /* The slab test of the segment origin + t dir, 0 <= t <= max_t. Division rather than a precomputed reciprocal:
    an axis the ray runs along (dir 0) is a bounds check, and a tiny dir gives infinite but never NaN slab ends.
    Division is monotone, so a ray that enters a box enters every box containing it, as the tree requires. */
-static bool tree_ray_enters(const gjk_tree_walk *w, const gjk_tree_box *b) {
-    gjk_real t0 = 0, t1 = w->max_t;
+bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t, const gjk_tree_box *b) {
+    gjk_real t0 = 0, t1 = max_t;
     for (int k = 0; k < 3; ++k) {
-        gjk_real o = w->origin[k], d = w->dir[k], ta, tb;
+        gjk_real o = origin[k], d = dir[k], ta, tb;
         if (d == 0) {
             if (o < b->lower[k] || o > b->upper[k]) return false;
             continue;
@@ -428,7 +428,7 @@ static bool tree_ray_enters(const gjk_tree_walk *w, const gjk_tree_box *b) {
 
 static bool tree_enters(const gjk_tree_walk *w, int i) {
     const gjk_tree_box *b = &w->tree->nodes[i].box;
-    return w->ray ? tree_ray_enters(w, b) : tree_overlap(&w->box, b);
+    return w->ray ? gjk_tree_ray_enters(w->origin, w->dir, w->max_t, b) : gjk_tree_overlap(&w->box, b);
 }
 
 /* The subtree of `top` depth first without a stack, by parent links: the fallback when the stack is full. */

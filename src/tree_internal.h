@@ -47,6 +47,11 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
 }
 
+/* Whether two boxes overlap (touching counts). */
+bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
+/* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
+bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t, const gjk_tree_box *b);
+
 typedef bool gjk_tree_box_visit(int proxy, uint64_t user, void *context);
 typedef gjk_real gjk_tree_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context);
 typedef bool gjk_tree_node_visit(const gjk_tree_box *box, int depth, bool leaf, void *context);

@@ -68,7 +68,7 @@ static gjk_tree_box world2_box(gjk_aabb2 b) {
     return out;
 }
 
-static bool world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
     gjk_rot2 q;
     return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
            gjk_bounded2(pose.position);
@@ -90,7 +90,7 @@ void gjk_world2_destroy(gjk_world2 *world) {
 }
 
 int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
-    if (!world2_valid(shape, pose)) return -1;
+    if (!gjk_world2_valid(shape, pose)) return -1;
     gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
     gjk_real position[3] = {pose.position.x, pose.position.y, 0};
     int id = gjk_world_add(&world->core, shape, &box, position, user);
@@ -102,7 +102,7 @@ void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
+    if (!b || !gjk_world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
     gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;

@@ -111,7 +111,7 @@ static gjk_tree_box world3_box(gjk_aabb3 b) {
     return out;
 }
 
-static bool world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
+bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
     return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
 }
 
@@ -131,7 +131,7 @@ void gjk_world3_destroy(gjk_world3 *world) {
 }
 
 int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
-    if (!world3_valid(shape, pose)) return -1;
+    if (!gjk_world3_valid(shape, pose)) return -1;
     gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
     gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
     int id = gjk_world_add(&world->core, shape, &box, position, user);
@@ -143,7 +143,7 @@ void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
+    if (!b || !gjk_world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
     gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;

@@ -18,7 +18,7 @@ typedef struct gjk_world_body {
         gjk_pose2 p2;
     } pose;
     gjk_real last[3];  /* the position at the last step: the tree's prediction stretches along pose - last */
-    gjk_tree_box box;  /* the shape's box widened by half the speculative distance on every side */
+    gjk_tree_box box;  /* the shape's box at the current pose (the tree keeps it widened and fattened) */
     uint64_t user;
     int proxy;         /* the tree's proxy while live */
     int state;         /* GJK_WORLD_LIVE, _REMOVED or _FREE */
@@ -80,6 +80,11 @@ bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box);
 int gjk_world_step_begin(gjk_world *w);
 void gjk_world_step_range(gjk_world *w, int begin, int end);
 void gjk_world_step_end(gjk_world *w);
+
+/* A shape and pose a body may take (also the scene queries' own): the shape valid, the rotation usable, the
+   position within GJK's range. */
+bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose);
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose);
 
 struct gjk_world3 {
     gjk_world core;

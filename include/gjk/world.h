@@ -31,6 +31,7 @@
 #include "gjk/base.h"
 #include "gjk/manifold.h"
 #include "gjk/math.h"
+#include "gjk/ray.h"
 #include "gjk/shape.h"
 
 #ifdef __cplusplus
@@ -278,6 +279,37 @@ GJK_API int gjk_world3_body_count(const gjk_world3 *world);
 /// The number of candidate pairs of the last step (those the narrow phase answered).
 GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
 
+/* ---- scene queries: the bodies at their current poses (set_pose counts at once, without a step) ------------------ */
+
+/// A body a ray hits.
+typedef struct gjk_world_ray_hit3 {
+    int body;            ///< the body id; -1 for no hit
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame)
+} gjk_world_ray_hit3;
+
+/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() over the bodies whose boxes the
+/// ray enters, found through the tree (the other bodies are never cast); equal fractions keep the smaller body id.
+/// No hit: body -1 and ray zero. A ray gjk_raycast3() refuses (NULL, not finite, beyond 1e150 (float 1e18), a
+/// negative max_fraction): body -1, ray.status GJK_INVALID_INPUT. Allocates nothing; may run on several threads at
+/// once while nothing modifies the world (not during a step).
+GJK_API gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *ray);
+/// Every body `ray` hits, sorted by fraction, then body id. Returns their number and writes the first `capacity` of
+/// them in that order (hits may be NULL with capacity 0; call again with more room when the count exceeds it), or
+/// -1 for a ray gjk_raycast3() refuses or a negative capacity. Allocates nothing.
+GJK_API int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_world_ray_hit3 *hits,
+                                   int capacity);
+/// The bodies whose shapes come within `distance` (>= 0, length units; 0: touching or overlapping) of `shape`
+/// standing at `pose`: gjk_intersect3() for distance 0, else gjk_distance3() <= distance, on the bodies whose boxes
+/// come within `distance` of the shape's. Sorted by body id; returns their number and writes the first `capacity`,
+/// or -1 for an invalid shape or pose (as gjk_world3_add()), a negative, NaN or unbounded distance or a negative
+/// capacity. Allocates nothing.
+GJK_API int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
+                               int *bodies, int capacity);
+/// The bodies whose boxes (gjk_shape3_aabb() at their current poses) overlap `box` (world frame; touching counts),
+/// sorted by body id; returns their number and writes the first `capacity`, or -1 for a box with a coordinate that
+/// is not finite or beyond 1e150 (float 1e18), lower > upper on an axis, or a negative capacity.
+GJK_API int gjk_world3_query_box(const gjk_world3 *world, gjk_aabb3 box, int *bodies, int capacity);
+
 /// As gjk_world3_create(), in 2D.
 GJK_API gjk_world2 *gjk_world2_create(const gjk_world_def *def);
 /// As gjk_world3_destroy(), in 2D.
@@ -314,6 +346,23 @@ GJK_API const gjk_world_pair *gjk_world2_end_events(const gjk_world2 *world, int
 GJK_API int gjk_world2_body_count(const gjk_world2 *world);
 /// As gjk_world3_pair_count(), in 2D.
 GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
+
+/// A body a 2D ray hits.
+typedef struct gjk_world_ray_hit2 {
+    int body;            ///< the body id; -1 for no hit
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame)
+} gjk_world_ray_hit2;
+
+/// As gjk_world3_raycast(), in 2D (gjk_raycast2()).
+GJK_API gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *ray);
+/// As gjk_world3_raycast_all(), in 2D.
+GJK_API int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_world_ray_hit2 *hits,
+                                   int capacity);
+/// As gjk_world3_overlap(), in 2D (gjk_intersect2(), gjk_distance2()).
+GJK_API int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, gjk_real distance,
+                               int *bodies, int capacity);
+/// As gjk_world3_query_box(), in 2D.
+GJK_API int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, int capacity);
 
 #ifdef __cplusplus
 }
