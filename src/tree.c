@@ -21,12 +21,18 @@
    list; the small term keeps such scenes ordered by length without changing the choices of solid scenes much. */
 #define GJK_TREE_EDGE_WEIGHT GJK_R(0.001)
 
-/* The cost insertion, rotations and the rebuild minimise: half the surface area (2D: half the perimeter). */
-static gjk_real tree_cost(const gjk_tree *t, const gjk_tree_box *b) {
-    gjk_real dx = b->upper[0] - b->lower[0], dy = b->upper[1] - b->lower[1], dz = b->upper[2] - b->lower[2], s;
-    if (t->planar) return dx + dy;
+/* The cost insertion, rotations and the rebuild minimise, of a box of extents dx, dy, dz: half the surface area
+   (2D: half the perimeter). */
+static inline gjk_real tree_extent_cost(bool planar, gjk_real dx, gjk_real dy, gjk_real dz) {
+    gjk_real s;
+    if (planar) return dx + dy;
     s = dx + dy + dz;
     return dx * dy + dy * dz + dz * dx + GJK_TREE_EDGE_WEIGHT * s * s;
+}
+
+static inline gjk_real tree_cost(const gjk_tree *t, const gjk_tree_box *b) {
+    return tree_extent_cost(t->planar, b->upper[0] - b->lower[0], b->upper[1] - b->lower[1],
+                            b->upper[2] - b->lower[2]);
 }
 
 static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_box *b) {
@@ -36,10 +42,20 @@ static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_
     }
 }
 
-static gjk_real tree_union_cost(const gjk_tree *t, const gjk_tree_box *a, const gjk_tree_box *b) {
-    gjk_tree_box u;
-    tree_union(&u, a, b);
-    return tree_cost(t, &u);
+/* The extent of the union of two boxes along axis k. */
+static inline gjk_real tree_union_extent(const gjk_tree_box *a, const gjk_tree_box *b, int k) {
+    gjk_real lo = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
+    gjk_real hi = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
+    return hi - lo;
+}
+
+/* The cost of the union of two boxes, without storing the union (insertion and rotations price many candidates and
+   keep one), and without z in 2D, whose boxes all have z = 0. The same extents as tree_union's box: the same costs
+   to the bit. */
+static inline gjk_real tree_union_cost(const gjk_tree *t, const gjk_tree_box *a, const gjk_tree_box *b) {
+    gjk_real ex = tree_union_extent(a, b, 0), ey = tree_union_extent(a, b, 1);
+    if (t->planar) return ex + ey;
+    return tree_extent_cost(false, ex, ey, tree_union_extent(a, b, 2));
 }
 
 static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) {
