@@ -1582,8 +1582,11 @@ GJK_API int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, ui
 /// Removes a proxy; its id may be returned by a later insert.
 GJK_API void gjk_tree3_remove(gjk_tree3 *tree, int proxy);
 /// The proxy's object now has bounds `box` and moves by about `displacement` per step (world units): if its fat box
-/// still contains `box`, nothing changes and false is returned; else the proxy is re-inserted with box fattened by
-/// `margin` and extended by `displacement` on the side it points to (each axis), marked moved, and true is returned.
+/// still contains `box` and reaches no more than 5 x `margin` + |displacement| beyond it on any side (along each
+/// axis, that axis's component), nothing changes and false is returned; else the proxy is re-inserted with box
+/// fattened by `margin` and extended by `displacement` on the side it points to (each axis), marked moved, and true
+/// is returned. The second condition shrinks, once, the box of a body that stopped after a fast move (a body moving
+/// steadily leaves its fat box first).
 /// Invalid input (as for insert; also a displacement beyond the limit) is a programmer error: asserted, and false.
 GJK_API bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement);
 /// The fat box the tree stores for a proxy (world frame).
@@ -4925,6 +4928,26 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
 }
 
+/* How far a fat box may reach beyond the box it holds, in margins (plus the displacement), before a move re-inserts
+   the proxy to shrink it. Without it a body that came to rest after a fast fall keeps a box stretched along the
+   fall, and its pairs with whatever lies in that stretch, for as long as it rests (Box2D's b2DynamicTree::MoveProxy
+   re-inserts such boxes too). */
+#define GJK_TREE_SLACK 5
+
+/* Whether a proxy stays as it is after its object moved, along one axis: the box lo .. hi inside the fat box
+   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than `slack` beyond it on
+   either side. The slack is GJK_TREE_SLACK margins plus the size of the displacement along the axis: a body moving
+   steadily never exceeds it (its fat box reaches a margin + 4 x its step behind it at most before its leading side
+   is crossed); one that stopped after a fast move does, once. The front ends call it axis by axis on their own
+   fields, so that a body at rest costs a few comparisons. */
+static inline bool gjk_tree_keeps(gjk_real flo, gjk_real fhi, gjk_real lo, gjk_real hi, gjk_real margin, gjk_real d) {
+    gjk_real below = lo - flo - GJK_TREE_SLACK * margin, above = fhi - hi - GJK_TREE_SLACK * margin;
+    /* x <= |d| as x <= 0 or two comparisons: a body at rest decides without the displacement, and no absolute
+       value, which compilers vectorise across the axes through the stack */
+    return flo <= lo && lo <= hi && hi <= fhi && (below <= 0 || below <= d || below <= -d) &&
+           (above <= 0 || above <= d || above <= -d);
+}
+
 /* Whether two boxes overlap (touching counts). */
 bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
 /* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
@@ -4938,7 +4961,9 @@ void gjk_tree_init(gjk_tree *t, bool planar);
 void gjk_tree_release(gjk_tree *t);
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
 void gjk_tree_remove(gjk_tree *t, int proxy);
-bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
+/* The displacement by components: the front ends pass their vector's fields as they come, in registers. */
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
+                   gjk_real dz);
 const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
 uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 /* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
@@ -18836,11 +18861,10 @@ static bool tree_box_valid(const gjk_tree_box *b) {
     return true;
 }
 
-/* Whether a moved box still lies in its proxy's fat box, with lower <= upper on every axis. Written so that every
-   comparison with a NaN fails it: a box it accepts is ordered and inside a finite, bounded fat box, so valid. */
-static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
+/* gjk_tree_keeps on every axis. */
+static bool tree_stays(const gjk_tree_box *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
     for (int k = 0; k < 3; ++k)
-        if (!(fat->lower[k] <= b->lower[k] && b->lower[k] <= b->upper[k] && b->upper[k] <= fat->upper[k]))
+        if (!gjk_tree_keeps(fat->lower[k], fat->upper[k], b->lower[k], b->upper[k], margin, d[k]))
             return false;
     return true;
 }
@@ -19127,15 +19151,17 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
     t->proxy_count--;
 }
 
-bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
+                   gjk_real dz) {
+    const gjk_real displacement[3] = {dx, dy, dz};
     gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && tree_box_valid(box));
     /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
-       moved: their box still in the fat box ends the call before the box's own checks, which only re-insertion
-       needs. */
-    if (!valid || tree_still_holds(&t->nodes[proxy].box, box) || !tree_box_valid(box)) return false;
+       moved: a proxy that stays ends the call before the box's own checks, which only re-insertion needs
+       (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
+    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !tree_box_valid(box)) return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
         if (displacement[k] < 0) fat.lower[k] += displacement[k];
@@ -19642,18 +19668,16 @@ void gjk_tree2_remove(gjk_tree2 *tree, int proxy) { gjk_tree_remove(&tree->core,
 
 bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, gjk_vec2 displacement) {
     gjk_tree_box b;
-    gjk_real d[3];
-    /* Most calls are bodies at rest: a box still in its fat box (ordered; every comparison with a NaN fails) ends
-       the call here, before the conversion to the core's three axes and the checks only re-insertion needs. */
+    /* Most calls are bodies at rest: a proxy that stays (gjk_tree_keeps) ends the call here, before the conversion
+       to the core's three axes and the checks only re-insertion needs. */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
-        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
-            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1])
+        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
+            gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y))
             return false;
     }
     b = tree2_box(box);
-    d[0] = displacement.x, d[1] = displacement.y, d[2] = 0;
-    return gjk_tree_move(&tree->core, proxy, &b, margin, d);
+    return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, 0);
 }
 
 gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
@@ -19746,18 +19770,16 @@ void gjk_tree3_remove(gjk_tree3 *tree, int proxy) { gjk_tree_remove(&tree->core,
 
 bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement) {
     gjk_tree_box b;
-    gjk_real d[3];
-    /* As in 2D: a body at rest ends the call here (tree2.c). */
+    /* As in 2D: a proxy that stays ends the call here (tree2.c). */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *fat = &tree->core.nodes[proxy].box;
-        if (fat->lower[0] <= box.lower.x && box.lower.x <= box.upper.x && box.upper.x <= fat->upper[0] &&
-            fat->lower[1] <= box.lower.y && box.lower.y <= box.upper.y && box.upper.y <= fat->upper[1] &&
-            fat->lower[2] <= box.lower.z && box.lower.z <= box.upper.z && box.upper.z <= fat->upper[2])
+        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
+            gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y) &&
+            gjk_tree_keeps(f->lower[2], f->upper[2], box.lower.z, box.upper.z, margin, displacement.z))
             return false;
     }
     b = tree3_box(box);
-    d[0] = displacement.x, d[1] = displacement.y, d[2] = displacement.z;
-    return gjk_tree_move(&tree->core, proxy, &b, margin, d);
+    return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, displacement.z);
 }
 
 gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
@@ -20073,7 +20095,7 @@ static void world_move_dirty(gjk_world *w) {
             b->last[k] = now[k];
         }
         if (!bounded) d[0] = d[1] = d[2] = 0;
-        if (world_widen(w, &b->box, &wide)) gjk_tree_move(&w->tree, b->proxy, &wide, w->fat_margin, d);
+        if (world_widen(w, &b->box, &wide)) gjk_tree_move(&w->tree, b->proxy, &wide, w->fat_margin, d[0], d[1], d[2]);
     }
     w->dirty_count = 0;
 }
@@ -21015,6 +21037,7 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_COMPOUND_STACK
 #undef GJK_TREE_STACK
+#undef GJK_TREE_SLACK
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN

@@ -78,11 +78,10 @@ static bool tree_box_valid(const gjk_tree_box *b) {
     return true;
 }
 
-/* Whether a moved box still lies in its proxy's fat box, with lower <= upper on every axis. Written so that every
-   comparison with a NaN fails it: a box it accepts is ordered and inside a finite, bounded fat box, so valid. */
-static bool tree_still_holds(const gjk_tree_box *fat, const gjk_tree_box *b) {
+/* gjk_tree_keeps on every axis. */
+static bool tree_stays(const gjk_tree_box *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
     for (int k = 0; k < 3; ++k)
-        if (!(fat->lower[k] <= b->lower[k] && b->lower[k] <= b->upper[k] && b->upper[k] <= fat->upper[k]))
+        if (!gjk_tree_keeps(fat->lower[k], fat->upper[k], b->lower[k], b->upper[k], margin, d[k]))
             return false;
     return true;
 }
@@ -369,15 +368,17 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
     t->proxy_count--;
 }
 
-bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]) {
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
+                   gjk_real dz) {
+    const gjk_real displacement[3] = {dx, dy, dz};
     gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && tree_box_valid(box));
     /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
-       moved: their box still in the fat box ends the call before the box's own checks, which only re-insertion
-       needs. */
-    if (!valid || tree_still_holds(&t->nodes[proxy].box, box) || !tree_box_valid(box)) return false;
+       moved: a proxy that stays ends the call before the box's own checks, which only re-insertion needs
+       (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
+    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !tree_box_valid(box)) return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
         if (displacement[k] < 0) fat.lower[k] += displacement[k];

@@ -47,6 +47,26 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
 }
 
+/* How far a fat box may reach beyond the box it holds, in margins (plus the displacement), before a move re-inserts
+   the proxy to shrink it. Without it a body that came to rest after a fast fall keeps a box stretched along the
+   fall, and its pairs with whatever lies in that stretch, for as long as it rests (Box2D's b2DynamicTree::MoveProxy
+   re-inserts such boxes too). */
+#define GJK_TREE_SLACK 5
+
+/* Whether a proxy stays as it is after its object moved, along one axis: the box lo .. hi inside the fat box
+   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than `slack` beyond it on
+   either side. The slack is GJK_TREE_SLACK margins plus the size of the displacement along the axis: a body moving
+   steadily never exceeds it (its fat box reaches a margin + 4 x its step behind it at most before its leading side
+   is crossed); one that stopped after a fast move does, once. The front ends call it axis by axis on their own
+   fields, so that a body at rest costs a few comparisons. */
+static inline bool gjk_tree_keeps(gjk_real flo, gjk_real fhi, gjk_real lo, gjk_real hi, gjk_real margin, gjk_real d) {
+    gjk_real below = lo - flo - GJK_TREE_SLACK * margin, above = fhi - hi - GJK_TREE_SLACK * margin;
+    /* x <= |d| as x <= 0 or two comparisons: a body at rest decides without the displacement, and no absolute
+       value, which compilers vectorise across the axes through the stack */
+    return flo <= lo && lo <= hi && hi <= fhi && (below <= 0 || below <= d || below <= -d) &&
+           (above <= 0 || above <= d || above <= -d);
+}
+
 /* Whether two boxes overlap (touching counts). */
 bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
 /* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
@@ -60,7 +80,9 @@ void gjk_tree_init(gjk_tree *t, bool planar);
 void gjk_tree_release(gjk_tree *t);
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user);
 void gjk_tree_remove(gjk_tree *t, int proxy);
-bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, const gjk_real displacement[3]);
+/* The displacement by components: the front ends pass their vector's fields as they come, in registers. */
+bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
+                   gjk_real dz);
 const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
 uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 /* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by

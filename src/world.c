@@ -161,7 +161,7 @@ static void world_move_dirty(gjk_world *w) {
             b->last[k] = now[k];
         }
         if (!bounded) d[0] = d[1] = d[2] = 0;
-        if (world_widen(w, &b->box, &wide)) gjk_tree_move(&w->tree, b->proxy, &wide, w->fat_margin, d);
+        if (world_widen(w, &b->box, &wide)) gjk_tree_move(&w->tree, b->proxy, &wide, w->fat_margin, d[0], d[1], d[2]);
     }
     w->dirty_count = 0;
 }

@@ -98,8 +98,18 @@ static bool contains(gjk_aabb3 o, gjk_aabb3 i) {
            o.upper.y >= i.upper.y && o.upper.z >= i.upper.z;
 }
 
+/* The fat box reaches at most 5 margins plus the displacement's size beyond the box on every side (the rule by which
+   a move shrinks a proxy stretched by an earlier, faster motion). */
+static bool snug(gjk_aabb3 f, gjk_aabb3 b, gjk_real margin, gjk_vec3 d) {
+    gjk_real sx = 5 * margin + (gjk_real)fabs(d.x), sy = 5 * margin + (gjk_real)fabs(d.y);
+    gjk_real sz = 5 * margin + (gjk_real)fabs(d.z);
+    return b.lower.x - f.lower.x <= sx && f.upper.x - b.upper.x <= sx && b.lower.y - f.lower.y <= sy &&
+           f.upper.y - b.upper.y <= sy && b.lower.z - f.lower.z <= sz && f.upper.z - b.upper.z <= sz;
+}
+
 static bool scn_move(scn *s, int id, gjk_aabb3 b, gjk_real margin, gjk_vec3 d) {
-    bool inside = contains(scn_fat(s, id), b), moved;
+    gjk_aabb3 fat = scn_fat(s, id);
+    bool inside = contains(fat, b) && snug(fat, b, margin, s->dim == 3 ? d : gjk_v3(d.x, d.y, 0)), moved;
     moved = s->dim == 3 ? gjk_tree3_move(s->t3, id, b, margin, d)
                         : gjk_tree2_move(s->t2, id, flat(b), margin, gjk_v2(d.x, d.y));
     assert_int_equal(moved, !inside);
@@ -860,6 +870,53 @@ static void test_move_invalid_box(void **st) {
     gjk_tree2_destroy(t2);
 }
 
+/* A body falls fast, then comes to rest: its fat box, stretched down by four steps of the fall, shrinks back to the
+   box plus the margin at the first move at rest (one re-insertion), and later moves at rest change nothing. A body
+   moving steadily is never re-inserted for that reason: only when it leaves its fat box. */
+static void test_move_shrinks_after_fall(void **st) {
+    gjk_tree3 *t = gjk_tree3_create();
+    gjk_tree2 *t2 = gjk_tree2_create();
+    gjk_aabb3 b = {{0, 10, 0}, {1, 11, 1}}, f;
+    gjk_aabb2 b2 = {{0, 10}, {1, 11}}, f2;
+    const gjk_real m = GJK_R(0.125); /* exact in binary, so that the fat boxes below compare exactly */
+    (void)st;
+    assert_int_equal(gjk_tree3_insert(t, b, m, 0), 0);
+    assert_int_equal(gjk_tree2_insert(t2, b2, m, 0), 0);
+    /* a fall of 10 in one step, 4 steps of it predicted: re-inserted, stretched 4 down */
+    b.lower.y -= 10, b.upper.y -= 10, b2.lower.y -= 10, b2.upper.y -= 10;
+    assert_true(gjk_tree3_move(t, 0, b, m, gjk_v3(0, -4, 0)));
+    assert_true(gjk_tree2_move(t2, 0, b2, m, gjk_v2(0, -4)));
+    f = gjk_tree3_fat_box(t, 0);
+    assert_true(f.lower.y == b.lower.y - m - 4);
+    /* at rest: re-inserted once, the fat box back to the box plus the margin, then left alone */
+    assert_true(gjk_tree3_move(t, 0, b, m, gjk_v3(0, 0, 0)));
+    assert_true(gjk_tree2_move(t2, 0, b2, m, gjk_v2(0, 0)));
+    f = gjk_tree3_fat_box(t, 0);
+    f2 = gjk_tree2_fat_box(t2, 0);
+    assert_true(f.lower.y == b.lower.y - m && f.upper.y == b.upper.y + m);
+    assert_true(f2.lower.y == b2.lower.y - m && f2.upper.y == b2.upper.y + m);
+    for (int k = 0; k < 5; ++k) {
+        assert_false(gjk_tree3_move(t, 0, b, m, gjk_v3(0, 0, 0)));
+        assert_false(gjk_tree2_move(t2, 0, b2, m, gjk_v2(0, 0)));
+    }
+    /* a steady motion of 0.0625 per step (0.25 predicted) after a re-insertion: its fat box reaches 0.125 + 0.25
+       ahead, crossed at step 7, and its trailing side (0.125 + 0.0625 k behind, under 5 x 0.125 + 0.25) never
+       shrinks it before that */
+    b.lower.x += 5, b.upper.x += 5, b2.lower.x += 5, b2.upper.x += 5;
+    assert_true(gjk_tree3_move(t, 0, b, m, gjk_v3(GJK_R(0.25), 0, 0)));
+    assert_true(gjk_tree2_move(t2, 0, b2, m, gjk_v2(GJK_R(0.25), 0)));
+    for (int k = 1; k <= 7; ++k) {
+        gjk_aabb3 c = b;
+        gjk_aabb2 c2 = b2;
+        gjk_real dx = GJK_R(0.0625) * (gjk_real)k;
+        c.lower.x += dx, c.upper.x += dx, c2.lower.x += dx, c2.upper.x += dx;
+        assert_int_equal(gjk_tree3_move(t, 0, c, m, gjk_v3(GJK_R(0.25), 0, 0)), k == 7);
+        assert_int_equal(gjk_tree2_move(t2, 0, c2, m, gjk_v2(GJK_R(0.25), 0)), k == 7);
+    }
+    gjk_tree3_destroy(t);
+    gjk_tree2_destroy(t2);
+}
+
 static int setup(void **st) {
     (void)st;
     g_ids = (int *)malloc(MAX_IDS * sizeof(int));
@@ -886,7 +943,7 @@ int main(void) {
         cmocka_unit_test(test_degenerate),    cmocka_unit_test(test_area_cost),
         cmocka_unit_test(test_many_proxies),  cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_no_allocation), cmocka_unit_test(test_allocation_failure),
-        cmocka_unit_test(test_invalid_input),  cmocka_unit_test(test_move_invalid_box),
+        cmocka_unit_test(test_invalid_input),  cmocka_unit_test(test_move_invalid_box), cmocka_unit_test(test_move_shrinks_after_fall),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

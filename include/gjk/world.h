@@ -67,8 +67,11 @@ GJK_API int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, ui
 /// Removes a proxy; its id may be returned by a later insert.
 GJK_API void gjk_tree3_remove(gjk_tree3 *tree, int proxy);
 /// The proxy's object now has bounds `box` and moves by about `displacement` per step (world units): if its fat box
-/// still contains `box`, nothing changes and false is returned; else the proxy is re-inserted with box fattened by
-/// `margin` and extended by `displacement` on the side it points to (each axis), marked moved, and true is returned.
+/// still contains `box` and reaches no more than 5 x `margin` + |displacement| beyond it on any side (along each
+/// axis, that axis's component), nothing changes and false is returned; else the proxy is re-inserted with box
+/// fattened by `margin` and extended by `displacement` on the side it points to (each axis), marked moved, and true
+/// is returned. The second condition shrinks, once, the box of a body that stopped after a fast move (a body moving
+/// steadily leaves its fat box first).
 /// Invalid input (as for insert; also a displacement beyond the limit) is a programmer error: asserted, and false.
 GJK_API bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement);
 /// The fat box the tree stores for a proxy (world frame).
