@@ -1967,7 +1967,8 @@ typedef struct gjk_compound_cast_input3 {
 /// - OVERLAPPED (hit) when some part pair's cast is OVERLAPPED with hit true: the deepest such pair (least signed
 ///   distance at t = 0);
 /// - otherwise the part pair of least t among those that hit or FAILED (a FAILED pair's t is only known safe, so
-///   the compounds' answer is FAILED at that t when it comes first): never late, as gjk/cast.h promises;
+///   the compounds' answer is FAILED at that t when it comes first): never late, as gjk/cast.h promises (a pair
+///   whose swept boxes cannot meet before that t is not cast, so a pair that would fail only later is not seen);
 /// - otherwise OVERLAPPED with hit false when some part pairs were overlapped but separating (ignore_separating):
 ///   the deepest of them;
 /// - otherwise SEPARATED: t = 1, parts -1, normal and points zero, status the worst of the part pairs' casts.
