@@ -215,19 +215,24 @@ static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
    tolerance and its rounding by, so that `reach` holds the tolerance of every part cast: a pair ruled out never
    comes within its own cast's stopping distance, and the pruned descent answers what casting every pair would. */
 void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
-                        gjk_real spin_a, gjk_real spin_b, gjk_real target, gjk_real tolerance, gjk_real pose_size) {
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size) {
     gjk_real size = 8 * (compound_root_size(w->a) + a->origin_reach + compound_root_size(w->b) + b->origin_reach);
-    gjk_real speed = 0;
+    gjk_real speed = 0, sa = 0, sb = 0;
     for (int k = 0; k < 3; ++k) {
         w->vel[k] = vel[k];
+        w->turn_a[k] = turn_a[k];
+        w->turn_b[k] = turn_b[k];
         speed += GJK_ABS(vel[k]);
+        sa += turn_a[k] * turn_a[k];
+        sb += turn_b[k] * turn_b[k];
     }
     w->sweep = true;
-    w->spin_a = spin_a;
-    w->spin_b = spin_b;
+    w->spin_a = GJK_SQRT(sa);
+    w->spin_b = GJK_SQRT(sb);
     /* The boxes move by up to the relative translation and their turning's reach: the slack covers the rounding of
        coordinates of that size too, and with it the rounding of the entry times (slack / speed >= 64 ulps of 1). */
-    gjk_compound_slack(w, pose_size + speed + (spin_a + spin_b) * size);
+    gjk_compound_slack(w, pose_size + speed + (w->spin_a + w->spin_b) * (1 + w->spin_a + w->spin_b) * size);
     w->reach = target + (tolerance > 0 ? tolerance : COMPOUND_CAST_TOL * size) +
                32 * GJK_REAL_EPSILON * (size + target + pose_size + speed);
 }
@@ -244,13 +249,13 @@ static void compound_clip(gjk_real c0, gjk_real c1, gjk_real *t0, gjk_real *t1) 
    the slab test of the relative motion against the Minkowski sum of the boxes, an interval of t per axis.
    GJK_REAL_MAX when they do not. */
 static gjk_real compound_slab(const gjk_compound_walk *w, const gjk_tree_box *ba, const gjk_real c[3],
-                              const gjk_real e[3], gjk_real grow, gjk_real widen) {
+                              const gjk_real e[3], const gjk_real vel[3], gjk_real grow, gjk_real widen) {
     gjk_real t0 = 0, t1 = 1;
     int dims = w->a->planar ? 2 : 3;
     for (int k = 0; k < dims; ++k) {
         /* B's lower side below A's upper one, and B's upper side above A's lower one. */
-        compound_clip(c[k] - e[k] - ba->upper[k] - widen, w->vel[k] - grow, &t0, &t1);
-        compound_clip(ba->lower[k] - c[k] - e[k] - widen, -w->vel[k] - grow, &t0, &t1);
+        compound_clip(c[k] - e[k] - ba->upper[k] - widen, vel[k] - grow, &t0, &t1);
+        compound_clip(ba->lower[k] - c[k] - e[k] - widen, -vel[k] - grow, &t0, &t1);
     }
     /* (The division's rounding, a few ulps of t, is below the slack's share of `widen`.) */
     if (!(t0 <= t1 + 4 * GJK_REAL_EPSILON) || !(t0 <= 1 + 4 * GJK_REAL_EPSILON)) return GJK_REAL_MAX;
@@ -267,12 +272,25 @@ static gjk_real compound_corner(const gjk_tree_box *b) {
     return GJK_SQRT(s);
 }
 
+/* |x| and w x x for 3-vectors. */
+static gjk_real compound_len(const gjk_real x[3]) { return GJK_SQRT(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]); }
+static void compound_cross(const gjk_real w[3], const gjk_real x[3], gjk_real out[3]) {
+    out[0] = w[1] * x[2] - w[2] * x[1];
+    out[1] = w[2] * x[0] - w[0] * x[2];
+    out[2] = w[0] * x[1] - w[1] * x[0];
+}
+
 /* A lower bound of the time at which any shape of node i of A and any of node j of B come within the reach. Work in
    A's frame at t = 0. Without turning, A's boxes stand still and B's translate by vel: the boxes' slab test is then
-   exact for the boxes. A compound turning through an angle phi by time t moves a point at x from its origin by at
-   most |x| min(phi, 2) from where the translation alone takes it (the chord of the arc), so each box, translating,
-   is pushed out by its farthest corner's distance times the turned angle, or twice that distance at any time; both
-   bounds hold, and the later entry of the two is the bound. */
+   exact for the boxes. A compound turning through phi = |w| over the step moves a point x (from its origin) to
+   R(t) x, and three bounds on how far that strays from a box that only translates hold at once; each gives an
+   entry time, and the latest of them is the bound:
+   - the chord: |R(t) x - x| <= |x| phi t, so each box is pushed out by its farthest corner's distance times phi t;
+   - the same at any time: |R(t) x - x| <= 2 |x|;
+   - the arc to first order: with x = c + y (c the box's centre, |y| at most its half diagonal h),
+     |R(t) x - (c + t w x c) - y| <= |c| (phi t)^2 / 2 + h phi t, so the box moves at the extra velocity w x c and is
+     pushed out by (h phi + |c| phi^2 / 2) t (t <= 1). For small turns, as in a simulation step, this is far tighter
+     than the chord for boxes away from the origin. */
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
     const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
     gjk_real c[3], e[3], cb[3], eb[3], grow_a = 0, grow_b = 0, widen = w->reach + w->slack, t;
@@ -290,9 +308,22 @@ static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
     }
     if (w->spin_a > 0) grow_a = compound_corner(ba);
     if (w->spin_b > 0) grow_b = compound_corner(bb);
-    t = compound_slab(w, ba, c, e, w->spin_a * grow_a + w->spin_b * grow_b, widen);
-    if (grow_a + grow_b > 0 && t < GJK_REAL_MAX)
-        t = gjk_maxr(t, compound_slab(w, ba, c, e, 0, widen + 2 * (grow_a + grow_b)));
+    t = compound_slab(w, ba, c, e, w->vel, w->spin_a * grow_a + w->spin_b * grow_b, widen);
+    if (grow_a + grow_b > 0 && t < GJK_REAL_MAX) {
+        gjk_real ca[3], ea[3], rb[3], va[3], vb[3], vel[3], grow;
+        t = gjk_maxr(t, compound_slab(w, ba, c, e, w->vel, 0, widen + 2 * (grow_a + grow_b)));
+        for (int k = 0; k < 3; ++k) {
+            ca[k] = GJK_R(0.5) * (ba->lower[k] + ba->upper[k]);
+            ea[k] = GJK_R(0.5) * (ba->upper[k] - ba->lower[k]);
+            rb[k] = c[k] - w->shift[k]; /* B's box centre from B's origin, A's frame */
+        }
+        compound_cross(w->turn_a, ca, va);
+        compound_cross(w->turn_b, rb, vb);
+        for (int k = 0; k < 3; ++k) vel[k] = w->vel[k] + vb[k] - va[k];
+        grow = w->spin_a * (compound_len(ea) + GJK_R(0.5) * w->spin_a * compound_len(ca)) +
+               w->spin_b * (compound_len(eb) + GJK_R(0.5) * w->spin_b * compound_len(rb));
+        if (t < GJK_REAL_MAX) t = gjk_maxr(t, compound_slab(w, ba, c, e, vel, grow, widen));
+    }
     return t;
 }
 

@@ -393,7 +393,7 @@ gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input
     gjk_compound_cast_result2 out;
     gjk_compound2_cast q;
     gjk_compound_walk w;
-    gjk_real vel[3], pose_size;
+    gjk_real vel[3], turn_a[3] = {0, 0, 0}, turn_b[3] = {0, 0, 0}, pose_size;
     memset(&out, 0, sizeof out);
     out.part_a = out.part_b = -1;
     if (!input || !compound2_pair_valid(&input->pair) ||
@@ -416,8 +416,11 @@ gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input
     pose_size = compound2_relative(&w, q.pose_a, q.pose_b);
     gjk_vec2 v = gjk_inv_rotate2(q.pose_a.rotation, gjk_sub2(input->motion_b.translation, input->motion_a.translation));
     vel[0] = v.x, vel[1] = v.y, vel[2] = 0;
-    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, GJK_ABS(input->motion_a.rotation),
-                       GJK_ABS(input->motion_b.rotation), input->target_distance, input->tolerance, pose_size);
+    /* A turn in the plane is a rotation vector along z, the same in A's frame. */
+    turn_a[2] = input->motion_a.rotation;
+    turn_b[2] = input->motion_b.rotation;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
     gjk_compound_toi_init(&q.judge, &w);
     gjk_compound_descend(&w, stack);
     if (q.invalid) {

@@ -398,7 +398,7 @@ gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input
     gjk_compound_cast_result3 out;
     gjk_compound3_cast q;
     gjk_compound_walk w;
-    gjk_real vel[3], pose_size;
+    gjk_real vel[3], turn_a[3], turn_b[3], pose_size;
     memset(&out, 0, sizeof out);
     out.part_a = out.part_b = -1;
     if (!input || !compound3_pair_valid(&input->pair) ||
@@ -421,9 +421,13 @@ gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input
     pose_size = compound3_relative(&w, q.pose_a, q.pose_b);
     gjk_vec3 v = gjk_quat_inv_rotate(q.pose_a.rotation, gjk_sub3(input->motion_b.translation,
                                                                  input->motion_a.translation));
+    gjk_vec3 wa = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_a.rotation);
+    gjk_vec3 wb = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_b.rotation);
     vel[0] = v.x, vel[1] = v.y, vel[2] = v.z;
-    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, gjk_len3(input->motion_a.rotation),
-                       gjk_len3(input->motion_b.rotation), input->target_distance, input->tolerance, pose_size);
+    turn_a[0] = wa.x, turn_a[1] = wa.y, turn_a[2] = wa.z;
+    turn_b[0] = wb.x, turn_b[1] = wb.y, turn_b[2] = wb.z;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
     gjk_compound_toi_init(&q.judge, &w);
     gjk_compound_descend(&w, stack);
     if (q.invalid) {

@@ -79,7 +79,8 @@ struct gjk_compound_walk {
        swept over the motion, can come within `reach` (GJK_REAL_MAX: never). */
     bool sweep;
     gjk_real vel[3];         /* B's translation relative to A's over the step, A's frame at t = 0 */
-    gjk_real spin_a, spin_b; /* the angles A and B turn through over the step (radians, >= 0) */
+    gjk_real turn_a[3], turn_b[3]; /* A's and B's rotation vectors over the step, A's frame at t = 0 */
+    gjk_real spin_a, spin_b;       /* their lengths: the angles turned over the step (radians) */
     gjk_real reach;          /* length units: the target distance and the part casts' tolerance */
 };
 
@@ -91,7 +92,8 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size);
 /* Makes the walk a cast's (after the transform is set; instead of gjk_compound_slack): the sweep's fields, and
    the slack for a motion of that size as well. */
 void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
-                        gjk_real spin_a, gjk_real spin_b, gjk_real target, gjk_real tolerance, gjk_real pose_size);
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size);
 /* The descent with an explicit stack of `stack` entries (at most GJK_COMPOUND_STACK; the tests pass small ones to
    exercise the fallback). */
 void gjk_compound_descend(gjk_compound_walk *w, int stack);

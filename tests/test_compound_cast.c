@@ -306,6 +306,57 @@ static void test_rotate3(void **st) {
     assert_true(states[GJK_CAST_HIT] > 30 && states[GJK_CAST_SEPARATED] > 10);
 }
 
+/* An arm of 24 parts out to 38 from its origin, turning by 0.05 to 1.5 radians (5 now and then) about its local
+   z, and a small compound waiting near the path of a random point of the arm, the arm as A or as B: where the swept
+   bound of turning boxes decides which part pairs are cast. */
+static void test_arm3(void **st) {
+    test_rng r = {79};
+    (void)st;
+    for (int trial = 0; trial < 100; ++trial) {
+        gjk_shape3 shapes[24];
+        gjk_pose3 poses[24];
+        gjk_hull3 *hulls[24];
+        int nh = 0;
+        for (int i = 0; i < 24; ++i) {
+            gjk_hull3 *h = NULL;
+            shapes[i] = test_shape3(&r, -1, &h);
+            if (h) hulls[nh++] = h;
+            poses[i] = gjk_pose3_make(gjk_add3(gjk_v3((gjk_real)(2 + 1.5 * i), 0, 0), test_vec3(&r, -0.3, 0.3)),
+                                      test_quat(&r));
+        }
+        gjk_compound3 *arm = gjk_compound3_create(shapes, poses, 24, NULL);
+        cc3 b = cc3_random(&r, 1 + (int)(test_next(&r) % 4), 1);
+        gjk_compound_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        in.pair.a = arm;
+        in.pair.b = b.c;
+        in.pair.pose_a = gjk_pose3_make(test_vec3(&r, -2, 2), test_quat(&r));
+        double phi = test_uniform(&r, 0.05, trial % 5 == 0 ? 5 : 1.5), along = test_uniform(&r, 0, phi);
+        double reach = test_uniform(&r, 3, 38);
+        gjk_vec3 at = gjk_v3((gjk_real)(reach * cos(along)), (gjk_real)(reach * sin(along)), 0);
+        at = gjk_add3(at, test_vec3(&r, -2.5, 2.5));
+        in.pair.pose_b = gjk_pose3_make(gjk_pose3_apply(in.pair.pose_a, at), test_quat(&r));
+        in.motion_a.rotation = gjk_quat_rotate(in.pair.pose_a.rotation, gjk_v3(0, 0, (gjk_real)phi));
+        in.motion_a.translation = test_vec3(&r, -0.5, 0.5);
+        if (trial % 4 == 1) in.motion_b.rotation = test_vec3(&r, -0.5, 0.5);
+        if (trial % 2) {
+            /* the arm as B */
+            gjk_motion3 m = in.motion_a;
+            gjk_pose3 p = in.pair.pose_a;
+            in.pair.a = b.c, in.pair.b = arm;
+            in.motion_a = in.motion_b, in.motion_b = m;
+            in.pair.pose_a = in.pair.pose_b, in.pair.pose_b = p;
+        }
+        in.tolerance = CC_TOL;
+        in.target_distance = trial % 3 == 0 ? GJK_R(0.05) : 0;
+        gjk_compound_cast_result3 c = check_brute3(&in);
+        if (trial % 4 == 0) check_samples3(&in, &c, 40);
+        gjk_compound3_destroy(arm);
+        for (int i = 0; i < nh; ++i) gjk_hull3_destroy(hulls[i]);
+        cc3_free(&b);
+    }
+}
+
 /* n^3 parts, spheres of radius 0.4 and boxes, spacing 1, from (0, 0, 0). */
 static gjk_compound3 *cc3_grid(int n) {
     int count = n * n * n, k = 0;
@@ -824,6 +875,54 @@ static void test_rotate2(void **st) {
     assert_true(states[GJK_CAST_HIT] > 30 && states[GJK_CAST_SEPARATED] > 10);
 }
 
+static void test_arm2(void **st) {
+    test_rng r = {83};
+    (void)st;
+    for (int trial = 0; trial < 100; ++trial) {
+        gjk_shape2 shapes[24];
+        gjk_pose2 poses[24];
+        gjk_hull2 *hulls[24];
+        int nh = 0;
+        for (int i = 0; i < 24; ++i) {
+            gjk_hull2 *h = NULL;
+            shapes[i] = test_shape2(&r, -1, &h);
+            if (h) hulls[nh++] = h;
+            poses[i] = gjk_pose2_make(gjk_add2(gjk_v2((gjk_real)(2 + 1.5 * i), 0), cc2_vec(&r, -0.3, 0.3)),
+                                      (gjk_real)test_uniform(&r, -3, 3));
+        }
+        gjk_compound2 *arm = gjk_compound2_create(shapes, poses, 24, NULL);
+        cc2 b = cc2_random(&r, 1 + (int)(test_next(&r) % 4), 1);
+        gjk_compound_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        in.pair.a = arm;
+        in.pair.b = b.c;
+        in.pair.pose_a = gjk_pose2_make(cc2_vec(&r, -2, 2), (gjk_real)test_uniform(&r, -3, 3));
+        double phi = test_uniform(&r, 0.05, trial % 5 == 0 ? 5 : 1.5), along = test_uniform(&r, 0, phi);
+        double reach = test_uniform(&r, 3, 38);
+        if (trial % 3 == 1) phi = -phi, along = -along;
+        gjk_vec2 at = gjk_add2(gjk_v2((gjk_real)(reach * cos(along)), (gjk_real)(reach * sin(along))),
+                               cc2_vec(&r, -2.5, 2.5));
+        in.pair.pose_b = gjk_pose2_make(gjk_pose2_apply(in.pair.pose_a, at), (gjk_real)test_uniform(&r, -3, 3));
+        in.motion_a.rotation = (gjk_real)phi;
+        in.motion_a.translation = cc2_vec(&r, -0.5, 0.5);
+        if (trial % 4 == 1) in.motion_b.rotation = (gjk_real)test_uniform(&r, -0.5, 0.5);
+        if (trial % 2) {
+            gjk_motion2 m = in.motion_a;
+            gjk_pose2 p = in.pair.pose_a;
+            in.pair.a = b.c, in.pair.b = arm;
+            in.motion_a = in.motion_b, in.motion_b = m;
+            in.pair.pose_a = in.pair.pose_b, in.pair.pose_b = p;
+        }
+        in.tolerance = CC_TOL;
+        in.target_distance = trial % 3 == 0 ? GJK_R(0.05) : 0;
+        gjk_compound_cast_result2 c = check_brute2(&in);
+        if (trial % 4 == 0) check_samples2(&in, &c, 40);
+        gjk_compound2_destroy(arm);
+        for (int i = 0; i < nh; ++i) gjk_hull2_destroy(hulls[i]);
+        cc2_free(&b);
+    }
+}
+
 /* n^2 parts, circles of radius 0.4 and boxes, spacing 1. */
 static gjk_compound2 *cc2_grid(int n) {
     int count = n * n, k = 0;
@@ -1071,6 +1170,7 @@ int main(void) {
         cmocka_unit_test(test_translate3), cmocka_unit_test(test_rotate3),   cmocka_unit_test(test_pruning3),
         cmocka_unit_test(test_states3),    cmocka_unit_test(test_bad_input3), cmocka_unit_test(test_one_part3),
         cmocka_unit_test(test_noalloc3),   cmocka_unit_test(test_ties3),      cmocka_unit_test(test_ties2),
+        cmocka_unit_test(test_arm3),       cmocka_unit_test(test_arm2),
         cmocka_unit_test(test_translate2), cmocka_unit_test(test_rotate2),
         cmocka_unit_test(test_pruning2),   cmocka_unit_test(test_states2),    cmocka_unit_test(test_bad_input2),
         cmocka_unit_test(test_one_part2),  cmocka_unit_test(test_noalloc2),
