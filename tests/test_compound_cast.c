@@ -346,6 +346,8 @@ static void test_arm3(void **st) {
             in.pair.a = b.c, in.pair.b = arm;
             in.motion_a = in.motion_b, in.motion_b = m;
             in.pair.pose_a = in.pair.pose_b, in.pair.pose_b = p;
+            /* now and then turned alike, so that B's boxes are not enlarged by the turn into A's frame */
+            if (trial % 4 == 3) in.pair.pose_a.rotation = p.rotation;
         }
         in.tolerance = CC_TOL;
         in.target_distance = trial % 3 == 0 ? GJK_R(0.05) : 0;
@@ -355,6 +357,106 @@ static void test_arm3(void **st) {
         for (int i = 0; i < nh; ++i) gjk_hull3_destroy(hulls[i]);
         cc3_free(&b);
     }
+}
+
+/* The swept bound alone: one-part compounds (a thin bar or a random shape, up to 17 from its compound's origin),
+   placed to meet, the compounds turning; the descent run with its cut at the cast's t must still reach the part pair, i.e. the bound of
+   the pair is at most the time of contact (a bound that prunes this pair would answer late or miss). */
+static bool count_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    (void)part_a, (void)part_b;
+    ++*(int *)w->context;
+    return false;
+}
+
+/* With A at the identity and B unrotated: false for no hit; else the descent with its cut at the cast's t must
+   reach the one part pair. */
+static bool check_bound3(const gjk_compound_cast_input3 *in, int trial) {
+    gjk_compound_cast_result3 c = gjk_compound_cast3(in);
+    gjk_compound_walk w;
+    int leaves = 0;
+    gjk_real vel[3] = {in->motion_b.translation.x, in->motion_b.translation.y, in->motion_b.translation.z};
+    gjk_real ta[3] = {in->motion_a.rotation.x, in->motion_a.rotation.y, in->motion_a.rotation.z};
+    gjk_real tb[3] = {in->motion_b.rotation.x, in->motion_b.rotation.y, in->motion_b.rotation.z};
+    gjk_vec3 at = in->pair.pose_b.position;
+    if (c.cast.state != GJK_CAST_HIT) return false;
+    gjk_compound_walk_init(&w, &in->pair.a->core.tree, &in->pair.b->core.tree, 0, count_leaf, &leaves);
+    w.shift[0] = at.x, w.shift[1] = at.y, w.shift[2] = at.z;
+    gjk_compound_sweep(&w, &in->pair.a->core, &in->pair.b->core, vel, ta, tb, 0, in->tolerance,
+                       GJK_ABS(at.x) + GJK_ABS(at.y) + GJK_ABS(at.z));
+    w.cut = c.cast.t;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    if (leaves != 1) fail_msg("trial %d: hit at %.17g, the pair ruled out", trial, (double)c.cast.t);
+    return true;
+}
+
+/* A bar 6 long whose centre is 10 from its compound's origin, turning by 0.3 rad, and a small ball where the bar's
+   end is at t = 0.5: the arc bound is the tightest of the three there, and holds only with the bar's half
+   diagonal; the bar as A and as B. */
+static void check_bar3(void) {
+    gjk_shape3 bar = gjk_box3(gjk_v3(GJK_R(0.05), 3, GJK_R(0.05))), ball = gjk_sphere3(GJK_R(0.1));
+    gjk_pose3 at = gjk_pose3_make(gjk_v3(10, 0, 0), gjk_quat_identity());
+    gjk_compound3 *cbar = gjk_compound3_create(&bar, &at, 1, NULL), *cball = gjk_compound3_create(&ball, NULL, 1, NULL);
+    gjk_vec3 end = gjk_quat_rotate(gjk_quat_from_axis_angle(gjk_v3(0, 0, 1), GJK_R(0.15)), gjk_v3(10, 3, 0));
+    for (int k = 0; k < 2; ++k) {
+        gjk_compound_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        in.pair.pose_a = gjk_pose3_identity();
+        in.tolerance = CC_TOL;
+        if (k == 0) {
+            in.pair.a = cbar, in.pair.b = cball;
+            in.pair.pose_b = gjk_pose3_make(gjk_add3(end, gjk_v3(0, GJK_R(0.15), 0)), gjk_quat_identity());
+            in.motion_a.rotation = gjk_v3(0, 0, GJK_R(0.3));
+        } else {
+            /* the ball at the origin, the bar's compound placed so that its end comes to the ball */
+            in.pair.a = cball, in.pair.b = cbar;
+            in.pair.pose_b = gjk_pose3_make(gjk_neg3(gjk_add3(end, gjk_v3(0, GJK_R(0.15), 0))), gjk_quat_identity());
+            in.motion_b.rotation = gjk_v3(0, 0, GJK_R(0.3));
+        }
+        assert_true(check_bound3(&in, -1 - k));
+    }
+    gjk_compound3_destroy(cbar);
+    gjk_compound3_destroy(cball);
+}
+
+static void test_bound3(void **st) {
+    test_rng r = {89};
+    int hits = 0;
+    (void)st;
+    check_bar3();
+    for (int trial = 0; trial < 400; ++trial) {
+        gjk_hull3 *ha = NULL, *hb = NULL;
+        gjk_shape3 sa = trial % 2 ? test_shape3(&r, -1, &ha) : gjk_box3(gjk_v3(GJK_R(0.05), 3, GJK_R(0.05)));
+        gjk_shape3 sb = trial % 4 < 2 ? test_shape3(&r, -1, &hb) : gjk_box3(gjk_v3(GJK_R(0.05), 3, GJK_R(0.05)));
+        double off_range = trial % 3 == 2 ? 10 : 4;
+        gjk_pose3 la = gjk_pose3_make(test_vec3(&r, -off_range, off_range), test_quat(&r));
+        gjk_pose3 lb = gjk_pose3_make(test_vec3(&r, -off_range, off_range), test_quat(&r));
+        gjk_compound3 *ca = gjk_compound3_create(&sa, &la, 1, NULL), *cb = gjk_compound3_create(&sb, &lb, 1, NULL);
+        gjk_compound_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        in.pair.a = ca;
+        in.pair.b = cb;
+        in.pair.pose_a = gjk_pose3_identity();
+        in.motion_a.rotation = test_vec3(&r, -1.5, 1.5);
+        if (trial % 3 != 1) in.motion_b.rotation = test_vec3(&r, -1.5, 1.5);
+        in.motion_b.translation = test_vec3(&r, -3, 3);
+        /* B's part about where A's part is at a random time of the step */
+        gjk_real when = (gjk_real)test_uniform(&r, 0.2, 1);
+        gjk_vec3 meet = gjk_quat_rotate(gjk_quat_from_axis_angle(in.motion_a.rotation,
+                                                                 when * gjk_len3(in.motion_a.rotation)),
+                                        la.position);
+        gjk_vec3 off = gjk_quat_rotate(gjk_quat_from_axis_angle(in.motion_b.rotation,
+                                                                when * gjk_len3(in.motion_b.rotation)),
+                                       lb.position);
+        meet = gjk_sub3(gjk_mad3(meet, -when, in.motion_b.translation), off);
+        in.pair.pose_b = gjk_pose3_make(gjk_add3(meet, test_vec3(&r, -1.5, 1.5)), gjk_quat_identity());
+        in.tolerance = CC_TOL;
+        if (check_bound3(&in, trial)) ++hits;
+        gjk_compound3_destroy(ca);
+        gjk_compound3_destroy(cb);
+        if (ha) gjk_hull3_destroy(ha);
+        if (hb) gjk_hull3_destroy(hb);
+    }
+    assert_true(hits > 50);
 }
 
 /* n^3 parts, spheres of radius 0.4 and boxes, spacing 1, from (0, 0, 0). */
@@ -399,7 +501,8 @@ static void test_pruning3(void **st) {
             printf("3D pruning %d: state %d t %g, %d pairs cast\n", k, (int)r.cast.state, (double)r.cast.t,
                    r.pairs_tested);
         assert_int_equal(r.cast.state, GJK_CAST_HIT);
-        assert_true(r.pairs_tested < 2000);
+        /* (56 at most in double and float; 904 with the chord bound alone for the turning compounds) */
+        assert_true(r.pairs_tested < 200);
         /* the descent's fallback (no stack) gives the same answer */
         gjk_compound_cast_result3 f = gjk_compound_cast3_stack(&in, 1);
         assert_int_equal(f.part_a, r.part_a);
@@ -912,6 +1015,7 @@ static void test_arm2(void **st) {
             in.pair.a = b.c, in.pair.b = arm;
             in.motion_a = in.motion_b, in.motion_b = m;
             in.pair.pose_a = in.pair.pose_b, in.pair.pose_b = p;
+            if (trial % 4 == 3) in.pair.pose_a.rotation = p.rotation;
         }
         in.tolerance = CC_TOL;
         in.target_distance = trial % 3 == 0 ? GJK_R(0.05) : 0;
@@ -921,6 +1025,85 @@ static void test_arm2(void **st) {
         for (int i = 0; i < nh; ++i) gjk_hull2_destroy(hulls[i]);
         cc2_free(&b);
     }
+}
+
+static bool check_bound2(const gjk_compound_cast_input2 *in, int trial) {
+    gjk_compound_cast_result2 c = gjk_compound_cast2(in);
+    gjk_compound_walk w;
+    int leaves = 0;
+    gjk_real vel[3] = {in->motion_b.translation.x, in->motion_b.translation.y, 0};
+    gjk_real ta[3] = {0, 0, in->motion_a.rotation}, tb[3] = {0, 0, in->motion_b.rotation};
+    gjk_vec2 at = in->pair.pose_b.position;
+    if (c.cast.state != GJK_CAST_HIT) return false;
+    gjk_compound_walk_init(&w, &in->pair.a->core.tree, &in->pair.b->core.tree, 0, count_leaf, &leaves);
+    w.shift[0] = at.x, w.shift[1] = at.y;
+    gjk_compound_sweep(&w, &in->pair.a->core, &in->pair.b->core, vel, ta, tb, 0, in->tolerance,
+                       GJK_ABS(at.x) + GJK_ABS(at.y));
+    w.cut = c.cast.t;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    if (leaves != 1) fail_msg("trial %d: hit at %.17g, the pair ruled out", trial, (double)c.cast.t);
+    return true;
+}
+
+static void check_bar2(void) {
+    gjk_shape2 bar = gjk_box2(gjk_v2(GJK_R(0.05), 3)), ball = gjk_circle2(GJK_R(0.1));
+    gjk_pose2 at = gjk_pose2_make(gjk_v2(10, 0), 0);
+    gjk_compound2 *cbar = gjk_compound2_create(&bar, &at, 1, NULL), *cball = gjk_compound2_create(&ball, NULL, 1, NULL);
+    gjk_vec2 end = gjk_rotate2(gjk_rot2_from_angle(GJK_R(0.15)), gjk_v2(10, 3));
+    for (int k = 0; k < 2; ++k) {
+        gjk_compound_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        in.pair.pose_a = gjk_pose2_identity();
+        in.tolerance = CC_TOL;
+        if (k == 0) {
+            in.pair.a = cbar, in.pair.b = cball;
+            in.pair.pose_b = gjk_pose2_make(gjk_add2(end, gjk_v2(0, GJK_R(0.15))), 0);
+            in.motion_a.rotation = GJK_R(0.3);
+        } else {
+            in.pair.a = cball, in.pair.b = cbar;
+            in.pair.pose_b = gjk_pose2_make(gjk_neg2(gjk_add2(end, gjk_v2(0, GJK_R(0.15)))), 0);
+            in.motion_b.rotation = GJK_R(0.3);
+        }
+        assert_true(check_bound2(&in, -1 - k));
+    }
+    gjk_compound2_destroy(cbar);
+    gjk_compound2_destroy(cball);
+}
+
+static void test_bound2(void **st) {
+    test_rng r = {97};
+    int hits = 0;
+    (void)st;
+    check_bar2();
+    for (int trial = 0; trial < 400; ++trial) {
+        gjk_hull2 *ha = NULL, *hb = NULL;
+        gjk_shape2 sa = trial % 2 ? test_shape2(&r, -1, &ha) : gjk_box2(gjk_v2(GJK_R(0.05), 3));
+        gjk_shape2 sb = trial % 4 < 2 ? test_shape2(&r, -1, &hb) : gjk_box2(gjk_v2(GJK_R(0.05), 3));
+        double off_range = trial % 3 == 2 ? 10 : 4;
+        gjk_pose2 la = gjk_pose2_make(cc2_vec(&r, -off_range, off_range), (gjk_real)test_uniform(&r, -3, 3));
+        gjk_pose2 lb = gjk_pose2_make(cc2_vec(&r, -off_range, off_range), (gjk_real)test_uniform(&r, -3, 3));
+        gjk_compound2 *ca = gjk_compound2_create(&sa, &la, 1, NULL), *cb = gjk_compound2_create(&sb, &lb, 1, NULL);
+        gjk_compound_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        in.pair.a = ca;
+        in.pair.b = cb;
+        in.pair.pose_a = gjk_pose2_identity();
+        in.motion_a.rotation = (gjk_real)test_uniform(&r, -1.5, 1.5);
+        if (trial % 3 != 1) in.motion_b.rotation = (gjk_real)test_uniform(&r, -1.5, 1.5);
+        in.motion_b.translation = cc2_vec(&r, -3, 3);
+        gjk_real when = (gjk_real)test_uniform(&r, 0.2, 1);
+        gjk_vec2 meet = gjk_rotate2(gjk_rot2_from_angle(when * in.motion_a.rotation), la.position);
+        gjk_vec2 off = gjk_rotate2(gjk_rot2_from_angle(when * in.motion_b.rotation), lb.position);
+        meet = gjk_sub2(gjk_mad2(meet, -when, in.motion_b.translation), off);
+        in.pair.pose_b = gjk_pose2_make(gjk_add2(meet, cc2_vec(&r, -1.5, 1.5)), 0);
+        in.tolerance = CC_TOL;
+        if (check_bound2(&in, trial)) ++hits;
+        gjk_compound2_destroy(ca);
+        gjk_compound2_destroy(cb);
+        if (ha) gjk_hull2_destroy(ha);
+        if (hb) gjk_hull2_destroy(hb);
+    }
+    assert_true(hits > 50);
 }
 
 /* n^2 parts, circles of radius 0.4 and boxes, spacing 1. */
@@ -962,7 +1145,8 @@ static void test_pruning2(void **st) {
             printf("2D pruning %d: state %d t %g, %d pairs cast\n", k, (int)r.cast.state, (double)r.cast.t,
                    r.pairs_tested);
         assert_int_equal(r.cast.state, GJK_CAST_HIT);
-        assert_true(r.pairs_tested < 2000);
+        /* (13 at most in double and float; 52 with the chord bound alone) */
+        assert_true(r.pairs_tested < 40);
         gjk_compound_cast_result2 f = gjk_compound_cast2_stack(&in, 1);
         assert_int_equal(f.part_a, r.part_a);
         assert_int_equal(f.part_b, r.part_b);
@@ -1170,7 +1354,8 @@ int main(void) {
         cmocka_unit_test(test_translate3), cmocka_unit_test(test_rotate3),   cmocka_unit_test(test_pruning3),
         cmocka_unit_test(test_states3),    cmocka_unit_test(test_bad_input3), cmocka_unit_test(test_one_part3),
         cmocka_unit_test(test_noalloc3),   cmocka_unit_test(test_ties3),      cmocka_unit_test(test_ties2),
-        cmocka_unit_test(test_arm3),       cmocka_unit_test(test_arm2),
+        cmocka_unit_test(test_arm3),       cmocka_unit_test(test_arm2),       cmocka_unit_test(test_bound3),
+        cmocka_unit_test(test_bound2),
         cmocka_unit_test(test_translate2), cmocka_unit_test(test_rotate2),
         cmocka_unit_test(test_pruning2),   cmocka_unit_test(test_states2),    cmocka_unit_test(test_bad_input2),
         cmocka_unit_test(test_one_part2),  cmocka_unit_test(test_noalloc2),
