@@ -7,8 +7,12 @@
    - rotations: each pair cast with every part written here as a user shape about its compound's origin (the same
      arithmetic as the library's, so again bit for bit), and, independently of any cast, the signed distance over
      all part pairs sampled along the motion: above the target before t, within the tolerance of it at t;
-   - pruning on grids of spheres and boxes (far fewer pairs cast, the same answer), overlapped starts, misses,
-     bad input, one-part compounds equal to the single cast, no allocation, determinism, the descent's fallback. */
+   - the swept bound alone: the descent cut at a hit's t still reaches the pair (turning one-part compounds, and a
+     bar whose end sweeps past a ball, where the arc bound decides);
+   - pruning on grids of spheres and boxes and on a turning arm of 24 parts (far fewer pairs cast, the same
+     answer), overlapped starts, misses, ties, far from the origin and absurd turning (failed casts: the answer is
+     one pair's own cast, never after a hit), bad input, one-part compounds equal to the single cast, no
+     allocation, determinism, the descent's fallback. */
 #include <stdio.h>
 #include <string.h>
 
@@ -86,12 +90,14 @@ typedef struct pick3 {
     double key;
     gjk_cast_result3 r;
     gjk_status worst;
+    double first_hit; /* the least t of the pairs that HIT */
 } pick3;
 
 static void pick3_take(pick3 *p, int a, int b, const gjk_cast_result3 *r) {
     int rank = cc_rank(r->state, r->hit);
     double key = rank == 1 ? (double)r->t : (double)gjk_dot3(gjk_sub3(r->point_b, r->point_a), r->normal);
     if (r->status > p->worst) p->worst = r->status;
+    if (r->state == GJK_CAST_HIT && r->t < p->first_hit) p->first_hit = r->t;
     if (rank == 3) return;
     if (rank < p->rank || (rank == p->rank && key < p->key)) {
         p->rank = rank, p->a = a, p->b = b, p->key = key, p->r = *r;
@@ -127,26 +133,31 @@ static const gjk_shape3 *cc3_part(const gjk_compound3 *c, int i, gjk_pose3 pose,
     return ws;
 }
 
+/* The cast of part pair (i, j) as the compound cast makes it. */
+static gjk_cast_result3 cast_pair3(const gjk_compound_cast_input3 *in, int i, int j) {
+    bool ta = gjk_len_sq3(in->motion_a.rotation) > 0, tb = gjk_len_sq3(in->motion_b.rotation) > 0;
+    gjk_cast_input3 c;
+    wrap3 wa, wb;
+    gjk_shape3 sa, sb;
+    memset(&c, 0, sizeof c);
+    c.pair.a = cc3_part(in->pair.a, i, in->pair.pose_a, ta, &wa, &sa, &c.pair.pose_a);
+    c.pair.b = cc3_part(in->pair.b, j, in->pair.pose_b, tb, &wb, &sb, &c.pair.pose_b);
+    c.motion_a = in->motion_a;
+    c.motion_b = in->motion_b;
+    c.target_distance = in->target_distance;
+    c.tolerance = in->tolerance;
+    c.ignore_separating = in->ignore_separating;
+    return gjk_shape_cast3(&c);
+}
+
 static pick3 brute3(const gjk_compound_cast_input3 *in) {
     pick3 p;
     int na = gjk_compound3_part_count(in->pair.a), nb = gjk_compound3_part_count(in->pair.b);
-    bool ta = gjk_len_sq3(in->motion_a.rotation) > 0, tb = gjk_len_sq3(in->motion_b.rotation) > 0;
     memset(&p, 0, sizeof p);
-    p.rank = 3, p.a = p.b = -1;
+    p.rank = 3, p.a = p.b = -1, p.first_hit = 2;
     for (int i = 0; i < na; ++i) {
         for (int j = 0; j < nb; ++j) {
-            gjk_cast_input3 c;
-            wrap3 wa, wb;
-            gjk_shape3 sa, sb;
-            memset(&c, 0, sizeof c);
-            c.pair.a = cc3_part(in->pair.a, i, in->pair.pose_a, ta, &wa, &sa, &c.pair.pose_a);
-            c.pair.b = cc3_part(in->pair.b, j, in->pair.pose_b, tb, &wb, &sb, &c.pair.pose_b);
-            c.motion_a = in->motion_a;
-            c.motion_b = in->motion_b;
-            c.target_distance = in->target_distance;
-            c.tolerance = in->tolerance;
-            c.ignore_separating = in->ignore_separating;
-            gjk_cast_result3 r = gjk_shape_cast3(&c);
+            gjk_cast_result3 r = cast_pair3(in, i, j);
             assert_int_not_equal(r.status, GJK_INVALID_INPUT);
             pick3_take(&p, i, j, &r);
         }
@@ -179,6 +190,17 @@ static gjk_compound_cast_result3 check_brute3(const gjk_compound_cast_input3 *in
         assert_false(r.cast.hit);
         assert_true(r.cast.t == 1);
         assert_true(r.cast.normal.x == 0 && r.cast.normal.y == 0 && r.cast.normal.z == 0);
+        return r;
+    }
+    if (p.r.state == GJK_CAST_FAILED || r.cast.state == GJK_CAST_FAILED) {
+        /* A failed pair's t is only safe, not a contact: pairs ruled out by their boxes before the answer's t are
+           not cast, so the answer may be another failed pair or a later hit. It is still one pair's own cast and
+           never late. */
+        gjk_cast_result3 own = cast_pair3(in, r.part_a, r.part_b);
+        assert_int_equal(p.rank, 1);
+        assert_true(r.cast.state == GJK_CAST_FAILED || r.cast.state == GJK_CAST_HIT);
+        assert_true(r.cast.t <= p.first_hit);
+        same_cast3(&r.cast, &own);
         return r;
     }
     if (r.part_a != p.a || r.part_b != p.b)
@@ -457,6 +479,28 @@ static void test_bound3(void **st) {
         if (hb) gjk_hull3_destroy(hb);
     }
     assert_true(hits > 50);
+}
+
+/* Far from the origin (1e7), and turning absurdly fast (1e6 rad over the step): the same answer as brute force, no
+   NaN. */
+static void test_extremes3(void **st) {
+    test_rng r = {101};
+    (void)st;
+    for (int trial = 0; trial < 40; ++trial) {
+        cc3 a, b;
+        gjk_compound_cast_input3 in = cc3_scene(&r, &a, &b, trial, true);
+        if (trial % 2) {
+            gjk_vec3 far = gjk_v3(GJK_R(1e7), GJK_R(-3e6), GJK_R(2e6));
+            in.pair.pose_a.position = gjk_add3(in.pair.pose_a.position, far);
+            in.pair.pose_b.position = gjk_add3(in.pair.pose_b.position, far);
+        } else {
+            in.motion_a.rotation = gjk_scale3(in.motion_a.rotation, GJK_R(3e5));
+        }
+        gjk_compound_cast_result3 c = check_brute3(&in);
+        assert_true(isfinite(c.cast.t) && test_finite3(c.cast.normal) && test_finite3(c.cast.point));
+        cc3_free(&a);
+        cc3_free(&b);
+    }
 }
 
 /* n^3 parts, spheres of radius 0.4 and boxes, spacing 1, from (0, 0, 0). */
@@ -762,12 +806,14 @@ typedef struct pick2 {
     double key;
     gjk_cast_result2 r;
     gjk_status worst;
+    double first_hit; /* the least t of the pairs that HIT */
 } pick2;
 
 static void pick2_take(pick2 *p, int a, int b, const gjk_cast_result2 *r) {
     int rank = cc_rank(r->state, r->hit);
     double key = rank == 1 ? (double)r->t : (double)gjk_dot2(gjk_sub2(r->point_b, r->point_a), r->normal);
     if (r->status > p->worst) p->worst = r->status;
+    if (r->state == GJK_CAST_HIT && r->t < p->first_hit) p->first_hit = r->t;
     if (rank == 3) return;
     if (rank < p->rank || (rank == p->rank && key < p->key)) {
         p->rank = rank, p->a = a, p->b = b, p->key = key, p->r = *r;
@@ -800,26 +846,31 @@ static const gjk_shape2 *cc2_part(const gjk_compound2 *c, int i, gjk_pose2 pose,
     return ws;
 }
 
+/* The cast of part pair (i, j) as the compound cast makes it. */
+static gjk_cast_result2 cast_pair2(const gjk_compound_cast_input2 *in, int i, int j) {
+    bool ta = in->motion_a.rotation != 0, tb = in->motion_b.rotation != 0;
+    gjk_cast_input2 c;
+    wrap2 wa, wb;
+    gjk_shape2 sa, sb;
+    memset(&c, 0, sizeof c);
+    c.pair.a = cc2_part(in->pair.a, i, in->pair.pose_a, ta, &wa, &sa, &c.pair.pose_a);
+    c.pair.b = cc2_part(in->pair.b, j, in->pair.pose_b, tb, &wb, &sb, &c.pair.pose_b);
+    c.motion_a = in->motion_a;
+    c.motion_b = in->motion_b;
+    c.target_distance = in->target_distance;
+    c.tolerance = in->tolerance;
+    c.ignore_separating = in->ignore_separating;
+    return gjk_shape_cast2(&c);
+}
+
 static pick2 brute2(const gjk_compound_cast_input2 *in) {
     pick2 p;
     int na = gjk_compound2_part_count(in->pair.a), nb = gjk_compound2_part_count(in->pair.b);
-    bool ta = in->motion_a.rotation != 0, tb = in->motion_b.rotation != 0;
     memset(&p, 0, sizeof p);
-    p.rank = 3, p.a = p.b = -1;
+    p.rank = 3, p.a = p.b = -1, p.first_hit = 2;
     for (int i = 0; i < na; ++i) {
         for (int j = 0; j < nb; ++j) {
-            gjk_cast_input2 c;
-            wrap2 wa, wb;
-            gjk_shape2 sa, sb;
-            memset(&c, 0, sizeof c);
-            c.pair.a = cc2_part(in->pair.a, i, in->pair.pose_a, ta, &wa, &sa, &c.pair.pose_a);
-            c.pair.b = cc2_part(in->pair.b, j, in->pair.pose_b, tb, &wb, &sb, &c.pair.pose_b);
-            c.motion_a = in->motion_a;
-            c.motion_b = in->motion_b;
-            c.target_distance = in->target_distance;
-            c.tolerance = in->tolerance;
-            c.ignore_separating = in->ignore_separating;
-            gjk_cast_result2 r = gjk_shape_cast2(&c);
+            gjk_cast_result2 r = cast_pair2(in, i, j);
             assert_int_not_equal(r.status, GJK_INVALID_INPUT);
             pick2_take(&p, i, j, &r);
         }
@@ -851,6 +902,17 @@ static gjk_compound_cast_result2 check_brute2(const gjk_compound_cast_input2 *in
         assert_false(r.cast.hit);
         assert_true(r.cast.t == 1);
         assert_true(r.cast.normal.x == 0 && r.cast.normal.y == 0);
+        return r;
+    }
+    if (p.r.state == GJK_CAST_FAILED || r.cast.state == GJK_CAST_FAILED) {
+        /* A failed pair's t is only safe, not a contact: pairs ruled out by their boxes before the answer's t are
+           not cast, so the answer may be another failed pair or a later hit. It is still one pair's own cast and
+           never late. */
+        gjk_cast_result2 own = cast_pair2(in, r.part_a, r.part_b);
+        assert_int_equal(p.rank, 1);
+        assert_true(r.cast.state == GJK_CAST_FAILED || r.cast.state == GJK_CAST_HIT);
+        assert_true(r.cast.t <= p.first_hit);
+        same_cast2(&r.cast, &own);
         return r;
     }
     if (r.part_a != p.a || r.part_b != p.b)
@@ -1106,6 +1168,26 @@ static void test_bound2(void **st) {
     assert_true(hits > 50);
 }
 
+static void test_extremes2(void **st) {
+    test_rng r = {103};
+    (void)st;
+    for (int trial = 0; trial < 40; ++trial) {
+        cc2 a, b;
+        gjk_compound_cast_input2 in = cc2_scene(&r, &a, &b, trial, true);
+        if (trial % 2) {
+            gjk_vec2 far = gjk_v2(GJK_R(1e7), GJK_R(-3e6));
+            in.pair.pose_a.position = gjk_add2(in.pair.pose_a.position, far);
+            in.pair.pose_b.position = gjk_add2(in.pair.pose_b.position, far);
+        } else {
+            in.motion_a.rotation = in.motion_a.rotation * GJK_R(3e5);
+        }
+        gjk_compound_cast_result2 c = check_brute2(&in);
+        assert_true(isfinite(c.cast.t) && isfinite(c.cast.normal.x) && isfinite(c.cast.point.y));
+        cc2_free(&a);
+        cc2_free(&b);
+    }
+}
+
 /* n^2 parts, circles of radius 0.4 and boxes, spacing 1. */
 static gjk_compound2 *cc2_grid(int n) {
     int count = n * n, k = 0;
@@ -1355,7 +1437,7 @@ int main(void) {
         cmocka_unit_test(test_states3),    cmocka_unit_test(test_bad_input3), cmocka_unit_test(test_one_part3),
         cmocka_unit_test(test_noalloc3),   cmocka_unit_test(test_ties3),      cmocka_unit_test(test_ties2),
         cmocka_unit_test(test_arm3),       cmocka_unit_test(test_arm2),       cmocka_unit_test(test_bound3),
-        cmocka_unit_test(test_bound2),
+        cmocka_unit_test(test_bound2),     cmocka_unit_test(test_extremes3),  cmocka_unit_test(test_extremes2),
         cmocka_unit_test(test_translate2), cmocka_unit_test(test_rotate2),
         cmocka_unit_test(test_pruning2),   cmocka_unit_test(test_states2),    cmocka_unit_test(test_bad_input2),
         cmocka_unit_test(test_one_part2),  cmocka_unit_test(test_noalloc2),
