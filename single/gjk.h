@@ -1999,6 +1999,48 @@ typedef struct gjk_compound_ray_result3 {
 GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
                                                        const gjk_ray3 *ray);
 
+/// A shape cast of two 3D compounds: when do they first come within target_distance over the step (gjk/cast.h).
+/// Zero-initialise, then set the pair and the motions.
+typedef struct gjk_compound_cast_input3 {
+    gjk_compound_pair3 pair; ///< the compounds and their poses at t = 0
+    gjk_motion3 motion_a;    ///< A's motion over the step: it translates and turns about its own origin (pose_a's
+                             ///< position) as a shape does in gjk_cast_input3, carrying its parts with it
+    gjk_motion3 motion_b;    ///< B's motion over the step, about B's origin
+    gjk_real target_distance; ///< as gjk_cast_input3::target_distance (length units, at least 0)
+    gjk_real tolerance;      ///< as gjk_cast_input3::tolerance, passed to every part pair's cast (<= 0: each
+                             ///< pair's default)
+    bool ignore_separating;  ///< as gjk_cast_input3::ignore_separating, for each part pair
+} gjk_compound_cast_input3;
+
+/// The answer of a shape cast between two 3D compounds.
+///
+/// Each part pair is cast as two shapes (gjk_shape_cast3()); the compounds' answer is, in this order of precedence:
+/// - OVERLAPPED (hit) when some part pair's cast is OVERLAPPED with hit true: the deepest such pair (least signed
+///   distance at t = 0);
+/// - otherwise the part pair of least t among those that hit or FAILED (a FAILED pair's t is only known safe, so
+///   the compounds' answer is FAILED at that t when it comes first): never late, as gjk/cast.h promises (a pair
+///   whose swept boxes cannot meet before that t is not cast, so a pair that would fail only later is not seen);
+/// - otherwise OVERLAPPED with hit false when some part pairs were overlapped but separating (ignore_separating):
+///   the deepest of them;
+/// - otherwise SEPARATED: t = 1, parts -1, normal and points zero, status the worst of the part pairs' casts.
+/// Equal answers keep the first part pair in (part_a, part_b) order, so answers are deterministic. `cast` is then
+/// that part pair's gjk_shape_cast3() answer, world frame, normal from A to B. Invalid input (as the other compound
+/// entry points and gjk_shape_cast3(); a part pair's cast answering GJK_INVALID_INPUT, e.g. a user callback's bad
+/// point, also makes the whole cast invalid): cast zeroed with GJK_INVALID_INPUT, parts -1.
+typedef struct gjk_compound_cast_result3 {
+    gjk_cast_result3 cast; ///< the deciding part pair's cast (world frame), or the SEPARATED answer above
+    int part_a;            ///< A's part of the deciding pair; -1 when none (separated, invalid input)
+    int part_b;            ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;      ///< part pairs cast (the others were ruled out by their boxes swept over the motion)
+} gjk_compound_cast_result3;
+
+/// The shape cast of two compounds over the step (see gjk_compound_cast_result3). Part pairs are found by a descent
+/// of the two part trees whose node pairs are ruled out when their boxes, swept over the motion and widened by the
+/// target distance and the tolerance, cannot meet before the earliest contact found so far. Without rotation every
+/// part translates with its compound and each pair's cast is the linear one (exact for polytopes); a turning
+/// compound's parts turn about the compound's origin, and their casts are the rotating ones, about that origin.
+GJK_API gjk_compound_cast_result3 gjk_compound_cast3(const gjk_compound_cast_input3 *input);
+
 /// The 2D mirror of gjk_compound3_create().
 GJK_API gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
                                             gjk_status *status);
@@ -2056,6 +2098,27 @@ typedef struct gjk_compound_ray_result2 {
 /// The 2D mirror of gjk_compound_raycast3().
 GJK_API gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
                                                        const gjk_ray2 *ray);
+
+/// The 2D mirror of gjk_compound_cast_input3.
+typedef struct gjk_compound_cast_input2 {
+    gjk_compound_pair2 pair;  ///< the compounds and their poses at t = 0
+    gjk_motion2 motion_a;     ///< A's motion over the step, turning about A's origin
+    gjk_motion2 motion_b;     ///< B's motion over the step, turning about B's origin
+    gjk_real target_distance; ///< as gjk_cast_input2::target_distance (length units, at least 0)
+    gjk_real tolerance;       ///< as gjk_cast_input2::tolerance, passed to every part pair's cast
+    bool ignore_separating;   ///< as gjk_cast_input2::ignore_separating, for each part pair
+} gjk_compound_cast_input2;
+
+/// The 2D mirror of gjk_compound_cast_result3.
+typedef struct gjk_compound_cast_result2 {
+    gjk_cast_result2 cast; ///< the deciding part pair's cast (world frame), or the SEPARATED answer
+    int part_a;            ///< A's part of the deciding pair; -1 when none
+    int part_b;            ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;      ///< part pairs cast
+} gjk_compound_cast_result2;
+
+/// The 2D mirror of gjk_compound_cast3().
+GJK_API gjk_compound_cast_result2 gjk_compound_cast2(const gjk_compound_cast_input2 *input);
 
 #ifdef __cplusplus
 }
@@ -5007,6 +5070,7 @@ typedef struct gjk_compound {
     int count;
     unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
     unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
+    gjk_real origin_reach; /* the largest distance of a part's origin from the compound's */
     void **owned;          /* hulls made by create_from_pieces, else NULL */
     int owned_count;
 } gjk_compound;
@@ -5060,6 +5124,13 @@ struct gjk_compound_walk {
     void *context;
     int visits;
     bool stopped;
+    /* Casts (gjk_compound_sweep): a node pair's bound is instead the earliest time in [0, 1] at which its boxes,
+       swept over the motion, can come within `reach` (GJK_REAL_MAX: never). */
+    bool sweep;
+    gjk_real vel[3];         /* B's translation relative to A's over the step, A's frame at t = 0 */
+    gjk_real turn_a[3], turn_b[3]; /* A's and B's rotation vectors over the step, A's frame at t = 0 */
+    gjk_real spin_a, spin_b;       /* their lengths: the angles turned over the step (radians) */
+    gjk_real reach;          /* length units: the target distance and the part casts' tolerance */
 };
 
 /* Prepares a walk of trees a and b: every field but the transform, which the caller sets, then gjk_compound_slack
@@ -5067,6 +5138,11 @@ struct gjk_compound_walk {
 void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
                             gjk_compound_leaf_fn *leaf, void *context);
 void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size);
+/* Makes the walk a cast's (after the transform is set; instead of gjk_compound_slack): the sweep's fields, and
+   the slack for a motion of that size as well. */
+void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size);
 /* The descent with an explicit stack of `stack` entries (at most GJK_COMPOUND_STACK; the tests pass small ones to
    exercise the fallback). */
 void gjk_compound_descend(gjk_compound_walk *w, int stack);
@@ -5089,6 +5165,20 @@ bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int pa
 void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
                                  gjk_real *upper);
 
+/* The answer among the part pairs cast so far (the order of gjk_compound_cast_result3). */
+typedef struct gjk_compound_toi {
+    int part_a, part_b; /* the answer's part pair; -1 before one */
+    int rank;           /* 0 overlapped and a hit, 1 a hit or FAILED, 2 overlapped but separating, 3 none */
+    gjk_real key;       /* within the rank: the signed distance at t = 0 (ranks 0, 2) or t (rank 1) */
+    gjk_status status;  /* the worst status of the pairs cast */
+} gjk_compound_toi;
+/* Sets the walk's first cut (every node pair whose boxes meet during the step). */
+void gjk_compound_toi_init(gjk_compound_toi *j, gjk_compound_walk *w);
+/* Takes one part pair's cast (its state, hit, t, the signed distance at t for OVERLAPPED answers, status); true
+   when it becomes the answer. Tightens the walk's cut to the earliest contact found. */
+bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a, int part_b, gjk_cast_state state,
+                           bool hit, gjk_real t, gjk_real depth, gjk_status status);
+
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
 
@@ -5106,6 +5196,8 @@ void gjk_compound_list_finish(gjk_compound_list *l);
 /* Test-only entry points with the descent's stack size. */
 gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
                                                const gjk_options *options, int stack);
+gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input3 *input, int stack);
+gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input2 *input, int stack);
 gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
                                                const gjk_options *options, int stack);
 
@@ -5275,11 +5367,14 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
    their boxes (B's moved into A's frame, the box of the turned box), less the slack. Apart, the distance between
    the boxes; overlapping, minus the boxes' depth, the least push along an axis that separates them, which bounds
    the depth of anything inside them. */
+static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j);
+
 static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
     const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
     gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
     int dims = w->a->planar ? 2 : 3;
     bool separated = false;
+    if (w->sweep) return compound_entry(w, i, j);
     for (int k = 0; k < 3; ++k) {
         c[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
         e[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
@@ -5300,6 +5395,133 @@ static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
         deepest = gjk_maxr(deepest, gap[k]);
     }
     return (separated ? GJK_SQRT(apart) : deepest) - w->slack;
+}
+
+/* ---- the swept bound of casts ---- */
+
+/* Casts' default stopping tolerance relative to a pair's size (gjk/cast.h). */
+#if GJK_USE_FLOAT
+#define COMPOUND_CAST_TOL GJK_R(1e-5)
+#else
+#define COMPOUND_CAST_TOL GJK_R(1e-9)
+#endif
+
+/* A part's reach about its own origin is at most its offset from the compound's origin plus the root box's
+   farthest corner (sqrt(3) times its largest coordinate); a user shape's cast measures it by the box of six
+   supports, up to sqrt(3) times more. 8 times the sum bounds the size every part pair's cast scales its default
+   tolerance and its rounding by, so that `reach` holds the tolerance of every part cast: a pair ruled out never
+   comes within its own cast's stopping distance, and the pruned descent answers what casting every pair would. */
+void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size) {
+    gjk_real size = 8 * (compound_root_size(w->a) + a->origin_reach + compound_root_size(w->b) + b->origin_reach);
+    gjk_real speed = 0, sa = 0, sb = 0;
+    for (int k = 0; k < 3; ++k) {
+        w->vel[k] = vel[k];
+        w->turn_a[k] = turn_a[k];
+        w->turn_b[k] = turn_b[k];
+        speed += GJK_ABS(vel[k]);
+        sa += turn_a[k] * turn_a[k];
+        sb += turn_b[k] * turn_b[k];
+    }
+    w->sweep = true;
+    w->spin_a = GJK_SQRT(sa);
+    w->spin_b = GJK_SQRT(sb);
+    /* The boxes move by up to the relative translation and their turning's reach: the slack covers the rounding of
+       coordinates of that size too, and with it the rounding of the entry times (slack / speed >= 64 ulps of 1). */
+    gjk_compound_slack(w, pose_size + speed + (w->spin_a + w->spin_b) * (1 + w->spin_a + w->spin_b) * size);
+    w->reach = target + (tolerance > 0 ? tolerance : COMPOUND_CAST_TOL * size) +
+               32 * GJK_REAL_EPSILON * (size + target + pose_size + speed);
+}
+
+/* Narrows [*t0, *t1] to the times where c0 + c1 t <= 0. */
+static void compound_clip(gjk_real c0, gjk_real c1, gjk_real *t0, gjk_real *t1) {
+    if (c1 > 0) *t1 = gjk_minr(*t1, -c0 / c1);
+    else if (c1 < 0) *t0 = gjk_maxr(*t0, -c0 / c1);
+    else if (c0 > 0) *t0 = GJK_REAL_MAX;
+}
+
+/* The first time in [0, 1] at which the two boxes (B's moved into A's frame at t = 0: centre c, half extents e),
+   B's moving at `vel` relative to A's, each side also pushed out at `grow` per unit time and by `widen`, overlap:
+   the slab test of the relative motion against the Minkowski sum of the boxes, an interval of t per axis.
+   GJK_REAL_MAX when they do not. */
+static gjk_real compound_slab(const gjk_compound_walk *w, const gjk_tree_box *ba, const gjk_real c[3],
+                              const gjk_real e[3], const gjk_real vel[3], gjk_real grow, gjk_real widen) {
+    gjk_real t0 = 0, t1 = 1;
+    int dims = w->a->planar ? 2 : 3;
+    for (int k = 0; k < dims; ++k) {
+        /* B's lower side below A's upper one, and B's upper side above A's lower one. */
+        compound_clip(c[k] - e[k] - ba->upper[k] - widen, vel[k] - grow, &t0, &t1);
+        compound_clip(ba->lower[k] - c[k] - e[k] - widen, -vel[k] - grow, &t0, &t1);
+    }
+    /* (The division's rounding, a few ulps of t, is below the slack's share of `widen`.) */
+    if (!(t0 <= t1 + 4 * GJK_REAL_EPSILON) || !(t0 <= 1 + 4 * GJK_REAL_EPSILON)) return GJK_REAL_MAX;
+    return gjk_maxr(t0 - 4 * GJK_REAL_EPSILON, 0);
+}
+
+/* The farthest point of a box from its frame's origin. */
+static gjk_real compound_corner(const gjk_tree_box *b) {
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) {
+        gjk_real m = gjk_maxr(GJK_ABS(b->lower[k]), GJK_ABS(b->upper[k]));
+        s += m * m;
+    }
+    return GJK_SQRT(s);
+}
+
+/* |x| and w x x for 3-vectors. */
+static gjk_real compound_len(const gjk_real x[3]) { return GJK_SQRT(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]); }
+static void compound_cross(const gjk_real w[3], const gjk_real x[3], gjk_real out[3]) {
+    out[0] = w[1] * x[2] - w[2] * x[1];
+    out[1] = w[2] * x[0] - w[0] * x[2];
+    out[2] = w[0] * x[1] - w[1] * x[0];
+}
+
+/* A lower bound of the time at which any shape of node i of A and any of node j of B come within the reach. Work in
+   A's frame at t = 0. Without turning, A's boxes stand still and B's translate by vel: the boxes' slab test is then
+   exact for the boxes. A compound turning through phi = |w| over the step moves a point x (from its origin) to
+   R(t) x, and three bounds on how far that strays from a box that only translates hold at once; each gives an
+   entry time, and the latest of them is the bound:
+   - the chord: |R(t) x - x| <= |x| phi t, so each box is pushed out by its farthest corner's distance times phi t;
+   - the same at any time: |R(t) x - x| <= 2 |x|;
+   - the arc to first order: with x = c + y (c the box's centre, |y| at most its half diagonal h),
+     |R(t) x - (c + t w x c) - y| <= |c| (phi t)^2 / 2 + h phi t, so the box moves at the extra velocity w x c and is
+     pushed out by (h phi + |c| phi^2 / 2) t (t <= 1). For small turns, as in a simulation step, this is far tighter
+     than the chord for boxes away from the origin. */
+static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
+    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    gjk_real c[3], e[3], cb[3], eb[3], grow_a = 0, grow_b = 0, widen = w->reach + w->slack, t;
+    for (int k = 0; k < 3; ++k) {
+        cb[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
+        eb[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
+    }
+    for (int k = 0; k < 3; ++k) {
+        c[k] = w->shift[k];
+        e[k] = 0;
+        for (int l = 0; l < 3; ++l) {
+            c[k] += w->rot[k][l] * cb[l];
+            e[k] += GJK_ABS(w->rot[k][l]) * eb[l];
+        }
+    }
+    if (w->spin_a > 0) grow_a = compound_corner(ba);
+    if (w->spin_b > 0) grow_b = compound_corner(bb);
+    t = compound_slab(w, ba, c, e, w->vel, w->spin_a * grow_a + w->spin_b * grow_b, widen);
+    if (grow_a + grow_b > 0 && t < GJK_REAL_MAX) {
+        gjk_real ca[3], ea[3], rb[3], va[3], vb[3], vel[3], grow;
+        t = gjk_maxr(t, compound_slab(w, ba, c, e, w->vel, 0, widen + 2 * (grow_a + grow_b)));
+        for (int k = 0; k < 3; ++k) {
+            ca[k] = GJK_R(0.5) * (ba->lower[k] + ba->upper[k]);
+            ea[k] = GJK_R(0.5) * (ba->upper[k] - ba->lower[k]);
+            rb[k] = c[k] - w->shift[k]; /* B's box centre from B's origin, A's frame */
+        }
+        compound_cross(w->turn_a, ca, va);
+        compound_cross(w->turn_b, rb, vb);
+        for (int k = 0; k < 3; ++k) vel[k] = w->vel[k] + vb[k] - va[k];
+        grow = w->spin_a * (compound_len(ea) + GJK_R(0.5) * w->spin_a * compound_len(ca)) +
+               w->spin_b * (compound_len(eb) + GJK_R(0.5) * w->spin_b * compound_len(rb));
+        if (t < GJK_REAL_MAX) t = gjk_maxr(t, compound_slab(w, ba, c, e, vel, grow, widen));
+    }
+    return t;
 }
 
 static void compound_prune(gjk_compound_walk *w, gjk_real lower) {
@@ -5504,7 +5726,41 @@ void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound
     *upper = j->upper;
 }
 
+/* ---- the answer among the part pairs' casts ---- */
+
+void gjk_compound_toi_init(gjk_compound_toi *j, gjk_compound_walk *w) {
+    memset(j, 0, sizeof *j);
+    j->part_a = j->part_b = -1;
+    j->rank = 3;
+    j->key = GJK_REAL_MAX;
+    j->status = GJK_OK;
+    w->cut = 1;
+}
+
+bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a, int part_b, gjk_cast_state state,
+                           bool hit, gjk_real t, gjk_real depth, gjk_status status) {
+    int rank = state == GJK_CAST_SEPARATED ? 3 : state == GJK_CAST_OVERLAPPED ? (hit ? 0 : 2) : 1;
+    gjk_real key = rank == 1 ? t : depth;
+    bool better;
+    j->status = gjk_worse_status(j->status, status);
+    if (rank == 3) return false;
+    better = rank < j->rank || (rank == j->rank && (key < j->key || (key == j->key && (part_a < j->part_a ||
+                                                                                       (part_a == j->part_a &&
+                                                                                        part_b < j->part_b)))));
+    if (better) {
+        j->part_a = part_a;
+        j->part_b = part_b;
+        j->rank = rank;
+        j->key = key;
+    }
+    /* Node pairs that cannot meet before the answer's time cannot change it (ties at that time may). */
+    if (j->rank == 0) w->cut = 0;
+    else if (j->rank == 1) w->cut = gjk_minr(w->cut, j->key);
+    return better;
+}
+
 /* ---- end of src/compound.c ---- */
+#undef COMPOUND_CAST_TOL
 
 /* ---- src/compound2.c ---- */
 /* 2D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
@@ -5549,6 +5805,7 @@ static void compound2_store(gjk_compound *c, int i, const void *shape, const voi
     gjk_pose2 *p = (gjk_pose2 *)(void *)c->poses + i;
     *s = *(const gjk_shape2 *)shape;
     *p = compound2_unit(pose ? *(const gjk_pose2 *)pose : gjk_pose2_identity());
+    c->origin_reach = gjk_maxr(c->origin_reach, gjk_len2(p->position));
     *box = compound2_box(gjk_shape2_aabb(s, *p));
 }
 
@@ -5819,6 +6076,133 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     return q.best;
 }
 
+/* ---- shape casts ---- */
+
+/* A part of a turning compound as a shape whose origin is the compound's (as in 3D, compound3.c): its core at the
+   part's pose, rounded by the part's radius. */
+typedef struct gjk_compound2_wrap {
+    const gjk_shape2 *shape;
+    gjk_rot2 rot; /* the part's rotation in the compound's frame */
+    gjk_vec2 pos; /* the part's origin in the compound's frame */
+} gjk_compound2_wrap;
+
+static gjk_vec2 compound2_wrap_support(gjk_vec2 d, const void *data) {
+    const gjk_compound2_wrap *p = (const gjk_compound2_wrap *)data;
+    return gjk_add2(p->pos, gjk_rotate2(p->rot, gjk2_core_support(p->shape, gjk_inv_rotate2(p->rot, d))));
+}
+
+typedef struct gjk_compound2_cast {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b; /* rotations unit */
+    bool turn_a, turn_b;
+    const gjk_compound_cast_input2 *in;
+    gjk_compound_toi judge;
+    gjk_cast_result2 best;
+    bool invalid;
+} gjk_compound2_cast;
+
+/* Part `i` of compound c at `pose` as one shape of a pair cast (as compound3_cast_part). */
+static const gjk_shape2 *compound2_cast_part(const gjk_compound2 *c, int i, gjk_pose2 pose, bool turning,
+                                             gjk_shape2 *wrapped, gjk_compound2_wrap *wrap, gjk_pose2 *out) {
+    gjk_pose2 p = compound2_pose(c, i);
+    const gjk_shape2 *s = compound2_shape(c, i);
+    if (!turning || (p.position.x == 0 && p.position.y == 0)) {
+        *out = compound2_compose(pose, p);
+        return s;
+    }
+    wrap->shape = s;
+    wrap->rot = p.rotation;
+    wrap->pos = p.position;
+    *wrapped = gjk_rounded2(gjk_user2(compound2_wrap_support, wrap), gjk2_core_radius(s));
+    *out = pose;
+    return wrapped;
+}
+
+static bool compound2_cast_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_cast *q = (gjk_compound2_cast *)w->context;
+    gjk_cast_input2 in;
+    gjk_shape2 sa, sb;
+    gjk_compound2_wrap wa, wb;
+    gjk_cast_result2 r;
+    gjk_real depth;
+    memset(&in, 0, sizeof in);
+    in.pair.a = compound2_cast_part(q->a, part_a, q->pose_a, q->turn_a, &sa, &wa, &in.pair.pose_a);
+    in.pair.b = compound2_cast_part(q->b, part_b, q->pose_b, q->turn_b, &sb, &wb, &in.pair.pose_b);
+    in.motion_a = q->in->motion_a;
+    in.motion_b = q->in->motion_b;
+    in.target_distance = q->in->target_distance;
+    in.tolerance = q->in->tolerance;
+    in.ignore_separating = q->in->ignore_separating;
+    r = gjk_shape_cast2(&in);
+    if (r.status == GJK_INVALID_INPUT) {
+        q->invalid = true;
+        return true;
+    }
+    depth = gjk_dot2(gjk_sub2(r.point_b, r.point_a), r.normal);
+    if (gjk_compound_toi_pair(&q->judge, w, part_a, part_b, r.state, r.hit, r.t, depth, r.status)) q->best = r;
+    return false;
+}
+
+static bool compound2_motion_valid(const gjk_motion2 *m, gjk_vec2 position) {
+    return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) &&
+           gjk_bounded2(gjk_add2(position, m->translation));
+}
+
+gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input2 *input, int stack) {
+    gjk_compound_cast_result2 out;
+    gjk_compound2_cast q;
+    gjk_compound_walk w;
+    gjk_real vel[3], turn_a[3] = {0, 0, 0}, turn_b[3] = {0, 0, 0}, pose_size;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!input || !compound2_pair_valid(&input->pair) ||
+        !compound2_motion_valid(&input->motion_a, input->pair.pose_a.position) ||
+        !compound2_motion_valid(&input->motion_b, input->pair.pose_b.position) ||
+        !(input->target_distance >= 0 && input->target_distance <= GJK_MAX_COORD) || !gjk_finite(input->tolerance) ||
+        !gjk_bounded(input->tolerance)) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = input->pair.a;
+    q.b = input->pair.b;
+    q.pose_a = compound2_unit(input->pair.pose_a);
+    q.pose_b = compound2_unit(input->pair.pose_b);
+    q.turn_a = input->motion_a.rotation != 0;
+    q.turn_b = input->motion_b.rotation != 0;
+    q.in = input;
+    gjk_compound_walk_init(&w, &q.a->core.tree, &q.b->core.tree, 0, compound2_cast_leaf, &q);
+    pose_size = compound2_relative(&w, q.pose_a, q.pose_b);
+    gjk_vec2 v = gjk_inv_rotate2(q.pose_a.rotation, gjk_sub2(input->motion_b.translation, input->motion_a.translation));
+    vel[0] = v.x, vel[1] = v.y, vel[2] = 0;
+    /* A turn in the plane is a rotation vector along z, the same in A's frame. */
+    turn_a[2] = input->motion_a.rotation;
+    turn_b[2] = input->motion_b.rotation;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
+    gjk_compound_toi_init(&q.judge, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.invalid) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    out.pairs_tested = w.visits;
+    if (q.judge.part_a < 0) {
+        out.cast.status = q.judge.status;
+        out.cast.state = GJK_CAST_SEPARATED;
+        out.cast.t = 1;
+        return out;
+    }
+    out.cast = q.best;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    return out;
+}
+
+gjk_compound_cast_result2 gjk_compound_cast2(const gjk_compound_cast_input2 *input) {
+    return gjk_compound_cast2_stack(input, GJK_COMPOUND_STACK);
+}
+
 /* ---- end of src/compound2.c ---- */
 
 /* ---- src/compound3.c ---- */
@@ -5860,6 +6244,7 @@ static void compound3_store(gjk_compound *c, int i, const void *shape, const voi
     gjk_pose3 *p = (gjk_pose3 *)(void *)c->poses + i;
     *s = *(const gjk_shape3 *)shape;
     *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
+    c->origin_reach = gjk_maxr(c->origin_reach, gjk_len3(p->position));
     *box = compound3_box(gjk_shape3_aabb(s, *p));
 }
 
@@ -6134,6 +6519,138 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;
+}
+
+/* ---- shape casts ---- */
+
+/* A part of a turning compound, as a shape whose origin is the compound's: its core at the part's pose, rounded by
+   the part's radius. gjk_shape_cast3 turns a shape about its own origin, so the part, cast as this shape at the
+   compound's pose with the compound's motion, turns about the compound's origin as the compound does. The sphere
+   swept around the core looks the same at every angle, so the shape is the part, exactly. */
+typedef struct gjk_compound3_wrap {
+    const gjk_shape3 *shape;
+    gjk_mat33 rot; /* the part's rotation in the compound's frame */
+    gjk_vec3 pos;  /* the part's origin in the compound's frame */
+} gjk_compound3_wrap;
+
+static gjk_vec3 compound3_wrap_support(gjk_vec3 d, const void *data) {
+    const gjk_compound3_wrap *p = (const gjk_compound3_wrap *)data;
+    return gjk_add3(p->pos, gjk_mat33_mul(p->rot, gjk_core3_support(p->shape, gjk_mat33_tmul(p->rot, d))));
+}
+
+typedef struct gjk_compound3_cast {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b; /* rotations unit */
+    bool turn_a, turn_b;
+    const gjk_compound_cast_input3 *in;
+    gjk_compound_toi judge;
+    gjk_cast_result3 best;
+    bool invalid;
+} gjk_compound3_cast;
+
+/* Part `i` of compound c at `pose` as one shape of a pair cast: the part at its world pose, or, when the compound
+   turns and the part's origin is not the compound's, the part wrapped as above at the compound's pose. */
+static const gjk_shape3 *compound3_cast_part(const gjk_compound3 *c, int i, gjk_pose3 pose, bool turning,
+                                             gjk_shape3 *wrapped, gjk_compound3_wrap *wrap, gjk_pose3 *out) {
+    gjk_pose3 p = compound3_pose(c, i);
+    const gjk_shape3 *s = compound3_shape(c, i);
+    if (!turning || (p.position.x == 0 && p.position.y == 0 && p.position.z == 0)) {
+        *out = compound3_compose(pose, p);
+        return s;
+    }
+    wrap->shape = s;
+    wrap->rot = gjk_mat33_from_quat(p.rotation);
+    wrap->pos = p.position;
+    *wrapped = gjk_rounded3(gjk_user3(compound3_wrap_support, wrap), gjk_core3_radius(s));
+    *out = pose;
+    return wrapped;
+}
+
+static bool compound3_cast_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_cast *q = (gjk_compound3_cast *)w->context;
+    gjk_cast_input3 in;
+    gjk_shape3 sa, sb;
+    gjk_compound3_wrap wa, wb;
+    gjk_cast_result3 r;
+    gjk_real depth;
+    memset(&in, 0, sizeof in);
+    in.pair.a = compound3_cast_part(q->a, part_a, q->pose_a, q->turn_a, &sa, &wa, &in.pair.pose_a);
+    in.pair.b = compound3_cast_part(q->b, part_b, q->pose_b, q->turn_b, &sb, &wb, &in.pair.pose_b);
+    in.motion_a = q->in->motion_a;
+    in.motion_b = q->in->motion_b;
+    in.target_distance = q->in->target_distance;
+    in.tolerance = q->in->tolerance;
+    in.ignore_separating = q->in->ignore_separating;
+    r = gjk_shape_cast3(&in);
+    if (r.status == GJK_INVALID_INPUT) {
+        q->invalid = true;
+        return true;
+    }
+    depth = gjk_dot3(gjk_sub3(r.point_b, r.point_a), r.normal);
+    if (gjk_compound_toi_pair(&q->judge, w, part_a, part_b, r.state, r.hit, r.t, depth, r.status)) q->best = r;
+    return false;
+}
+
+static bool compound3_motion_valid(const gjk_motion3 *m, gjk_vec3 position) {
+    return gjk_bounded3(m->translation) && gjk_bounded3(m->rotation) &&
+           gjk_bounded3(gjk_add3(position, m->translation));
+}
+
+gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input3 *input, int stack) {
+    gjk_compound_cast_result3 out;
+    gjk_compound3_cast q;
+    gjk_compound_walk w;
+    gjk_real vel[3], turn_a[3], turn_b[3], pose_size;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!input || !compound3_pair_valid(&input->pair) ||
+        !compound3_motion_valid(&input->motion_a, input->pair.pose_a.position) ||
+        !compound3_motion_valid(&input->motion_b, input->pair.pose_b.position) ||
+        !(input->target_distance >= 0 && input->target_distance <= GJK_MAX_COORD) || !gjk_finite(input->tolerance) ||
+        !gjk_bounded(input->tolerance)) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = input->pair.a;
+    q.b = input->pair.b;
+    q.pose_a = compound3_unit(input->pair.pose_a);
+    q.pose_b = compound3_unit(input->pair.pose_b);
+    q.turn_a = gjk_len_sq3(input->motion_a.rotation) > 0;
+    q.turn_b = gjk_len_sq3(input->motion_b.rotation) > 0;
+    q.in = input;
+    gjk_compound_walk_init(&w, &q.a->core.tree, &q.b->core.tree, 0, compound3_cast_leaf, &q);
+    pose_size = compound3_relative(&w, q.pose_a, q.pose_b);
+    gjk_vec3 v = gjk_quat_inv_rotate(q.pose_a.rotation, gjk_sub3(input->motion_b.translation,
+                                                                 input->motion_a.translation));
+    gjk_vec3 wa = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_a.rotation);
+    gjk_vec3 wb = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_b.rotation);
+    vel[0] = v.x, vel[1] = v.y, vel[2] = v.z;
+    turn_a[0] = wa.x, turn_a[1] = wa.y, turn_a[2] = wa.z;
+    turn_b[0] = wb.x, turn_b[1] = wb.y, turn_b[2] = wb.z;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
+    gjk_compound_toi_init(&q.judge, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.invalid) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    out.pairs_tested = w.visits;
+    if (q.judge.part_a < 0) {
+        out.cast.status = q.judge.status;
+        out.cast.state = GJK_CAST_SEPARATED;
+        out.cast.t = 1;
+        return out;
+    }
+    out.cast = q.best;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    return out;
+}
+
+gjk_compound_cast_result3 gjk_compound_cast3(const gjk_compound_cast_input3 *input) {
+    return gjk_compound_cast3_stack(input, GJK_COMPOUND_STACK);
 }
 
 /* ---- end of src/compound3.c ---- */

@@ -170,11 +170,14 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
    their boxes (B's moved into A's frame, the box of the turned box), less the slack. Apart, the distance between
    the boxes; overlapping, minus the boxes' depth, the least push along an axis that separates them, which bounds
    the depth of anything inside them. */
+static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j);
+
 static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
     const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
     gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
     int dims = w->a->planar ? 2 : 3;
     bool separated = false;
+    if (w->sweep) return compound_entry(w, i, j);
     for (int k = 0; k < 3; ++k) {
         c[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
         e[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
@@ -195,6 +198,133 @@ static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
         deepest = gjk_maxr(deepest, gap[k]);
     }
     return (separated ? GJK_SQRT(apart) : deepest) - w->slack;
+}
+
+/* ---- the swept bound of casts ---- */
+
+/* Casts' default stopping tolerance relative to a pair's size (gjk/cast.h). */
+#if GJK_USE_FLOAT
+#define COMPOUND_CAST_TOL GJK_R(1e-5)
+#else
+#define COMPOUND_CAST_TOL GJK_R(1e-9)
+#endif
+
+/* A part's reach about its own origin is at most its offset from the compound's origin plus the root box's
+   farthest corner (sqrt(3) times its largest coordinate); a user shape's cast measures it by the box of six
+   supports, up to sqrt(3) times more. 8 times the sum bounds the size every part pair's cast scales its default
+   tolerance and its rounding by, so that `reach` holds the tolerance of every part cast: a pair ruled out never
+   comes within its own cast's stopping distance, and the pruned descent answers what casting every pair would. */
+void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size) {
+    gjk_real size = 8 * (compound_root_size(w->a) + a->origin_reach + compound_root_size(w->b) + b->origin_reach);
+    gjk_real speed = 0, sa = 0, sb = 0;
+    for (int k = 0; k < 3; ++k) {
+        w->vel[k] = vel[k];
+        w->turn_a[k] = turn_a[k];
+        w->turn_b[k] = turn_b[k];
+        speed += GJK_ABS(vel[k]);
+        sa += turn_a[k] * turn_a[k];
+        sb += turn_b[k] * turn_b[k];
+    }
+    w->sweep = true;
+    w->spin_a = GJK_SQRT(sa);
+    w->spin_b = GJK_SQRT(sb);
+    /* The boxes move by up to the relative translation and their turning's reach: the slack covers the rounding of
+       coordinates of that size too, and with it the rounding of the entry times (slack / speed >= 64 ulps of 1). */
+    gjk_compound_slack(w, pose_size + speed + (w->spin_a + w->spin_b) * (1 + w->spin_a + w->spin_b) * size);
+    w->reach = target + (tolerance > 0 ? tolerance : COMPOUND_CAST_TOL * size) +
+               32 * GJK_REAL_EPSILON * (size + target + pose_size + speed);
+}
+
+/* Narrows [*t0, *t1] to the times where c0 + c1 t <= 0. */
+static void compound_clip(gjk_real c0, gjk_real c1, gjk_real *t0, gjk_real *t1) {
+    if (c1 > 0) *t1 = gjk_minr(*t1, -c0 / c1);
+    else if (c1 < 0) *t0 = gjk_maxr(*t0, -c0 / c1);
+    else if (c0 > 0) *t0 = GJK_REAL_MAX;
+}
+
+/* The first time in [0, 1] at which the two boxes (B's moved into A's frame at t = 0: centre c, half extents e),
+   B's moving at `vel` relative to A's, each side also pushed out at `grow` per unit time and by `widen`, overlap:
+   the slab test of the relative motion against the Minkowski sum of the boxes, an interval of t per axis.
+   GJK_REAL_MAX when they do not. */
+static gjk_real compound_slab(const gjk_compound_walk *w, const gjk_tree_box *ba, const gjk_real c[3],
+                              const gjk_real e[3], const gjk_real vel[3], gjk_real grow, gjk_real widen) {
+    gjk_real t0 = 0, t1 = 1;
+    int dims = w->a->planar ? 2 : 3;
+    for (int k = 0; k < dims; ++k) {
+        /* B's lower side below A's upper one, and B's upper side above A's lower one. */
+        compound_clip(c[k] - e[k] - ba->upper[k] - widen, vel[k] - grow, &t0, &t1);
+        compound_clip(ba->lower[k] - c[k] - e[k] - widen, -vel[k] - grow, &t0, &t1);
+    }
+    /* (The division's rounding, a few ulps of t, is below the slack's share of `widen`.) */
+    if (!(t0 <= t1 + 4 * GJK_REAL_EPSILON) || !(t0 <= 1 + 4 * GJK_REAL_EPSILON)) return GJK_REAL_MAX;
+    return gjk_maxr(t0 - 4 * GJK_REAL_EPSILON, 0);
+}
+
+/* The farthest point of a box from its frame's origin. */
+static gjk_real compound_corner(const gjk_tree_box *b) {
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) {
+        gjk_real m = gjk_maxr(GJK_ABS(b->lower[k]), GJK_ABS(b->upper[k]));
+        s += m * m;
+    }
+    return GJK_SQRT(s);
+}
+
+/* |x| and w x x for 3-vectors. */
+static gjk_real compound_len(const gjk_real x[3]) { return GJK_SQRT(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]); }
+static void compound_cross(const gjk_real w[3], const gjk_real x[3], gjk_real out[3]) {
+    out[0] = w[1] * x[2] - w[2] * x[1];
+    out[1] = w[2] * x[0] - w[0] * x[2];
+    out[2] = w[0] * x[1] - w[1] * x[0];
+}
+
+/* A lower bound of the time at which any shape of node i of A and any of node j of B come within the reach. Work in
+   A's frame at t = 0. Without turning, A's boxes stand still and B's translate by vel: the boxes' slab test is then
+   exact for the boxes. A compound turning through phi = |w| over the step moves a point x (from its origin) to
+   R(t) x, and three bounds on how far that strays from a box that only translates hold at once; each gives an
+   entry time, and the latest of them is the bound:
+   - the chord: |R(t) x - x| <= |x| phi t, so each box is pushed out by its farthest corner's distance times phi t;
+   - the same at any time: |R(t) x - x| <= 2 |x|;
+   - the arc to first order: with x = c + y (c the box's centre, |y| at most its half diagonal h),
+     |R(t) x - (c + t w x c) - y| <= |c| (phi t)^2 / 2 + h phi t, so the box moves at the extra velocity w x c and is
+     pushed out by (h phi + |c| phi^2 / 2) t (t <= 1). For small turns, as in a simulation step, this is far tighter
+     than the chord for boxes away from the origin. */
+static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
+    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    gjk_real c[3], e[3], cb[3], eb[3], grow_a = 0, grow_b = 0, widen = w->reach + w->slack, t;
+    for (int k = 0; k < 3; ++k) {
+        cb[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
+        eb[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
+    }
+    for (int k = 0; k < 3; ++k) {
+        c[k] = w->shift[k];
+        e[k] = 0;
+        for (int l = 0; l < 3; ++l) {
+            c[k] += w->rot[k][l] * cb[l];
+            e[k] += GJK_ABS(w->rot[k][l]) * eb[l];
+        }
+    }
+    if (w->spin_a > 0) grow_a = compound_corner(ba);
+    if (w->spin_b > 0) grow_b = compound_corner(bb);
+    t = compound_slab(w, ba, c, e, w->vel, w->spin_a * grow_a + w->spin_b * grow_b, widen);
+    if (grow_a + grow_b > 0 && t < GJK_REAL_MAX) {
+        gjk_real ca[3], ea[3], rb[3], va[3], vb[3], vel[3], grow;
+        t = gjk_maxr(t, compound_slab(w, ba, c, e, w->vel, 0, widen + 2 * (grow_a + grow_b)));
+        for (int k = 0; k < 3; ++k) {
+            ca[k] = GJK_R(0.5) * (ba->lower[k] + ba->upper[k]);
+            ea[k] = GJK_R(0.5) * (ba->upper[k] - ba->lower[k]);
+            rb[k] = c[k] - w->shift[k]; /* B's box centre from B's origin, A's frame */
+        }
+        compound_cross(w->turn_a, ca, va);
+        compound_cross(w->turn_b, rb, vb);
+        for (int k = 0; k < 3; ++k) vel[k] = w->vel[k] + vb[k] - va[k];
+        grow = w->spin_a * (compound_len(ea) + GJK_R(0.5) * w->spin_a * compound_len(ca)) +
+               w->spin_b * (compound_len(eb) + GJK_R(0.5) * w->spin_b * compound_len(rb));
+        if (t < GJK_REAL_MAX) t = gjk_maxr(t, compound_slab(w, ba, c, e, vel, grow, widen));
+    }
+    return t;
 }
 
 static void compound_prune(gjk_compound_walk *w, gjk_real lower) {
@@ -397,4 +527,37 @@ void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound
     /* A descent stopped early has left pairs unbounded. */
     *lower = w->stopped ? -GJK_REAL_MAX : gjk_minr(j->lower, w->pruned);
     *upper = j->upper;
+}
+
+/* ---- the answer among the part pairs' casts ---- */
+
+void gjk_compound_toi_init(gjk_compound_toi *j, gjk_compound_walk *w) {
+    memset(j, 0, sizeof *j);
+    j->part_a = j->part_b = -1;
+    j->rank = 3;
+    j->key = GJK_REAL_MAX;
+    j->status = GJK_OK;
+    w->cut = 1;
+}
+
+bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a, int part_b, gjk_cast_state state,
+                           bool hit, gjk_real t, gjk_real depth, gjk_status status) {
+    int rank = state == GJK_CAST_SEPARATED ? 3 : state == GJK_CAST_OVERLAPPED ? (hit ? 0 : 2) : 1;
+    gjk_real key = rank == 1 ? t : depth;
+    bool better;
+    j->status = gjk_worse_status(j->status, status);
+    if (rank == 3) return false;
+    better = rank < j->rank || (rank == j->rank && (key < j->key || (key == j->key && (part_a < j->part_a ||
+                                                                                       (part_a == j->part_a &&
+                                                                                        part_b < j->part_b)))));
+    if (better) {
+        j->part_a = part_a;
+        j->part_b = part_b;
+        j->rank = rank;
+        j->key = key;
+    }
+    /* Node pairs that cannot meet before the answer's time cannot change it (ties at that time may). */
+    if (j->rank == 0) w->cut = 0;
+    else if (j->rank == 1) w->cut = gjk_minr(w->cut, j->key);
+    return better;
 }

@@ -46,6 +46,7 @@ static void compound2_store(gjk_compound *c, int i, const void *shape, const voi
     gjk_pose2 *p = (gjk_pose2 *)(void *)c->poses + i;
     *s = *(const gjk_shape2 *)shape;
     *p = compound2_unit(pose ? *(const gjk_pose2 *)pose : gjk_pose2_identity());
+    c->origin_reach = gjk_maxr(c->origin_reach, gjk_len2(p->position));
     *box = compound2_box(gjk_shape2_aabb(s, *p));
 }
 
@@ -314,4 +315,131 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;
+}
+
+/* ---- shape casts ---- */
+
+/* A part of a turning compound as a shape whose origin is the compound's (as in 3D, compound3.c): its core at the
+   part's pose, rounded by the part's radius. */
+typedef struct gjk_compound2_wrap {
+    const gjk_shape2 *shape;
+    gjk_rot2 rot; /* the part's rotation in the compound's frame */
+    gjk_vec2 pos; /* the part's origin in the compound's frame */
+} gjk_compound2_wrap;
+
+static gjk_vec2 compound2_wrap_support(gjk_vec2 d, const void *data) {
+    const gjk_compound2_wrap *p = (const gjk_compound2_wrap *)data;
+    return gjk_add2(p->pos, gjk_rotate2(p->rot, gjk2_core_support(p->shape, gjk_inv_rotate2(p->rot, d))));
+}
+
+typedef struct gjk_compound2_cast {
+    const gjk_compound2 *a, *b;
+    gjk_pose2 pose_a, pose_b; /* rotations unit */
+    bool turn_a, turn_b;
+    const gjk_compound_cast_input2 *in;
+    gjk_compound_toi judge;
+    gjk_cast_result2 best;
+    bool invalid;
+} gjk_compound2_cast;
+
+/* Part `i` of compound c at `pose` as one shape of a pair cast (as compound3_cast_part). */
+static const gjk_shape2 *compound2_cast_part(const gjk_compound2 *c, int i, gjk_pose2 pose, bool turning,
+                                             gjk_shape2 *wrapped, gjk_compound2_wrap *wrap, gjk_pose2 *out) {
+    gjk_pose2 p = compound2_pose(c, i);
+    const gjk_shape2 *s = compound2_shape(c, i);
+    if (!turning || (p.position.x == 0 && p.position.y == 0)) {
+        *out = compound2_compose(pose, p);
+        return s;
+    }
+    wrap->shape = s;
+    wrap->rot = p.rotation;
+    wrap->pos = p.position;
+    *wrapped = gjk_rounded2(gjk_user2(compound2_wrap_support, wrap), gjk2_core_radius(s));
+    *out = pose;
+    return wrapped;
+}
+
+static bool compound2_cast_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound2_cast *q = (gjk_compound2_cast *)w->context;
+    gjk_cast_input2 in;
+    gjk_shape2 sa, sb;
+    gjk_compound2_wrap wa, wb;
+    gjk_cast_result2 r;
+    gjk_real depth;
+    memset(&in, 0, sizeof in);
+    in.pair.a = compound2_cast_part(q->a, part_a, q->pose_a, q->turn_a, &sa, &wa, &in.pair.pose_a);
+    in.pair.b = compound2_cast_part(q->b, part_b, q->pose_b, q->turn_b, &sb, &wb, &in.pair.pose_b);
+    in.motion_a = q->in->motion_a;
+    in.motion_b = q->in->motion_b;
+    in.target_distance = q->in->target_distance;
+    in.tolerance = q->in->tolerance;
+    in.ignore_separating = q->in->ignore_separating;
+    r = gjk_shape_cast2(&in);
+    if (r.status == GJK_INVALID_INPUT) {
+        q->invalid = true;
+        return true;
+    }
+    depth = gjk_dot2(gjk_sub2(r.point_b, r.point_a), r.normal);
+    if (gjk_compound_toi_pair(&q->judge, w, part_a, part_b, r.state, r.hit, r.t, depth, r.status)) q->best = r;
+    return false;
+}
+
+static bool compound2_motion_valid(const gjk_motion2 *m, gjk_vec2 position) {
+    return gjk_bounded2(m->translation) && gjk_bounded(m->rotation) &&
+           gjk_bounded2(gjk_add2(position, m->translation));
+}
+
+gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input2 *input, int stack) {
+    gjk_compound_cast_result2 out;
+    gjk_compound2_cast q;
+    gjk_compound_walk w;
+    gjk_real vel[3], turn_a[3] = {0, 0, 0}, turn_b[3] = {0, 0, 0}, pose_size;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!input || !compound2_pair_valid(&input->pair) ||
+        !compound2_motion_valid(&input->motion_a, input->pair.pose_a.position) ||
+        !compound2_motion_valid(&input->motion_b, input->pair.pose_b.position) ||
+        !(input->target_distance >= 0 && input->target_distance <= GJK_MAX_COORD) || !gjk_finite(input->tolerance) ||
+        !gjk_bounded(input->tolerance)) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = input->pair.a;
+    q.b = input->pair.b;
+    q.pose_a = compound2_unit(input->pair.pose_a);
+    q.pose_b = compound2_unit(input->pair.pose_b);
+    q.turn_a = input->motion_a.rotation != 0;
+    q.turn_b = input->motion_b.rotation != 0;
+    q.in = input;
+    gjk_compound_walk_init(&w, &q.a->core.tree, &q.b->core.tree, 0, compound2_cast_leaf, &q);
+    pose_size = compound2_relative(&w, q.pose_a, q.pose_b);
+    gjk_vec2 v = gjk_inv_rotate2(q.pose_a.rotation, gjk_sub2(input->motion_b.translation, input->motion_a.translation));
+    vel[0] = v.x, vel[1] = v.y, vel[2] = 0;
+    /* A turn in the plane is a rotation vector along z, the same in A's frame. */
+    turn_a[2] = input->motion_a.rotation;
+    turn_b[2] = input->motion_b.rotation;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
+    gjk_compound_toi_init(&q.judge, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.invalid) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    out.pairs_tested = w.visits;
+    if (q.judge.part_a < 0) {
+        out.cast.status = q.judge.status;
+        out.cast.state = GJK_CAST_SEPARATED;
+        out.cast.t = 1;
+        return out;
+    }
+    out.cast = q.best;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    return out;
+}
+
+gjk_compound_cast_result2 gjk_compound_cast2(const gjk_compound_cast_input2 *input) {
+    return gjk_compound_cast2_stack(input, GJK_COMPOUND_STACK);
 }

@@ -42,6 +42,7 @@ static void compound3_store(gjk_compound *c, int i, const void *shape, const voi
     gjk_pose3 *p = (gjk_pose3 *)(void *)c->poses + i;
     *s = *(const gjk_shape3 *)shape;
     *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
+    c->origin_reach = gjk_maxr(c->origin_reach, gjk_len3(p->position));
     *box = compound3_box(gjk_shape3_aabb(s, *p));
 }
 
@@ -316,4 +317,136 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     if (q.best.part < 0) memset(&q.best.ray, 0, sizeof q.best.ray);
     q.best.ray.status = q.status;
     return q.best;
+}
+
+/* ---- shape casts ---- */
+
+/* A part of a turning compound, as a shape whose origin is the compound's: its core at the part's pose, rounded by
+   the part's radius. gjk_shape_cast3 turns a shape about its own origin, so the part, cast as this shape at the
+   compound's pose with the compound's motion, turns about the compound's origin as the compound does. The sphere
+   swept around the core looks the same at every angle, so the shape is the part, exactly. */
+typedef struct gjk_compound3_wrap {
+    const gjk_shape3 *shape;
+    gjk_mat33 rot; /* the part's rotation in the compound's frame */
+    gjk_vec3 pos;  /* the part's origin in the compound's frame */
+} gjk_compound3_wrap;
+
+static gjk_vec3 compound3_wrap_support(gjk_vec3 d, const void *data) {
+    const gjk_compound3_wrap *p = (const gjk_compound3_wrap *)data;
+    return gjk_add3(p->pos, gjk_mat33_mul(p->rot, gjk_core3_support(p->shape, gjk_mat33_tmul(p->rot, d))));
+}
+
+typedef struct gjk_compound3_cast {
+    const gjk_compound3 *a, *b;
+    gjk_pose3 pose_a, pose_b; /* rotations unit */
+    bool turn_a, turn_b;
+    const gjk_compound_cast_input3 *in;
+    gjk_compound_toi judge;
+    gjk_cast_result3 best;
+    bool invalid;
+} gjk_compound3_cast;
+
+/* Part `i` of compound c at `pose` as one shape of a pair cast: the part at its world pose, or, when the compound
+   turns and the part's origin is not the compound's, the part wrapped as above at the compound's pose. */
+static const gjk_shape3 *compound3_cast_part(const gjk_compound3 *c, int i, gjk_pose3 pose, bool turning,
+                                             gjk_shape3 *wrapped, gjk_compound3_wrap *wrap, gjk_pose3 *out) {
+    gjk_pose3 p = compound3_pose(c, i);
+    const gjk_shape3 *s = compound3_shape(c, i);
+    if (!turning || (p.position.x == 0 && p.position.y == 0 && p.position.z == 0)) {
+        *out = compound3_compose(pose, p);
+        return s;
+    }
+    wrap->shape = s;
+    wrap->rot = gjk_mat33_from_quat(p.rotation);
+    wrap->pos = p.position;
+    *wrapped = gjk_rounded3(gjk_user3(compound3_wrap_support, wrap), gjk_core3_radius(s));
+    *out = pose;
+    return wrapped;
+}
+
+static bool compound3_cast_leaf(gjk_compound_walk *w, int part_a, int part_b) {
+    gjk_compound3_cast *q = (gjk_compound3_cast *)w->context;
+    gjk_cast_input3 in;
+    gjk_shape3 sa, sb;
+    gjk_compound3_wrap wa, wb;
+    gjk_cast_result3 r;
+    gjk_real depth;
+    memset(&in, 0, sizeof in);
+    in.pair.a = compound3_cast_part(q->a, part_a, q->pose_a, q->turn_a, &sa, &wa, &in.pair.pose_a);
+    in.pair.b = compound3_cast_part(q->b, part_b, q->pose_b, q->turn_b, &sb, &wb, &in.pair.pose_b);
+    in.motion_a = q->in->motion_a;
+    in.motion_b = q->in->motion_b;
+    in.target_distance = q->in->target_distance;
+    in.tolerance = q->in->tolerance;
+    in.ignore_separating = q->in->ignore_separating;
+    r = gjk_shape_cast3(&in);
+    if (r.status == GJK_INVALID_INPUT) {
+        q->invalid = true;
+        return true;
+    }
+    depth = gjk_dot3(gjk_sub3(r.point_b, r.point_a), r.normal);
+    if (gjk_compound_toi_pair(&q->judge, w, part_a, part_b, r.state, r.hit, r.t, depth, r.status)) q->best = r;
+    return false;
+}
+
+static bool compound3_motion_valid(const gjk_motion3 *m, gjk_vec3 position) {
+    return gjk_bounded3(m->translation) && gjk_bounded3(m->rotation) &&
+           gjk_bounded3(gjk_add3(position, m->translation));
+}
+
+gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input3 *input, int stack) {
+    gjk_compound_cast_result3 out;
+    gjk_compound3_cast q;
+    gjk_compound_walk w;
+    gjk_real vel[3], turn_a[3], turn_b[3], pose_size;
+    memset(&out, 0, sizeof out);
+    out.part_a = out.part_b = -1;
+    if (!input || !compound3_pair_valid(&input->pair) ||
+        !compound3_motion_valid(&input->motion_a, input->pair.pose_a.position) ||
+        !compound3_motion_valid(&input->motion_b, input->pair.pose_b.position) ||
+        !(input->target_distance >= 0 && input->target_distance <= GJK_MAX_COORD) || !gjk_finite(input->tolerance) ||
+        !gjk_bounded(input->tolerance)) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    memset(&q, 0, sizeof q);
+    q.a = input->pair.a;
+    q.b = input->pair.b;
+    q.pose_a = compound3_unit(input->pair.pose_a);
+    q.pose_b = compound3_unit(input->pair.pose_b);
+    q.turn_a = gjk_len_sq3(input->motion_a.rotation) > 0;
+    q.turn_b = gjk_len_sq3(input->motion_b.rotation) > 0;
+    q.in = input;
+    gjk_compound_walk_init(&w, &q.a->core.tree, &q.b->core.tree, 0, compound3_cast_leaf, &q);
+    pose_size = compound3_relative(&w, q.pose_a, q.pose_b);
+    gjk_vec3 v = gjk_quat_inv_rotate(q.pose_a.rotation, gjk_sub3(input->motion_b.translation,
+                                                                 input->motion_a.translation));
+    gjk_vec3 wa = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_a.rotation);
+    gjk_vec3 wb = gjk_quat_inv_rotate(q.pose_a.rotation, input->motion_b.rotation);
+    vel[0] = v.x, vel[1] = v.y, vel[2] = v.z;
+    turn_a[0] = wa.x, turn_a[1] = wa.y, turn_a[2] = wa.z;
+    turn_b[0] = wb.x, turn_b[1] = wb.y, turn_b[2] = wb.z;
+    gjk_compound_sweep(&w, &q.a->core, &q.b->core, vel, turn_a, turn_b, input->target_distance, input->tolerance,
+                       pose_size);
+    gjk_compound_toi_init(&q.judge, &w);
+    gjk_compound_descend(&w, stack);
+    if (q.invalid) {
+        out.cast.status = GJK_INVALID_INPUT;
+        return out;
+    }
+    out.pairs_tested = w.visits;
+    if (q.judge.part_a < 0) {
+        out.cast.status = q.judge.status;
+        out.cast.state = GJK_CAST_SEPARATED;
+        out.cast.t = 1;
+        return out;
+    }
+    out.cast = q.best;
+    out.part_a = q.judge.part_a;
+    out.part_b = q.judge.part_b;
+    return out;
+}
+
+gjk_compound_cast_result3 gjk_compound_cast3(const gjk_compound_cast_input3 *input) {
+    return gjk_compound_cast3_stack(input, GJK_COMPOUND_STACK);
 }

@@ -21,6 +21,7 @@ typedef struct gjk_compound {
     int count;
     unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
     unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
+    gjk_real origin_reach; /* the largest distance of a part's origin from the compound's */
     void **owned;          /* hulls made by create_from_pieces, else NULL */
     int owned_count;
 } gjk_compound;
@@ -74,6 +75,13 @@ struct gjk_compound_walk {
     void *context;
     int visits;
     bool stopped;
+    /* Casts (gjk_compound_sweep): a node pair's bound is instead the earliest time in [0, 1] at which its boxes,
+       swept over the motion, can come within `reach` (GJK_REAL_MAX: never). */
+    bool sweep;
+    gjk_real vel[3];         /* B's translation relative to A's over the step, A's frame at t = 0 */
+    gjk_real turn_a[3], turn_b[3]; /* A's and B's rotation vectors over the step, A's frame at t = 0 */
+    gjk_real spin_a, spin_b;       /* their lengths: the angles turned over the step (radians) */
+    gjk_real reach;          /* length units: the target distance and the part casts' tolerance */
 };
 
 /* Prepares a walk of trees a and b: every field but the transform, which the caller sets, then gjk_compound_slack
@@ -81,6 +89,11 @@ struct gjk_compound_walk {
 void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_tree *b, gjk_real cut,
                             gjk_compound_leaf_fn *leaf, void *context);
 void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size);
+/* Makes the walk a cast's (after the transform is set; instead of gjk_compound_slack): the sweep's fields, and
+   the slack for a motion of that size as well. */
+void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_compound *b, const gjk_real vel[3],
+                        const gjk_real turn_a[3], const gjk_real turn_b[3], gjk_real target, gjk_real tolerance,
+                        gjk_real pose_size);
 /* The descent with an explicit stack of `stack` entries (at most GJK_COMPOUND_STACK; the tests pass small ones to
    exercise the fallback). */
 void gjk_compound_descend(gjk_compound_walk *w, int stack);
@@ -103,6 +116,20 @@ bool gjk_compound_judge_pair(gjk_compound_judge *j, gjk_compound_walk *w, int pa
 void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound_walk *w, gjk_real *lower,
                                  gjk_real *upper);
 
+/* The answer among the part pairs cast so far (the order of gjk_compound_cast_result3). */
+typedef struct gjk_compound_toi {
+    int part_a, part_b; /* the answer's part pair; -1 before one */
+    int rank;           /* 0 overlapped and a hit, 1 a hit or FAILED, 2 overlapped but separating, 3 none */
+    gjk_real key;       /* within the rank: the signed distance at t = 0 (ranks 0, 2) or t (rank 1) */
+    gjk_status status;  /* the worst status of the pairs cast */
+} gjk_compound_toi;
+/* Sets the walk's first cut (every node pair whose boxes meet during the step). */
+void gjk_compound_toi_init(gjk_compound_toi *j, gjk_compound_walk *w);
+/* Takes one part pair's cast (its state, hit, t, the signed distance at t for OVERLAPPED answers, status); true
+   when it becomes the answer. Tightens the walk's cut to the earliest contact found. */
+bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a, int part_b, gjk_cast_state state,
+                           bool hit, gjk_real t, gjk_real depth, gjk_status status);
+
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
 
@@ -120,6 +147,8 @@ void gjk_compound_list_finish(gjk_compound_list *l);
 /* Test-only entry points with the descent's stack size. */
 gjk_compound_result3 gjk_compound_query3_stack(gjk_query_kind kind, const gjk_compound_pair3 *pair,
                                                const gjk_options *options, int stack);
+gjk_compound_cast_result3 gjk_compound_cast3_stack(const gjk_compound_cast_input3 *input, int stack);
+gjk_compound_cast_result2 gjk_compound_cast2_stack(const gjk_compound_cast_input2 *input, int stack);
 gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_compound_pair2 *pair,
                                                const gjk_options *options, int stack);
 

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 
 #include "gjk/base.h"
+#include "gjk/cast.h"
 #include "gjk/manifold.h"
 #include "gjk/math.h"
 #include "gjk/query.h"
@@ -143,6 +144,48 @@ typedef struct gjk_compound_ray_result3 {
 GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
                                                        const gjk_ray3 *ray);
 
+/// A shape cast of two 3D compounds: when do they first come within target_distance over the step (gjk/cast.h).
+/// Zero-initialise, then set the pair and the motions.
+typedef struct gjk_compound_cast_input3 {
+    gjk_compound_pair3 pair; ///< the compounds and their poses at t = 0
+    gjk_motion3 motion_a;    ///< A's motion over the step: it translates and turns about its own origin (pose_a's
+                             ///< position) as a shape does in gjk_cast_input3, carrying its parts with it
+    gjk_motion3 motion_b;    ///< B's motion over the step, about B's origin
+    gjk_real target_distance; ///< as gjk_cast_input3::target_distance (length units, at least 0)
+    gjk_real tolerance;      ///< as gjk_cast_input3::tolerance, passed to every part pair's cast (<= 0: each
+                             ///< pair's default)
+    bool ignore_separating;  ///< as gjk_cast_input3::ignore_separating, for each part pair
+} gjk_compound_cast_input3;
+
+/// The answer of a shape cast between two 3D compounds.
+///
+/// Each part pair is cast as two shapes (gjk_shape_cast3()); the compounds' answer is, in this order of precedence:
+/// - OVERLAPPED (hit) when some part pair's cast is OVERLAPPED with hit true: the deepest such pair (least signed
+///   distance at t = 0);
+/// - otherwise the part pair of least t among those that hit or FAILED (a FAILED pair's t is only known safe, so
+///   the compounds' answer is FAILED at that t when it comes first): never late, as gjk/cast.h promises (a pair
+///   whose swept boxes cannot meet before that t is not cast, so a pair that would fail only later is not seen);
+/// - otherwise OVERLAPPED with hit false when some part pairs were overlapped but separating (ignore_separating):
+///   the deepest of them;
+/// - otherwise SEPARATED: t = 1, parts -1, normal and points zero, status the worst of the part pairs' casts.
+/// Equal answers keep the first part pair in (part_a, part_b) order, so answers are deterministic. `cast` is then
+/// that part pair's gjk_shape_cast3() answer, world frame, normal from A to B. Invalid input (as the other compound
+/// entry points and gjk_shape_cast3(); a part pair's cast answering GJK_INVALID_INPUT, e.g. a user callback's bad
+/// point, also makes the whole cast invalid): cast zeroed with GJK_INVALID_INPUT, parts -1.
+typedef struct gjk_compound_cast_result3 {
+    gjk_cast_result3 cast; ///< the deciding part pair's cast (world frame), or the SEPARATED answer above
+    int part_a;            ///< A's part of the deciding pair; -1 when none (separated, invalid input)
+    int part_b;            ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;      ///< part pairs cast (the others were ruled out by their boxes swept over the motion)
+} gjk_compound_cast_result3;
+
+/// The shape cast of two compounds over the step (see gjk_compound_cast_result3). Part pairs are found by a descent
+/// of the two part trees whose node pairs are ruled out when their boxes, swept over the motion and widened by the
+/// target distance and the tolerance, cannot meet before the earliest contact found so far. Without rotation every
+/// part translates with its compound and each pair's cast is the linear one (exact for polytopes); a turning
+/// compound's parts turn about the compound's origin, and their casts are the rotating ones, about that origin.
+GJK_API gjk_compound_cast_result3 gjk_compound_cast3(const gjk_compound_cast_input3 *input);
+
 /// The 2D mirror of gjk_compound3_create().
 GJK_API gjk_compound2 *gjk_compound2_create(const gjk_shape2 *shapes, const gjk_pose2 *poses, int count,
                                             gjk_status *status);
@@ -200,6 +243,27 @@ typedef struct gjk_compound_ray_result2 {
 /// The 2D mirror of gjk_compound_raycast3().
 GJK_API gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gjk_pose2 pose,
                                                        const gjk_ray2 *ray);
+
+/// The 2D mirror of gjk_compound_cast_input3.
+typedef struct gjk_compound_cast_input2 {
+    gjk_compound_pair2 pair;  ///< the compounds and their poses at t = 0
+    gjk_motion2 motion_a;     ///< A's motion over the step, turning about A's origin
+    gjk_motion2 motion_b;     ///< B's motion over the step, turning about B's origin
+    gjk_real target_distance; ///< as gjk_cast_input2::target_distance (length units, at least 0)
+    gjk_real tolerance;       ///< as gjk_cast_input2::tolerance, passed to every part pair's cast
+    bool ignore_separating;   ///< as gjk_cast_input2::ignore_separating, for each part pair
+} gjk_compound_cast_input2;
+
+/// The 2D mirror of gjk_compound_cast_result3.
+typedef struct gjk_compound_cast_result2 {
+    gjk_cast_result2 cast; ///< the deciding part pair's cast (world frame), or the SEPARATED answer
+    int part_a;            ///< A's part of the deciding pair; -1 when none
+    int part_b;            ///< B's part of the deciding pair; -1 with part_a
+    int pairs_tested;      ///< part pairs cast
+} gjk_compound_cast_result2;
+
+/// The 2D mirror of gjk_compound_cast3().
+GJK_API gjk_compound_cast_result2 gjk_compound_cast2(const gjk_compound_cast_input2 *input);
 
 #ifdef __cplusplus
 }
