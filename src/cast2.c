@@ -11,11 +11,6 @@
 #include "rescale.h"
 #include "simplex2.h"
 
-#if GJK_USE_FLOAT
-#define CAST_TOL_DEFAULT GJK_R(1e-5)
-#else
-#define CAST_TOL_DEFAULT GJK_R(1e-9)
-#endif
 
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
@@ -87,7 +82,7 @@ static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
     /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
        terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
     c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
-    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
+    c->tol = in->tolerance > 0 ? in->tolerance : GJK_TOL_CAST * size;
     c->tol = gjk_maxr(c->tol, c->floor);
     return true;
 }

@@ -202,12 +202,6 @@ static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
 
 /* ---- the swept bound of casts ---- */
 
-/* Casts' default stopping tolerance relative to a pair's size (gjk/cast.h). */
-#if GJK_USE_FLOAT
-#define COMPOUND_CAST_TOL GJK_R(1e-5)
-#else
-#define COMPOUND_CAST_TOL GJK_R(1e-9)
-#endif
 
 /* A part's reach about its own origin is at most its offset from the compound's origin plus the root box's
    farthest corner (sqrt(3) times its largest coordinate); a user shape's cast measures it by the box of six
@@ -233,7 +227,7 @@ void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_c
     /* The boxes move by up to the relative translation and their turning's reach: the slack covers the rounding of
        coordinates of that size too, and with it the rounding of the entry times (slack / speed >= 64 ulps of 1). */
     gjk_compound_slack(w, pose_size + speed + (w->spin_a + w->spin_b) * (1 + w->spin_a + w->spin_b) * size);
-    w->reach = target + (tolerance > 0 ? tolerance : COMPOUND_CAST_TOL * size) +
+    w->reach = target + (tolerance > 0 ? tolerance : GJK_TOL_CAST * size) +
                32 * GJK_REAL_EPSILON * (size + target + pose_size + speed);
 }
 

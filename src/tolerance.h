@@ -35,5 +35,12 @@
 #else
 #define GJK_TOL_CURVED GJK_R(1e-9)
 #endif
+/* Shape casts' default stopping tolerance, relative to the pair's size (gjk/cast.h, gjk_cast_input3::tolerance);
+   the compound casts' pruning widens its bound by it. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_CAST GJK_R(1e-5)
+#else
+#define GJK_TOL_CAST GJK_R(1e-9)
+#endif
 
 #endif
