@@ -1686,6 +1686,10 @@ GJK_API gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose);
 
 /* ---- the world of bodies ------------------------------------------------------------------------------------ */
 
+/* The compounds (gjk/compound.h, which includes this header), named here by their struct tags. */
+struct gjk_compound3;
+struct gjk_compound2;
+
 /// How a world finds and answers its pairs. A zeroed struct (or NULL) takes the defaults of each field.
 typedef struct gjk_world_def {
     /// Fat margin of the tree's boxes (world units, >= 0): a body moving less than this keeps its proxy. 0: 0.1.
@@ -1706,22 +1710,29 @@ typedef struct gjk_world_pair {
     int b; ///< the larger body id
 } gjk_world_pair;
 
-/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame).
+/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame). Two convex bodies
+/// give one contact; a pair with a compound body gives one per touching part pair (gjk_compound_collide3()).
 typedef struct gjk_world_contact3 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold3 manifold; ///< gjk_collide3() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound3_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold3 manifold; ///< two convex bodies: gjk_collide3() of (a, b) with the pair's own warm-start cache;
+                            ///< with a compound: gjk_collide3() of the two parts at their world poses, without a
+                            ///< cache. World frame, count >= 1
 } gjk_world_contact3;
 
-/// A touching 2D pair and its manifold (a < b).
+/// A touching 2D pair and its manifold (a < b), per part pair as gjk_world_contact3.
 typedef struct gjk_world_contact2 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound2_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's cache, or of the two parts without one
 } gjk_world_contact2;
 
-/// A world of 3D bodies: shapes at poses, kept in a dynamic AABB tree, with a warm-start cache per candidate pair
-/// (opaque; allocated through gjk_set_allocator's hook).
+/// A world of 3D bodies: convex shapes or compounds (gjk/compound.h) at poses, kept in a dynamic AABB tree, with a
+/// warm-start cache per candidate pair of convex bodies (opaque; allocated through gjk_set_allocator's hook).
 ///
 /// ```c
 /// gjk_world3 *w = gjk_world3_create(NULL);
@@ -1738,8 +1749,10 @@ typedef struct gjk_world_contact2 {
 /// for moved bodies, plus the pairs of earlier steps while their fat boxes still overlap), runs gjk_collide3() on
 /// each with its cached warm start, and reports the contacts (pairs with at least one manifold point) and the
 /// events: `begin` for a pair that had no point at the last step and has some now, `end` for a pair that had some
-/// and has none, or whose body was removed. Every list is sorted by (a, b), the same on every run and however the
-/// narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
+/// and has none, or whose body was removed. A pair with a compound body is answered by gjk_compound_collide3() (a
+/// convex body taking part as a compound of one part, part 0), cold: one contact per touching part pair, its
+/// events still per body pair. Every list is sorted by (a, b) (contacts by (a, b, part_a, part_b)), the same on
+/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
 /// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
 /// locked: only gjk_world3_step_range() may run on several threads at once.
 typedef struct gjk_world3 gjk_world3;
@@ -1760,17 +1773,24 @@ GJK_API void gjk_world3_remove(gjk_world3 *world, int body);
 /// Moves a body to `pose` (world frame). The tree stretches its box along the displacement from the pose it had
 /// at the last step. Returns false (and changes nothing) for an invalid pose or an unknown body.
 GJK_API bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose);
+/// A body of `compound` (borrowed: it must outlive the body; its box is gjk_compound3_aabb()) at `pose`, carrying
+/// `user`. Its pairs report one contact per touching part pair. Returns the body id (>= 0), or -1 for a NULL
+/// compound or an invalid pose (as gjk_world3_add()) or when growth failed (allocator).
+GJK_API int gjk_world3_add_compound(gjk_world3 *world, const struct gjk_compound3 *compound, gjk_pose3 pose,
+                                    uint64_t user);
 /// A body's current pose (the identity for an unknown body).
 GJK_API gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body);
-/// A body's shape as given to gjk_world3_add() (NULL for an unknown body).
+/// A body's shape as given to gjk_world3_add() (NULL for an unknown body or a compound body).
 GJK_API const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body);
+/// A body's compound as given to gjk_world3_add_compound() (NULL for an unknown body or a convex body).
+GJK_API const struct gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body);
 /// A body's user value (0 for an unknown body).
 GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
 /// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
 GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
-/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
-/// then answers as if it had not failed).
+/// GJK_OUT_OF_MEMORY when growth failed: in step_begin, the world then keeps its last step's results, and the step
+/// may be retried and then answers as if it had not failed; in step_end, as gjk_world3_step_end() says.
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
 /// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
@@ -1778,12 +1798,17 @@ GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 GJK_API int gjk_world3_step_begin(gjk_world3 *world);
 /// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
 /// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
-/// split.
+/// split. A pair with a compound writes its part contacts into a buffer of its own; one with more than its buffer
+/// holds runs again in gjk_world3_step_end().
 GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
-/// The last part of a step, on one thread once every range has run: builds the contacts and events.
-GJK_API void gjk_world3_step_end(gjk_world3 *world);
-/// The touching pairs of the last step, sorted by (a, b); *count (not NULL) receives their number. Valid until the
-/// next step or destroy.
+/// The last part of a step, on one thread once every range has run: grows the buffers of the compound pairs that
+/// overflowed theirs and runs those pairs again, then builds the contacts and events. GJK_OK, or GJK_OUT_OF_MEMORY
+/// when that growth failed: the events are still complete, but the contacts lack the part contacts that did not
+/// fit (each such pair keeps its first ones in (part_a, part_b) order); the next step grows again.
+GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
+/// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
+/// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
+/// or destroy.
 GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
 /// The pairs that began touching at the last step, sorted by (a, b).
 GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
@@ -1804,10 +1829,15 @@ GJK_API int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2
 GJK_API void gjk_world2_remove(gjk_world2 *world, int body);
 /// As gjk_world3_set_pose(), in 2D.
 GJK_API bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose);
+/// As gjk_world3_add_compound(), in 2D.
+GJK_API int gjk_world2_add_compound(gjk_world2 *world, const struct gjk_compound2 *compound, gjk_pose2 pose,
+                                    uint64_t user);
 /// As gjk_world3_pose(), in 2D.
 GJK_API gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body);
 /// As gjk_world3_shape(), in 2D.
 GJK_API const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body);
+/// As gjk_world3_compound(), in 2D.
+GJK_API const struct gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body);
 /// As gjk_world3_user(), in 2D.
 GJK_API uint64_t gjk_world2_user(const gjk_world2 *world, int body);
 /// As gjk_world3_tree(), in 2D.
@@ -1819,7 +1849,7 @@ GJK_API int gjk_world2_step_begin(gjk_world2 *world);
 /// As gjk_world3_step_range(), in 2D.
 GJK_API void gjk_world2_step_range(gjk_world2 *world, int begin, int end);
 /// As gjk_world3_step_end(), in 2D.
-GJK_API void gjk_world2_step_end(gjk_world2 *world);
+GJK_API gjk_status gjk_world2_step_end(gjk_world2 *world);
 /// As gjk_world3_contacts(), in 2D.
 GJK_API const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count);
 /// As gjk_world3_begin_events(), in 2D.
@@ -5009,6 +5039,22 @@ void gjk_compound_judge_interval(const gjk_compound_judge *j, const gjk_compound
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
 
+/* The part tree of a single shape's `box` (its own frame): one leaf of user value 0 in the caller's storage. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar);
+
+/* gjk_compound_collide3() of two sides, each a compound or (compound NULL) a convex shape standing in for a compound
+   of one part at the identity (part 0): the world's narrow phase for its bodies, valid (shapes, poses and the
+   speculative distance checked by the caller), allocating nothing. Returns the count and writes the first
+   `capacity` contacts, sorted by (part_a, part_b). */
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity);
+/* The 2D mirror of gjk_compound3_collide_sides(). */
+int gjk_compound2_collide_sides(const gjk_compound2 *a, const gjk_shape2 *shape_a, gjk_pose2 pose_a,
+                                const gjk_compound2 *b, const gjk_shape2 *shape_b, gjk_pose2 pose_b,
+                                gjk_real speculative, gjk_compound_contact2 *contacts, int capacity);
+
 /* A list of contacts kept sorted by (part_a, part_b), which every element type starts with, holding the first
    `capacity` of those added; `count` counts them all. */
 typedef struct gjk_compound_list {
@@ -5053,6 +5099,24 @@ bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool 
         return false;
     }
     return true;
+}
+
+/* A tree of one leaf, `box`, in storage the caller gives (a query's stack): the part tree of a convex shape taking
+   part as a compound of one part, made without allocating. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar) {
+    memset(t, 0, sizeof *t);
+    t->nodes = node;
+    t->leaves = leaf;
+    t->capacity = t->node_count = t->proxy_count = 1;
+    t->free_list = -1;
+    t->root = 0;
+    t->planar = planar;
+    node->box = *box;
+    node->parent = node->child1 = node->child2 = -1;
+    node->height = 0;
+    leaf->user = 0;
+    leaf->moved_slot = -1;
 }
 
 /* ---- building ---- */
@@ -5632,22 +5696,33 @@ gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound
     return gjk_compound_query2_stack(kind, pair, options, GJK_COMPOUND_STACK);
 }
 
+/* A collide's two sides, each a compound or (compound NULL) a convex shape standing in for a compound of one part
+   at the identity: the world's bodies, without a compound made for every convex body. */
 typedef struct gjk_compound2_collide {
     const gjk_compound2 *a, *b;
+    const gjk_shape2 *single_a, *single_b;
     gjk_pose2 pose_a, pose_b;
     gjk_real speculative;
     gjk_status status;
     gjk_compound_list list;
 } gjk_compound2_collide;
 
+static const gjk_shape2 *compound2_side_shape(const gjk_compound2 *c, const gjk_shape2 *single, int part) {
+    return c ? compound2_shape(c, part) : single;
+}
+/* A side's part pose in its frame: a single shape's is the identity, as a one-part compound's would be. */
+static gjk_pose2 compound2_side_pose(const gjk_compound2 *c, int part) {
+    return c ? compound2_pose(c, part) : gjk_pose2_identity();
+}
+
 static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound2_collide *q = (gjk_compound2_collide *)w->context;
     gjk_pair2 pair;
     gjk_compound_contact2 c;
-    pair.a = compound2_shape(q->a, part_a);
-    pair.pose_a = compound2_compose(q->pose_a, compound2_pose(q->a, part_a));
-    pair.b = compound2_shape(q->b, part_b);
-    pair.pose_b = compound2_compose(q->pose_b, compound2_pose(q->b, part_b));
+    pair.a = compound2_side_shape(q->a, q->single_a, part_a);
+    pair.pose_a = compound2_compose(q->pose_a, compound2_side_pose(q->a, part_a));
+    pair.b = compound2_side_shape(q->b, q->single_b, part_b);
+    pair.pose_b = compound2_compose(q->pose_b, compound2_side_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide2(&pair, q->speculative, NULL);
@@ -5656,11 +5731,45 @@ static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     return false;
 }
 
+/* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
+static const gjk_tree *compound2_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
+                                              const gjk_shape2 *shape) {
+    gjk_tree_box box = compound2_box(gjk_shape2_aabb(shape, gjk_pose2_identity()));
+    gjk_compound_single_tree(t, node, leaf, &box, true);
+    return t;
+}
+
+/* The collide of two valid sides (q's fields but the list set), into contacts[0 .. capacity). */
+static int compound2_collide_run(gjk_compound2_collide *q, gjk_real speculative, gjk_compound_contact2 *contacts,
+                                  int capacity, gjk_status *status) {
+    gjk_tree single[2];
+    gjk_tree_node nodes[2];
+    gjk_tree_leaf leaves[2];
+    const gjk_tree *ta = q->a ? &q->a->core.tree : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    gjk_compound_walk w;
+    q->pose_a = compound2_unit(q->pose_a);
+    q->pose_b = compound2_unit(q->pose_b);
+    q->speculative = speculative;
+    q->status = GJK_OK;
+    memset(&q->list, 0, sizeof q->list);
+    q->list.base = (unsigned char *)contacts;
+    q->list.size = sizeof *contacts;
+    q->list.capacity = capacity;
+    gjk_compound_walk_init(&w, ta, tb, 0, compound2_collide_leaf, q);
+    gjk_compound_slack(&w, compound2_relative(&w, q->pose_a, q->pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q->list);
+    *status = q->status;
+    return q->list.count;
+}
+
 int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
                           gjk_compound_contact2 *contacts, int capacity, gjk_status *status) {
     gjk_status dummy;
     gjk_compound2_collide q;
-    gjk_compound_walk w;
     status = compound2_status_sink(status, &dummy);
     if (!compound2_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
         capacity < 0 || (capacity > 0 && !contacts)) {
@@ -5670,21 +5779,20 @@ int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_d
     memset(&q, 0, sizeof q);
     q.a = pair->a;
     q.b = pair->b;
-    q.pose_a = compound2_unit(pair->pose_a);
-    q.pose_b = compound2_unit(pair->pose_b);
-    q.speculative = speculative_distance;
-    q.status = GJK_OK;
-    q.list.base = (unsigned char *)contacts;
-    q.list.size = sizeof *contacts;
-    q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound2_collide_leaf, &q);
-    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
-    /* Pairs within the speculative distance, and the touching band beyond it. */
-    w.cut = speculative_distance + w.slack;
-    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
-    gjk_compound_list_finish(&q.list);
-    *status = q.status;
-    return q.list.count;
+    q.pose_a = pair->pose_a;
+    q.pose_b = pair->pose_b;
+    return compound2_collide_run(&q, speculative_distance, contacts, capacity, status);
+}
+
+int gjk_compound2_collide_sides(const gjk_compound2 *a, const gjk_shape2 *shape_a, gjk_pose2 pose_a,
+                                const gjk_compound2 *b, const gjk_shape2 *shape_b, gjk_pose2 pose_b,
+                                gjk_real speculative, gjk_compound_contact2 *contacts, int capacity) {
+    gjk_compound2_collide q;
+    gjk_status status;
+    memset(&q, 0, sizeof q);
+    q.a = a, q.single_a = shape_a, q.pose_a = pose_a;
+    q.b = b, q.single_b = shape_b, q.pose_b = pose_b;
+    return compound2_collide_run(&q, speculative, contacts, capacity, &status);
 }
 
 typedef struct gjk_compound2_ray {
@@ -5949,22 +6057,33 @@ gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound
     return gjk_compound_query3_stack(kind, pair, options, GJK_COMPOUND_STACK);
 }
 
+/* A collide's two sides, each a compound or (compound NULL) a convex shape standing in for a compound of one part
+   at the identity: the world's bodies, without a compound made for every convex body. */
 typedef struct gjk_compound3_collide {
     const gjk_compound3 *a, *b;
+    const gjk_shape3 *single_a, *single_b;
     gjk_pose3 pose_a, pose_b;
     gjk_real speculative;
     gjk_status status;
     gjk_compound_list list;
 } gjk_compound3_collide;
 
+static const gjk_shape3 *compound3_side_shape(const gjk_compound3 *c, const gjk_shape3 *single, int part) {
+    return c ? compound3_shape(c, part) : single;
+}
+/* A side's part pose in its frame: a single shape's is the identity, as a one-part compound's would be. */
+static gjk_pose3 compound3_side_pose(const gjk_compound3 *c, int part) {
+    return c ? compound3_pose(c, part) : gjk_pose3_identity();
+}
+
 static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
     gjk_pair3 pair;
     gjk_compound_contact3 c;
-    pair.a = compound3_shape(q->a, part_a);
-    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
-    pair.b = compound3_shape(q->b, part_b);
-    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
+    pair.a = compound3_side_shape(q->a, q->single_a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_side_pose(q->a, part_a));
+    pair.b = compound3_side_shape(q->b, q->single_b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_side_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide3(&pair, q->speculative, NULL);
@@ -5973,11 +6092,45 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     return false;
 }
 
+/* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
+static const gjk_tree *compound3_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
+                                              const gjk_shape3 *shape) {
+    gjk_tree_box box = compound3_box(gjk_shape3_aabb(shape, gjk_pose3_identity()));
+    gjk_compound_single_tree(t, node, leaf, &box, false);
+    return t;
+}
+
+/* The collide of two valid sides (q's fields but the list set), into contacts[0 .. capacity). */
+static int compound3_collide_run(gjk_compound3_collide *q, gjk_real speculative, gjk_compound_contact3 *contacts,
+                                  int capacity, gjk_status *status) {
+    gjk_tree single[2];
+    gjk_tree_node nodes[2];
+    gjk_tree_leaf leaves[2];
+    const gjk_tree *ta = q->a ? &q->a->core.tree : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    gjk_compound_walk w;
+    q->pose_a = compound3_unit(q->pose_a);
+    q->pose_b = compound3_unit(q->pose_b);
+    q->speculative = speculative;
+    q->status = GJK_OK;
+    memset(&q->list, 0, sizeof q->list);
+    q->list.base = (unsigned char *)contacts;
+    q->list.size = sizeof *contacts;
+    q->list.capacity = capacity;
+    gjk_compound_walk_init(&w, ta, tb, 0, compound3_collide_leaf, q);
+    gjk_compound_slack(&w, compound3_relative(&w, q->pose_a, q->pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q->list);
+    *status = q->status;
+    return q->list.count;
+}
+
 int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
                           gjk_compound_contact3 *contacts, int capacity, gjk_status *status) {
     gjk_status dummy;
     gjk_compound3_collide q;
-    gjk_compound_walk w;
     status = compound3_status_sink(status, &dummy);
     if (!compound3_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
         capacity < 0 || (capacity > 0 && !contacts)) {
@@ -5987,21 +6140,20 @@ int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_d
     memset(&q, 0, sizeof q);
     q.a = pair->a;
     q.b = pair->b;
-    q.pose_a = compound3_unit(pair->pose_a);
-    q.pose_b = compound3_unit(pair->pose_b);
-    q.speculative = speculative_distance;
-    q.status = GJK_OK;
-    q.list.base = (unsigned char *)contacts;
-    q.list.size = sizeof *contacts;
-    q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_collide_leaf, &q);
-    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
-    /* Pairs within the speculative distance, and the touching band beyond it. */
-    w.cut = speculative_distance + w.slack;
-    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
-    gjk_compound_list_finish(&q.list);
-    *status = q.status;
-    return q.list.count;
+    q.pose_a = pair->pose_a;
+    q.pose_b = pair->pose_b;
+    return compound3_collide_run(&q, speculative_distance, contacts, capacity, status);
+}
+
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity) {
+    gjk_compound3_collide q;
+    gjk_status status;
+    memset(&q, 0, sizeof q);
+    q.a = a, q.single_a = shape_a, q.pose_a = pose_a;
+    q.b = b, q.single_b = shape_b, q.pose_b = pose_b;
+    return compound3_collide_run(&q, speculative, contacts, capacity, &status);
 }
 
 typedef struct gjk_compound3_ray {
@@ -19730,7 +19882,9 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
 /* ---- src/world_internal.h ---- */
 /* The world of bodies' core (world.c), shared by the 3D (world3.c) and 2D (world2.c) front ends, as the tree's core
    is (tree_internal.h): one body and one pair record for both dimensions, the dimension's own pose, cache and
-   manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). Not installed. */
+   manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). A body is a convex shape or a
+   compound (gjk/compound.h); a pair with a compound in it is answered by the compounds' collide, part pair by part
+   pair, into a buffer of its slot. Not installed. */
 #ifndef GJK_WORLD_INTERNAL_H
 #define GJK_WORLD_INTERNAL_H
 
@@ -19738,7 +19892,7 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
 enum { GJK_WORLD_LIVE = 0, GJK_WORLD_REMOVED = 1, GJK_WORLD_FREE = 2 };
 
 typedef struct gjk_world_body {
-    const void *shape; /* gjk_shape3 or gjk_shape2, borrowed */
+    const void *shape; /* gjk_shape3 or gjk_shape2, or with `compound` gjk_compound3 or gjk_compound2; borrowed */
     union {
         gjk_pose3 p3;
         gjk_pose2 p2;
@@ -19750,6 +19904,7 @@ typedef struct gjk_world_body {
     int state;         /* GJK_WORLD_LIVE, _REMOVED or _FREE */
     int next_free;     /* a free id's successor in the free list */
     bool dirty;        /* the pose changed since the last step (the body is in the world's dirty list) */
+    bool compound;     /* `shape` is a compound */
 } gjk_world_body;
 
 /* A candidate pair, a < b: the small record the step sorts and merges. Its cache and manifold stay in place in a
@@ -19757,11 +19912,15 @@ typedef struct gjk_world_body {
 typedef struct gjk_world_cand {
     int a, b;
     int slot;          /* the pair's gjk_world_slot */
-    int points;        /* the manifold's point count at this step (after the narrow phase) */
+    int points;        /* the manifold's point count at this step (after the narrow phase); for a pair with a
+                          compound, its number of part contacts, which may exceed its slot's buffer */
     int points_before; /* at the last step; 0 for a pair new to the candidates */
 } gjk_world_cand;
 
-/* What a candidate pair keeps from step to step, and its last manifold. */
+/* What a candidate pair keeps from step to step, and its last manifold; for a pair with a compound, its part
+   contacts in `parts` (gjk_compound_contact3 or _contact2), a buffer that stays with the slot when its pair ends and
+   grows only in step_end, single-threaded (a pair that overflowed it runs again there). Such pairs run cold: a
+   part pair's cache would need a slot of its own, and their number changes from step to step. */
 typedef struct gjk_world_slot {
     union {
         gjk_cache3 c3;
@@ -19771,6 +19930,8 @@ typedef struct gjk_world_slot {
         gjk_manifold3 m3;
         gjk_manifold2 m2;
     } manifold;
+    void *parts;
+    int parts_cap;
 } gjk_world_slot;
 
 typedef struct gjk_world {
@@ -19785,7 +19946,9 @@ typedef struct gjk_world {
     int cand_count, cand_cap, spare_cap;
     gjk_world_slot *slots;                    /* the pairs' caches and manifolds, by gjk_world_cand.slot */
     int slot_end, slot_cap;                   /* slots ever used (high-water mark), room */
-    int *free_slots, free_slot_count, free_slot_cap; /* slots of pairs that ended, reused first */
+    /* Slots of pairs that ended, reused first: [0] of convex pairs, [1] of pairs with a compound, so that a new
+       compound pair takes a slot whose part buffer is already grown. */
+    int *free_slots[2], free_slot_count[2], free_slot_cap[2];
     int *found, found_cap;                    /* the tree's new pairs, as body ids */
     gjk_world_pair *begins, *ends;
     int begin_count, begin_cap, end_count, end_cap;
@@ -19795,9 +19958,10 @@ typedef struct gjk_world {
 
 bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar);
 void gjk_world_release(gjk_world *w);
-/* A body with its shape's box (world frame, before widening) and position; -1 on bad box or growth failure. */
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user);
+/* A body of a shape (or a compound) with its box (world frame, before widening) and position; -1 on bad box or
+   growth failure. */
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user);
 void gjk_world_remove(gjk_world *w, int body);
 /* The live body of an id, or NULL. */
 gjk_world_body *gjk_world_live(const gjk_world *w, int body);
@@ -19805,7 +19969,7 @@ gjk_world_body *gjk_world_live(const gjk_world *w, int body);
 bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box);
 int gjk_world_step_begin(gjk_world *w);
 void gjk_world_step_range(gjk_world *w, int begin, int end);
-void gjk_world_step_end(gjk_world *w);
+gjk_status gjk_world_step_end(gjk_world *w);
 
 struct gjk_world3 {
     gjk_world core;
@@ -19846,13 +20010,15 @@ bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar) {
 
 void gjk_world_release(gjk_world *w) {
     gjk_tree_release(&w->tree);
+    for (int i = 0; i < w->slot_end; ++i) gjk_free(w->slots[i].parts);
     gjk_free(w->bodies);
     gjk_free(w->dirty);
     gjk_free(w->removed);
     gjk_free(w->cands);
     gjk_free(w->spare);
     gjk_free(w->slots);
-    gjk_free(w->free_slots);
+    gjk_free(w->free_slots[0]);
+    gjk_free(w->free_slots[1]);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -19894,8 +20060,8 @@ static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real
     }
 }
 
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user) {
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user) {
     gjk_tree_box wide;
     int id, proxy, ids = w->free_head >= 0 ? w->body_end : w->body_end + 1;
     if (!world_widen(w, box, &wide)) return -1;
@@ -19913,6 +20079,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     gjk_world_body *b = &w->bodies[id];
     memset(b, 0, sizeof *b);
     b->shape = shape;
+    b->compound = compound;
     b->box = *box;
     memcpy(b->last, position, sizeof b->last);
     b->user = user;
@@ -20012,20 +20179,29 @@ static void world_end_event(gjk_world *w, int a, int b) {
     w->end_count++;
 }
 
+static bool world_pair_has_compound(const gjk_world *w, int a, int b) {
+    return w->bodies[a].compound || w->bodies[b].compound;
+}
+
 int gjk_world_step_begin(gjk_world *w) {
-    int n, i = 0, j = 0, m = 0;
+    int n, i = 0, j = 0, m = 0, fresh_kind[2] = {0, 0};
     world_move_dirty(w);
     n = world_new_pairs(w);
     if (n < 0) return -1;
     /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
        many end events at most (a dropped pair or one that stops touching). */
     int most = w->cand_count + n;
-    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
-       it holds a pair of the merge, so that cand_count + n slots always suffice. */
-    int slots = w->slot_end > most ? w->slot_end : most;
+    /* Slots: a new pair takes a new slot beyond the high-water mark only when none of its kind is free, so that at
+       most max(0, new pairs of a kind - free slots of that kind) per kind are taken (with convex bodies only,
+       cand_count + n slots in all). */
+    for (int k = 0; k < n; ++k) fresh_kind[world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])]++;
+    int slots = w->slot_end;
+    for (int k = 0; k < 2; ++k)
+        if (fresh_kind[k] > w->free_slot_count[k]) slots += fresh_kind[k] - w->free_slot_count[k];
     if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
         !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
-        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
+        !world_reserve(&w->free_slots[0], &w->free_slot_cap[0], w->slot_cap, sizeof *w->free_slots[0]) ||
+        !world_reserve(&w->free_slots[1], &w->free_slot_cap[1], w->slot_cap, sizeof *w->free_slots[1]) ||
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
@@ -20042,8 +20218,9 @@ int gjk_world_step_begin(gjk_world *w) {
             j += order == 0;
             if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
                 !world_fat_overlap(w, old)) {
+                int kind = world_pair_has_compound(w, old->a, old->b);
                 if (old->points > 0) world_end_event(w, old->a, old->b);
-                w->free_slots[w->free_slot_count++] = old->slot;
+                w->free_slots[kind][w->free_slot_count[kind]++] = old->slot;
                 continue;
             }
             *c = *old;
@@ -20052,7 +20229,14 @@ int gjk_world_step_begin(gjk_world *w) {
             ++j;
             c->a = fresh[0];
             c->b = fresh[1];
-            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
+            int kind = world_pair_has_compound(w, c->a, c->b);
+            if (w->free_slot_count[kind] > 0) {
+                c->slot = w->free_slots[kind][--w->free_slot_count[kind]];
+            } else {
+                c->slot = w->slot_end++;
+                w->slots[c->slot].parts = NULL;
+                w->slots[c->slot].parts_cap = 0;
+            }
             c->points = c->points_before = 0;
             memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
@@ -20075,6 +20259,26 @@ int gjk_world_step_begin(gjk_world *w) {
     return m;
 }
 
+static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
+    return world_pair_has_compound(w, c->a, c->b);
+}
+
+/* A pair with a compound: its part contacts into its slot's buffer, up to the buffer's room; their number. */
+static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, gjk_world_slot *s) {
+    const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
+    if (w->planar)
+        return gjk_compound2_collide_sides(a->compound ? (const gjk_compound2 *)a->shape : NULL,
+                                           (const gjk_shape2 *)a->shape, a->pose.p2,
+                                           b->compound ? (const gjk_compound2 *)b->shape : NULL,
+                                           (const gjk_shape2 *)b->shape, b->pose.p2, w->speculative,
+                                           (gjk_compound_contact2 *)s->parts, s->parts_cap);
+    return gjk_compound3_collide_sides(a->compound ? (const gjk_compound3 *)a->shape : NULL,
+                                       (const gjk_shape3 *)a->shape, a->pose.p3,
+                                       b->compound ? (const gjk_compound3 *)b->shape : NULL,
+                                       (const gjk_shape3 *)b->shape, b->pose.p3, w->speculative,
+                                       (gjk_compound_contact3 *)s->parts, s->parts_cap);
+}
+
 void gjk_world_step_range(gjk_world *w, int begin, int end) {
     if (begin < 0) begin = 0;
     if (end > w->cand_count) end = w->cand_count;
@@ -20082,7 +20286,9 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
         gjk_world_cand *c = &w->cands[k];
         gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
-        if (w->planar) {
+        if (a->compound || b->compound) {
+            c->points = world_collide_parts(w, c, s);
+        } else if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
@@ -20103,8 +20309,59 @@ static int world_event_cmp(const void *x, const void *y) {
     return world_key_cmp(p->a, p->b, q->a, q->b);
 }
 
-void gjk_world_step_end(gjk_world *w) {
+/* The contacts a pair reports: its manifold, or its part contacts that its buffer holds. */
+static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
+    if (!world_compound_pair(w, c)) return c->points > 0;
+    return c->points < w->slots[c->slot].parts_cap ? c->points : w->slots[c->slot].parts_cap;
+}
+
+/* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
+static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
+    const gjk_world_slot *s = &w->slots[c->slot];
+    bool parts = world_compound_pair(w, c);
+    int n = world_reported(w, c);
+    if (n > room) n = room;
+    for (int i = 0; i < n; ++i) {
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
+            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)s->parts + i;
+            out->a = c->a, out->b = c->b;
+            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
+            out->manifold = parts ? in->manifold : s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
+            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)s->parts + i;
+            out->a = c->a, out->b = c->b;
+            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
+            out->manifold = parts ? in->manifold : s->manifold.m3;
+        }
+    }
+    return n;
+}
+
+gjk_status gjk_world_step_end(gjk_world *w) {
     bool merge_ends = w->end_count > 0;
+    gjk_status status = GJK_OK;
+    size_t part_size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    int total = 0;
+    /* The pairs with a compound that overflowed their buffers: grown, and run again (the same answer, whole). A
+       slot new to compound pairs gets its buffer here even when its pair has no point yet, so that the slots that
+       compound pairs reuse have one (a failure then costs nothing but the next try). */
+    for (int k = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
+        if (world_compound_pair(w, c) && (c->points > s->parts_cap || s->parts_cap == 0)) {
+            if (world_reserve(&s->parts, &s->parts_cap, c->points > 0 ? c->points : 1, part_size)) {
+                if (c->points > 0) world_collide_parts(w, c, s);
+            } else if (c->points > 0) {
+                status = GJK_OUT_OF_MEMORY;
+            }
+        }
+        total += world_reported(w, c);
+    }
+    if (!world_reserve(&w->contacts, &w->contact_cap, total,
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+        status = GJK_OUT_OF_MEMORY;
     for (int k = 0; k < w->cand_count; ++k) {
         const gjk_world_cand *c = &w->cands[k];
         if (c->points == 0) {
@@ -20116,17 +20373,11 @@ void gjk_world_step_end(gjk_world *w) {
             w->begins[w->begin_count].b = c->b;
             w->begin_count++;
         }
-        if (w->planar) {
-            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
-        } else {
-            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
-        }
-        w->contact_count++;
+        w->contact_count += world_write(w, c, w->contact_count, w->contact_cap - w->contact_count);
     }
     /* The ends of dropped pairs (step_begin) come before the ones found here: one sort puts them in order. */
     if (merge_ends) gjk_heap_sort(w->ends, (size_t)w->end_count, sizeof *w->ends, world_event_cmp);
+    return status;
 }
 
 /* ---- end of src/world.c ---- */
@@ -20198,10 +20449,19 @@ static gjk_tree_box world2_box(gjk_aabb2 b) {
     return out;
 }
 
-static bool world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+static bool world2_pose_valid(gjk_pose2 pose) {
     gjk_rot2 q;
-    return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
-           gjk_bounded2(pose.position);
+    return gjk2_unit_rotation(pose.rotation, &q) && gjk_bounded2(pose.position);
+}
+
+static bool world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+    return gjk_shape2_validate(shape) == GJK_OK && world2_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world2_body_box(const gjk_world_body *b, gjk_pose2 pose) {
+    return world2_box(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
+                                  : gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
 }
 
 gjk_world2 *gjk_world2_create(const gjk_world_def *def) {
@@ -20219,21 +20479,34 @@ void gjk_world2_destroy(gjk_world2 *world) {
     gjk_free(world);
 }
 
-int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
-    if (!world2_valid(shape, pose)) return -1;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world2_add_body(gjk_world2 *world, const void *shape, bool compound, gjk_pose2 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world2_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, 0};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p2 = pose;
     return id;
+}
+
+int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
+    if (!world2_valid(shape, pose)) return -1;
+    return world2_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world2_add_compound(gjk_world2 *world, const gjk_compound2 *compound, gjk_pose2 pose, uint64_t user) {
+    if (!compound || !world2_pose_valid(pose)) return -1;
+    return world2_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
+    if (!b || !world2_pose_valid(pose)) return false;
+    gjk_tree_box box = world2_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;
     return true;
@@ -20246,7 +20519,12 @@ gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body) {
 
 const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape2 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape2 *)b->shape : NULL;
+}
+
+const gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound2 *)b->shape : NULL;
 }
 
 uint64_t gjk_world2_user(const gjk_world2 *world, int body) {
@@ -20260,13 +20538,12 @@ gjk_status gjk_world2_step(gjk_world2 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world2_step_begin(gjk_world2 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world2_step_range(gjk_world2 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world2_step_end(gjk_world2 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world2_step_end(gjk_world2 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count) {
     *count = world->core.contact_count;
@@ -20393,8 +20670,18 @@ static gjk_tree_box world3_box(gjk_aabb3 b) {
     return out;
 }
 
+static bool world3_pose_valid(gjk_pose3 pose) {
+    return gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+}
+
 static bool world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
-    return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+    return gjk_shape3_validate(shape) == GJK_OK && world3_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world3_body_box(const gjk_world_body *b, gjk_pose3 pose) {
+    return world3_box(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
+                                  : gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
 }
 
 gjk_world3 *gjk_world3_create(const gjk_world_def *def) {
@@ -20412,21 +20699,34 @@ void gjk_world3_destroy(gjk_world3 *world) {
     gjk_free(world);
 }
 
-int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
-    if (!world3_valid(shape, pose)) return -1;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world3_add_body(gjk_world3 *world, const void *shape, bool compound, gjk_pose3 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world3_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p3 = pose;
     return id;
+}
+
+int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
+    if (!world3_valid(shape, pose)) return -1;
+    return world3_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world3_add_compound(gjk_world3 *world, const gjk_compound3 *compound, gjk_pose3 pose, uint64_t user) {
+    if (!compound || !world3_pose_valid(pose)) return -1;
+    return world3_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
+    if (!b || !world3_pose_valid(pose)) return false;
+    gjk_tree_box box = world3_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;
     return true;
@@ -20439,7 +20739,12 @@ gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body) {
 
 const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape3 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape3 *)b->shape : NULL;
+}
+
+const gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound3 *)b->shape : NULL;
 }
 
 uint64_t gjk_world3_user(const gjk_world3 *world, int body) {
@@ -20453,13 +20758,12 @@ gjk_status gjk_world3_step(gjk_world3 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world3_step_begin(gjk_world3 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world3_step_range(gjk_world3 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world3_step_end(gjk_world3 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world3_step_end(gjk_world3 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count) {
     *count = world->core.contact_count;

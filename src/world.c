@@ -9,6 +9,7 @@
    last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
 #include <string.h>
 
+#include "compound_internal.h"
 #include "internal.h"
 #include "world_internal.h"
 
@@ -40,13 +41,15 @@ bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar) {
 
 void gjk_world_release(gjk_world *w) {
     gjk_tree_release(&w->tree);
+    for (int i = 0; i < w->slot_end; ++i) gjk_free(w->slots[i].parts);
     gjk_free(w->bodies);
     gjk_free(w->dirty);
     gjk_free(w->removed);
     gjk_free(w->cands);
     gjk_free(w->spare);
     gjk_free(w->slots);
-    gjk_free(w->free_slots);
+    gjk_free(w->free_slots[0]);
+    gjk_free(w->free_slots[1]);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -88,8 +91,8 @@ static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real
     }
 }
 
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user) {
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user) {
     gjk_tree_box wide;
     int id, proxy, ids = w->free_head >= 0 ? w->body_end : w->body_end + 1;
     if (!world_widen(w, box, &wide)) return -1;
@@ -107,6 +110,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     gjk_world_body *b = &w->bodies[id];
     memset(b, 0, sizeof *b);
     b->shape = shape;
+    b->compound = compound;
     b->box = *box;
     memcpy(b->last, position, sizeof b->last);
     b->user = user;
@@ -206,20 +210,29 @@ static void world_end_event(gjk_world *w, int a, int b) {
     w->end_count++;
 }
 
+static bool world_pair_has_compound(const gjk_world *w, int a, int b) {
+    return w->bodies[a].compound || w->bodies[b].compound;
+}
+
 int gjk_world_step_begin(gjk_world *w) {
-    int n, i = 0, j = 0, m = 0;
+    int n, i = 0, j = 0, m = 0, fresh_kind[2] = {0, 0};
     world_move_dirty(w);
     n = world_new_pairs(w);
     if (n < 0) return -1;
     /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
        many end events at most (a dropped pair or one that stops touching). */
     int most = w->cand_count + n;
-    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
-       it holds a pair of the merge, so that cand_count + n slots always suffice. */
-    int slots = w->slot_end > most ? w->slot_end : most;
+    /* Slots: a new pair takes a new slot beyond the high-water mark only when none of its kind is free, so that at
+       most max(0, new pairs of a kind - free slots of that kind) per kind are taken (with convex bodies only,
+       cand_count + n slots in all). */
+    for (int k = 0; k < n; ++k) fresh_kind[world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])]++;
+    int slots = w->slot_end;
+    for (int k = 0; k < 2; ++k)
+        if (fresh_kind[k] > w->free_slot_count[k]) slots += fresh_kind[k] - w->free_slot_count[k];
     if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
         !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
-        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
+        !world_reserve(&w->free_slots[0], &w->free_slot_cap[0], w->slot_cap, sizeof *w->free_slots[0]) ||
+        !world_reserve(&w->free_slots[1], &w->free_slot_cap[1], w->slot_cap, sizeof *w->free_slots[1]) ||
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
@@ -236,8 +249,9 @@ int gjk_world_step_begin(gjk_world *w) {
             j += order == 0;
             if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
                 !world_fat_overlap(w, old)) {
+                int kind = world_pair_has_compound(w, old->a, old->b);
                 if (old->points > 0) world_end_event(w, old->a, old->b);
-                w->free_slots[w->free_slot_count++] = old->slot;
+                w->free_slots[kind][w->free_slot_count[kind]++] = old->slot;
                 continue;
             }
             *c = *old;
@@ -246,7 +260,14 @@ int gjk_world_step_begin(gjk_world *w) {
             ++j;
             c->a = fresh[0];
             c->b = fresh[1];
-            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
+            int kind = world_pair_has_compound(w, c->a, c->b);
+            if (w->free_slot_count[kind] > 0) {
+                c->slot = w->free_slots[kind][--w->free_slot_count[kind]];
+            } else {
+                c->slot = w->slot_end++;
+                w->slots[c->slot].parts = NULL;
+                w->slots[c->slot].parts_cap = 0;
+            }
             c->points = c->points_before = 0;
             memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
@@ -269,6 +290,26 @@ int gjk_world_step_begin(gjk_world *w) {
     return m;
 }
 
+static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
+    return world_pair_has_compound(w, c->a, c->b);
+}
+
+/* A pair with a compound: its part contacts into its slot's buffer, up to the buffer's room; their number. */
+static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, gjk_world_slot *s) {
+    const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
+    if (w->planar)
+        return gjk_compound2_collide_sides(a->compound ? (const gjk_compound2 *)a->shape : NULL,
+                                           (const gjk_shape2 *)a->shape, a->pose.p2,
+                                           b->compound ? (const gjk_compound2 *)b->shape : NULL,
+                                           (const gjk_shape2 *)b->shape, b->pose.p2, w->speculative,
+                                           (gjk_compound_contact2 *)s->parts, s->parts_cap);
+    return gjk_compound3_collide_sides(a->compound ? (const gjk_compound3 *)a->shape : NULL,
+                                       (const gjk_shape3 *)a->shape, a->pose.p3,
+                                       b->compound ? (const gjk_compound3 *)b->shape : NULL,
+                                       (const gjk_shape3 *)b->shape, b->pose.p3, w->speculative,
+                                       (gjk_compound_contact3 *)s->parts, s->parts_cap);
+}
+
 void gjk_world_step_range(gjk_world *w, int begin, int end) {
     if (begin < 0) begin = 0;
     if (end > w->cand_count) end = w->cand_count;
@@ -276,7 +317,9 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
         gjk_world_cand *c = &w->cands[k];
         gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
-        if (w->planar) {
+        if (a->compound || b->compound) {
+            c->points = world_collide_parts(w, c, s);
+        } else if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
@@ -297,8 +340,59 @@ static int world_event_cmp(const void *x, const void *y) {
     return world_key_cmp(p->a, p->b, q->a, q->b);
 }
 
-void gjk_world_step_end(gjk_world *w) {
+/* The contacts a pair reports: its manifold, or its part contacts that its buffer holds. */
+static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
+    if (!world_compound_pair(w, c)) return c->points > 0;
+    return c->points < w->slots[c->slot].parts_cap ? c->points : w->slots[c->slot].parts_cap;
+}
+
+/* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
+static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
+    const gjk_world_slot *s = &w->slots[c->slot];
+    bool parts = world_compound_pair(w, c);
+    int n = world_reported(w, c);
+    if (n > room) n = room;
+    for (int i = 0; i < n; ++i) {
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
+            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)s->parts + i;
+            out->a = c->a, out->b = c->b;
+            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
+            out->manifold = parts ? in->manifold : s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
+            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)s->parts + i;
+            out->a = c->a, out->b = c->b;
+            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
+            out->manifold = parts ? in->manifold : s->manifold.m3;
+        }
+    }
+    return n;
+}
+
+gjk_status gjk_world_step_end(gjk_world *w) {
     bool merge_ends = w->end_count > 0;
+    gjk_status status = GJK_OK;
+    size_t part_size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    int total = 0;
+    /* The pairs with a compound that overflowed their buffers: grown, and run again (the same answer, whole). A
+       slot new to compound pairs gets its buffer here even when its pair has no point yet, so that the slots that
+       compound pairs reuse have one (a failure then costs nothing but the next try). */
+    for (int k = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
+        if (world_compound_pair(w, c) && (c->points > s->parts_cap || s->parts_cap == 0)) {
+            if (world_reserve(&s->parts, &s->parts_cap, c->points > 0 ? c->points : 1, part_size)) {
+                if (c->points > 0) world_collide_parts(w, c, s);
+            } else if (c->points > 0) {
+                status = GJK_OUT_OF_MEMORY;
+            }
+        }
+        total += world_reported(w, c);
+    }
+    if (!world_reserve(&w->contacts, &w->contact_cap, total,
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+        status = GJK_OUT_OF_MEMORY;
     for (int k = 0; k < w->cand_count; ++k) {
         const gjk_world_cand *c = &w->cands[k];
         if (c->points == 0) {
@@ -310,15 +404,9 @@ void gjk_world_step_end(gjk_world *w) {
             w->begins[w->begin_count].b = c->b;
             w->begin_count++;
         }
-        if (w->planar) {
-            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
-        } else {
-            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
-        }
-        w->contact_count++;
+        w->contact_count += world_write(w, c, w->contact_count, w->contact_cap - w->contact_count);
     }
     /* The ends of dropped pairs (step_begin) come before the ones found here: one sort puts them in order. */
     if (merge_ends) gjk_heap_sort(w->ends, (size_t)w->end_count, sizeof *w->ends, world_event_cmp);
+    return status;
 }
