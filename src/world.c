@@ -7,6 +7,7 @@
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
    Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
    last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+#include <limits.h>
 #include <string.h>
 
 #include "compound_internal.h"
@@ -41,15 +42,15 @@ bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar) {
 
 void gjk_world_release(gjk_world *w) {
     gjk_tree_release(&w->tree);
-    for (int i = 0; i < w->slot_end; ++i) gjk_free(w->slots[i].parts);
     gjk_free(w->bodies);
     gjk_free(w->dirty);
     gjk_free(w->removed);
     gjk_free(w->cands);
     gjk_free(w->spare);
     gjk_free(w->slots);
-    gjk_free(w->free_slots[0]);
-    gjk_free(w->free_slots[1]);
+    gjk_free(w->free_slots);
+    gjk_free(w->parts);
+    gjk_free(w->extra);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -118,6 +119,7 @@ int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree
     b->state = GJK_WORLD_LIVE;
     b->next_free = -1;
     w->body_count++;
+    w->compound_bodies += compound;
     return id;
 }
 
@@ -214,29 +216,43 @@ static bool world_pair_has_compound(const gjk_world *w, int a, int b) {
     return w->bodies[a].compound || w->bodies[b].compound;
 }
 
+/* The room a pair with a compound gets for its part contacts, from its count at the last step: half as many again
+   (a pair settling onto more parts rarely runs twice), and at least 4 (a new pair). */
+static int world_part_room(int last) { return last < 4 ? 4 : last + last / 2; }
+
+/* Room for the part contacts of this step's pairs with a compound: a bound before the merge (the pairs kept and the
+   new ones are among the last step's and the tree's), so that a failure leaves the last step as it was. */
+static bool world_reserve_parts(gjk_world *w, int fresh) {
+    int64_t need = 0;
+    if (w->compound_bodies == 0) return true;
+    for (int k = 0; k < w->cand_count; ++k)
+        if (world_pair_has_compound(w, w->cands[k].a, w->cands[k].b)) need += world_part_room(w->cands[k].points);
+    for (int k = 0; k < fresh; ++k)
+        if (world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])) need += world_part_room(0);
+    if (need > INT_MAX) return false;
+    return world_reserve(&w->parts, &w->parts_cap, (int)need,
+                         w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3));
+}
+
 int gjk_world_step_begin(gjk_world *w) {
-    int n, i = 0, j = 0, m = 0, fresh_kind[2] = {0, 0};
+    int n, i = 0, j = 0, m = 0, parts_at = 0;
     world_move_dirty(w);
     n = world_new_pairs(w);
     if (n < 0) return -1;
     /* Every array the rest of the step writes, grown first: the merge has at most cand_count + n pairs, and as
        many end events at most (a dropped pair or one that stops touching). */
     int most = w->cand_count + n;
-    /* Slots: a new pair takes a new slot beyond the high-water mark only when none of its kind is free, so that at
-       most max(0, new pairs of a kind - free slots of that kind) per kind are taken (with convex bodies only,
-       cand_count + n slots in all). */
-    for (int k = 0; k < n; ++k) fresh_kind[world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])]++;
-    int slots = w->slot_end;
-    for (int k = 0; k < 2; ++k)
-        if (fresh_kind[k] > w->free_slot_count[k]) slots += fresh_kind[k] - w->free_slot_count[k];
+    /* Slots: a new slot beyond the high-water mark is taken only when none is free, that is when every slot below
+       it holds a pair of the merge, so that cand_count + n slots always suffice. */
+    int slots = w->slot_end > most ? w->slot_end : most;
     if (!world_reserve(&w->spare, &w->spare_cap, most, sizeof *w->spare) ||
         !world_reserve(&w->slots, &w->slot_cap, slots, sizeof *w->slots) ||
-        !world_reserve(&w->free_slots[0], &w->free_slot_cap[0], w->slot_cap, sizeof *w->free_slots[0]) ||
-        !world_reserve(&w->free_slots[1], &w->free_slot_cap[1], w->slot_cap, sizeof *w->free_slots[1]) ||
+        !world_reserve(&w->free_slots, &w->free_slot_cap, w->slot_cap, sizeof *w->free_slots) ||
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
-                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)) ||
+        !world_reserve_parts(w, n))
         return -1;
     w->end_count = w->begin_count = w->contact_count = 0;
     while (i < w->cand_count || j < n) {
@@ -249,9 +265,8 @@ int gjk_world_step_begin(gjk_world *w) {
             j += order == 0;
             if (w->bodies[old->a].state != GJK_WORLD_LIVE || w->bodies[old->b].state != GJK_WORLD_LIVE ||
                 !world_fat_overlap(w, old)) {
-                int kind = world_pair_has_compound(w, old->a, old->b);
                 if (old->points > 0) world_end_event(w, old->a, old->b);
-                w->free_slots[kind][w->free_slot_count[kind]++] = old->slot;
+                w->free_slots[w->free_slot_count++] = old->slot;
                 continue;
             }
             *c = *old;
@@ -260,16 +275,16 @@ int gjk_world_step_begin(gjk_world *w) {
             ++j;
             c->a = fresh[0];
             c->b = fresh[1];
-            int kind = world_pair_has_compound(w, c->a, c->b);
-            if (w->free_slot_count[kind] > 0) {
-                c->slot = w->free_slots[kind][--w->free_slot_count[kind]];
-            } else {
-                c->slot = w->slot_end++;
-                w->slots[c->slot].parts = NULL;
-                w->slots[c->slot].parts_cap = 0;
-            }
+            c->slot = w->free_slot_count > 0 ? w->free_slots[--w->free_slot_count] : w->slot_end++;
             c->points = c->points_before = 0;
             memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
+        }
+        if (w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b)) {
+            gjk_world_slot *slot = &w->slots[c->slot];
+            slot->part_at = parts_at;
+            slot->part_room = world_part_room(c->points_before);
+            slot->part_extra = false;
+            parts_at += slot->part_room;
         }
         ++m;
     }
@@ -282,6 +297,8 @@ int gjk_world_step_begin(gjk_world *w) {
         gjk_world_body *b = &w->bodies[w->removed[r]];
         b->state = GJK_WORLD_FREE;
         b->shape = NULL;
+        w->compound_bodies -= b->compound;
+        b->compound = false;
         b->next_free = w->free_head;
         w->free_head = w->removed[r];
     }
@@ -294,20 +311,26 @@ static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
     return world_pair_has_compound(w, c->a, c->b);
 }
 
-/* A pair with a compound: its part contacts into its slot's buffer, up to the buffer's room; their number. */
-static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, gjk_world_slot *s) {
+/* Where a pair with a compound keeps its part contacts. */
+static void *world_parts_of(const gjk_world *w, const gjk_world_slot *s) {
+    size_t size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    return (unsigned char *)(s->part_extra ? w->extra : w->parts) + (size_t)s->part_at * size;
+}
+
+/* A pair with a compound: its part contacts into its room, as many as fit; their number. */
+static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, const gjk_world_slot *s) {
     const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
     if (w->planar)
         return gjk_compound2_collide_sides(a->compound ? (const gjk_compound2 *)a->shape : NULL,
                                            (const gjk_shape2 *)a->shape, a->pose.p2,
                                            b->compound ? (const gjk_compound2 *)b->shape : NULL,
                                            (const gjk_shape2 *)b->shape, b->pose.p2, w->speculative,
-                                           (gjk_compound_contact2 *)s->parts, s->parts_cap);
+                                           (gjk_compound_contact2 *)world_parts_of(w, s), s->part_room);
     return gjk_compound3_collide_sides(a->compound ? (const gjk_compound3 *)a->shape : NULL,
                                        (const gjk_shape3 *)a->shape, a->pose.p3,
                                        b->compound ? (const gjk_compound3 *)b->shape : NULL,
                                        (const gjk_shape3 *)b->shape, b->pose.p3, w->speculative,
-                                       (gjk_compound_contact3 *)s->parts, s->parts_cap);
+                                       (gjk_compound_contact3 *)world_parts_of(w, s), s->part_room);
 }
 
 void gjk_world_step_range(gjk_world *w, int begin, int end) {
@@ -340,10 +363,11 @@ static int world_event_cmp(const void *x, const void *y) {
     return world_key_cmp(p->a, p->b, q->a, q->b);
 }
 
-/* The contacts a pair reports: its manifold, or its part contacts that its buffer holds. */
+/* The contacts a pair reports: its manifold, or the part contacts its room holds. */
 static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
+    int room = w->slots[c->slot].part_room;
     if (!world_compound_pair(w, c)) return c->points > 0;
-    return c->points < w->slots[c->slot].parts_cap ? c->points : w->slots[c->slot].parts_cap;
+    return c->points < room ? c->points : room;
 }
 
 /* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
@@ -355,13 +379,13 @@ static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) 
     for (int i = 0; i < n; ++i) {
         if (w->planar) {
             gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
-            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)s->parts + i;
+            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)world_parts_of(w, s) + i;
             out->a = c->a, out->b = c->b;
             out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
             out->manifold = parts ? in->manifold : s->manifold.m2;
         } else {
             gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
-            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)s->parts + i;
+            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)world_parts_of(w, s) + i;
             out->a = c->a, out->b = c->b;
             out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
             out->manifold = parts ? in->manifold : s->manifold.m3;
@@ -375,18 +399,26 @@ gjk_status gjk_world_step_end(gjk_world *w) {
     gjk_status status = GJK_OK;
     size_t part_size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
     int total = 0;
-    /* The pairs with a compound that overflowed their buffers: grown, and run again (the same answer, whole). A
-       slot new to compound pairs gets its buffer here even when its pair has no point yet, so that the slots that
-       compound pairs reuse have one (a failure then costs nothing but the next try). */
+    int64_t extra = 0;
+    /* The pairs with a compound that overflowed their room run again into `extra`, grown to hold them all (the same
+       answers, whole); if it cannot grow, they keep the first contacts their room holds. */
     for (int k = 0; k < w->cand_count; ++k) {
         const gjk_world_cand *c = &w->cands[k];
+        if (world_compound_pair(w, c) && c->points > w->slots[c->slot].part_room) extra += c->points;
+    }
+    if (extra > 0 && (extra > INT_MAX || !world_reserve(&w->extra, &w->extra_cap, (int)extra, part_size))) {
+        status = GJK_OUT_OF_MEMORY;
+        extra = 0;
+    }
+    for (int k = 0, at = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
         gjk_world_slot *s = &w->slots[c->slot];
-        if (world_compound_pair(w, c) && (c->points > s->parts_cap || s->parts_cap == 0)) {
-            if (world_reserve(&s->parts, &s->parts_cap, c->points > 0 ? c->points : 1, part_size)) {
-                if (c->points > 0) world_collide_parts(w, c, s);
-            } else if (c->points > 0) {
-                status = GJK_OUT_OF_MEMORY;
-            }
+        if (extra > 0 && world_compound_pair(w, c) && c->points > s->part_room) {
+            s->part_at = at;
+            s->part_room = c->points;
+            s->part_extra = true;
+            at += c->points;
+            world_collide_parts(w, c, s);
         }
         total += world_reported(w, c);
     }

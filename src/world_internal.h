@@ -4,7 +4,7 @@
    is (tree_internal.h): one body and one pair record for both dimensions, the dimension's own pose, cache and
    manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). A body is a convex shape or a
    compound (gjk/compound.h); a pair with a compound in it is answered by the compounds' collide, part pair by part
-   pair, into a buffer of its slot. Not installed. */
+   pair, into its range of the world's part contacts. Not installed. */
 #ifndef GJK_WORLD_INTERNAL_H
 #define GJK_WORLD_INTERNAL_H
 
@@ -35,14 +35,14 @@ typedef struct gjk_world_cand {
     int a, b;
     int slot;          /* the pair's gjk_world_slot */
     int points;        /* the manifold's point count at this step (after the narrow phase); for a pair with a
-                          compound, its number of part contacts, which may exceed its slot's buffer */
+                          compound, its number of part contacts, which may exceed its room */
     int points_before; /* at the last step; 0 for a pair new to the candidates */
 } gjk_world_cand;
 
-/* What a candidate pair keeps from step to step, and its last manifold; for a pair with a compound, its part
-   contacts in `parts` (gjk_compound_contact3 or _contact2), a buffer that stays with the slot when its pair ends and
-   grows only in step_end, single-threaded (a pair that overflowed it runs again there). Such pairs run cold: a
-   part pair's cache would need a slot of its own, and their number changes from step to step. */
+/* What a candidate pair keeps from step to step, and its last manifold; for a pair with a compound, where its part
+   contacts go: `part_room` of them from `part_at` in the world's `parts` (or, when it overflowed that room and ran
+   again in step_end, in `extra`). Such pairs run cold: a part pair's cache would need a slot of its own, and their
+   number changes from step to step. */
 typedef struct gjk_world_slot {
     union {
         gjk_cache3 c3;
@@ -52,8 +52,8 @@ typedef struct gjk_world_slot {
         gjk_manifold3 m3;
         gjk_manifold2 m2;
     } manifold;
-    void *parts;
-    int parts_cap;
+    int part_at, part_room;
+    bool part_extra;
 } gjk_world_slot;
 
 typedef struct gjk_world {
@@ -68,9 +68,13 @@ typedef struct gjk_world {
     int cand_count, cand_cap, spare_cap;
     gjk_world_slot *slots;                    /* the pairs' caches and manifolds, by gjk_world_cand.slot */
     int slot_end, slot_cap;                   /* slots ever used (high-water mark), room */
-    /* Slots of pairs that ended, reused first: [0] of convex pairs, [1] of pairs with a compound, so that a new
-       compound pair takes a slot whose part buffer is already grown. */
-    int *free_slots[2], free_slot_count[2], free_slot_cap[2];
+    int *free_slots, free_slot_count, free_slot_cap; /* slots of pairs that ended, reused first */
+    int compound_bodies;                      /* compound bodies not yet freed: without any, no part contacts */
+    /* The part contacts of the pairs with a compound (gjk_compound_contact3 or _contact2): each pair's room in
+       `parts`, sized in step_begin from its last count, and in `extra` the pairs that overflowed it, run again in
+       step_end. Both arrays grow only single-threaded, so that step_range allocates nothing. */
+    void *parts, *extra;
+    int parts_cap, extra_cap;
     int *found, found_cap;                    /* the tree's new pairs, as body ids */
     gjk_world_pair *begins, *ends;
     int begin_count, begin_cap, end_count, end_cap;

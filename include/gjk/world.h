@@ -282,13 +282,14 @@ GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 GJK_API int gjk_world3_step_begin(gjk_world3 *world);
 /// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
 /// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
-/// split. A pair with a compound writes its part contacts into a buffer of its own; one with more than its buffer
-/// holds runs again in gjk_world3_step_end().
+/// split. A pair with a compound writes its part contacts into room of its own, sized at step_begin from its count
+/// at the last step; one with more than its room holds runs again in gjk_world3_step_end().
 GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
-/// The last part of a step, on one thread once every range has run: grows the buffers of the compound pairs that
-/// overflowed theirs and runs those pairs again, then builds the contacts and events. GJK_OK, or GJK_OUT_OF_MEMORY
-/// when that growth failed: the events are still complete, but the contacts lack the part contacts that did not
-/// fit (each such pair keeps its first ones in (part_a, part_b) order); the next step grows again.
+/// The last part of a step, on one thread once every range has run: runs again, with room to spare, the pairs with
+/// a compound that overflowed their room, then builds the contacts and events. GJK_OK, or GJK_OUT_OF_MEMORY when
+/// growing that room or the contact list failed: the events are still complete, but the contacts are not (such a
+/// pair keeps the first part contacts its room held, in (part_a, part_b) order, and a contact list that could not
+/// grow keeps the contacts that fitted); the next step grows again.
 GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
 /// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
 /// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
