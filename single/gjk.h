@@ -1752,9 +1752,9 @@ typedef struct gjk_world_contact2 {
 /// and has none, or whose body was removed. A pair with a compound body is answered by gjk_compound_collide3() (a
 /// convex body taking part as a compound of one part, part 0), cold: one contact per touching part pair, its
 /// events still per body pair. Every list is sorted by (a, b) (contacts by (a, b, part_a, part_b)), the same on
-/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
-/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
-/// locked: only gjk_world3_step_range() may run on several threads at once.
+/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a
+/// removed body's end events have been reported. Once warmed (the arrays grown to the scene's size), a step
+/// allocates nothing. A world is not locked: only gjk_world3_step_range() may run on several threads at once.
 typedef struct gjk_world3 gjk_world3;
 /// A world of 2D bodies (as gjk_world3).
 typedef struct gjk_world2 gjk_world2;
@@ -5746,8 +5746,10 @@ static int compound2_collide_run(gjk_compound2_collide *q, gjk_real speculative,
     gjk_tree single[2];
     gjk_tree_node nodes[2];
     gjk_tree_leaf leaves[2];
-    const gjk_tree *ta = q->a ? &q->a->core.tree : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
-    const gjk_tree *tb = q->b ? &q->b->core.tree : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
     gjk_compound_walk w;
     q->pose_a = compound2_unit(q->pose_a);
     q->pose_b = compound2_unit(q->pose_b);
@@ -6107,8 +6109,10 @@ static int compound3_collide_run(gjk_compound3_collide *q, gjk_real speculative,
     gjk_tree single[2];
     gjk_tree_node nodes[2];
     gjk_tree_leaf leaves[2];
-    const gjk_tree *ta = q->a ? &q->a->core.tree : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
-    const gjk_tree *tb = q->b ? &q->b->core.tree : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
     gjk_compound_walk w;
     q->pose_a = compound3_unit(q->pose_a);
     q->pose_b = compound3_unit(q->pose_b);
@@ -19878,7 +19882,9 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
    Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
-   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing.
+   The one exception is the overflow of pairs with a compound body (gjk_compound3_collide_sides()), whose number
+   of part contacts is known only after the narrow phase: step_end grows room for them, single-threaded. */
 
 /* ---- src/world_internal.h ---- */
 /* The world of bodies' core (world.c), shared by the 3D (world3.c) and 2D (world2.c) front ends, as the tree's core
@@ -20338,30 +20344,37 @@ static int world_event_cmp(const void *x, const void *y) {
 
 /* The contacts a pair reports: its manifold, or the part contacts its room holds. */
 static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
-    int room = w->slots[c->slot].part_room;
     if (!world_compound_pair(w, c)) return c->points > 0;
-    return c->points < room ? c->points : room;
+    return c->points < w->slots[c->slot].part_room ? c->points : w->slots[c->slot].part_room;
 }
 
 /* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
 static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
     const gjk_world_slot *s = &w->slots[c->slot];
-    bool parts = world_compound_pair(w, c);
     int n = world_reported(w, c);
     if (n > room) n = room;
+    if (!world_compound_pair(w, c)) {
+        if (n == 0) return 0;
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m3;
+        }
+        return 1;
+    }
     for (int i = 0; i < n; ++i) {
         if (w->planar) {
             gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
             const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)world_parts_of(w, s) + i;
-            out->a = c->a, out->b = c->b;
-            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
-            out->manifold = parts ? in->manifold : s->manifold.m2;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
         } else {
             gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
             const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)world_parts_of(w, s) + i;
-            out->a = c->a, out->b = c->b;
-            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
-            out->manifold = parts ? in->manifold : s->manifold.m3;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
         }
     }
     return n;

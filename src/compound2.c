@@ -261,8 +261,10 @@ static int compound2_collide_run(gjk_compound2_collide *q, gjk_real speculative,
     gjk_tree single[2];
     gjk_tree_node nodes[2];
     gjk_tree_leaf leaves[2];
-    const gjk_tree *ta = q->a ? &q->a->core.tree : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
-    const gjk_tree *tb = q->b ? &q->b->core.tree : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
     gjk_compound_walk w;
     q->pose_a = compound2_unit(q->pose_a);
     q->pose_b = compound2_unit(q->pose_b);

@@ -263,8 +263,10 @@ static int compound3_collide_run(gjk_compound3_collide *q, gjk_real speculative,
     gjk_tree single[2];
     gjk_tree_node nodes[2];
     gjk_tree_leaf leaves[2];
-    const gjk_tree *ta = q->a ? &q->a->core.tree : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
-    const gjk_tree *tb = q->b ? &q->b->core.tree : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
     gjk_compound_walk w;
     q->pose_a = compound3_unit(q->pose_a);
     q->pose_b = compound3_unit(q->pose_b);

@@ -6,7 +6,9 @@
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
    Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
-   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing.
+   The one exception is the overflow of pairs with a compound body (gjk_compound3_collide_sides()), whose number
+   of part contacts is known only after the narrow phase: step_end grows room for them, single-threaded. */
 #include <limits.h>
 #include <string.h>
 
@@ -365,30 +367,37 @@ static int world_event_cmp(const void *x, const void *y) {
 
 /* The contacts a pair reports: its manifold, or the part contacts its room holds. */
 static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
-    int room = w->slots[c->slot].part_room;
     if (!world_compound_pair(w, c)) return c->points > 0;
-    return c->points < room ? c->points : room;
+    return c->points < w->slots[c->slot].part_room ? c->points : w->slots[c->slot].part_room;
 }
 
 /* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
 static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
     const gjk_world_slot *s = &w->slots[c->slot];
-    bool parts = world_compound_pair(w, c);
     int n = world_reported(w, c);
     if (n > room) n = room;
+    if (!world_compound_pair(w, c)) {
+        if (n == 0) return 0;
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m3;
+        }
+        return 1;
+    }
     for (int i = 0; i < n; ++i) {
         if (w->planar) {
             gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
             const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)world_parts_of(w, s) + i;
-            out->a = c->a, out->b = c->b;
-            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
-            out->manifold = parts ? in->manifold : s->manifold.m2;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
         } else {
             gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
             const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)world_parts_of(w, s) + i;
-            out->a = c->a, out->b = c->b;
-            out->part_a = parts ? in->part_a : 0, out->part_b = parts ? in->part_b : 0;
-            out->manifold = parts ? in->manifold : s->manifold.m3;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
         }
     }
     return n;

@@ -304,7 +304,7 @@ static void read_step(scene *sc) {
     int i = 0, j = 0, kb = 0, ke = 0;
     while (i < pn || j < sc->touching) {
         int order = i == pn ? 1 : j == sc->touching ? -1 : pa[i] != sc->ta[j] ? (pa[i] < sc->ta[j] ? -1 : 1)
-                                                                           : (pb[i] < sc->tb[j] ? -1 : pb[i] > sc->tb[j]);
+                                                            : (pb[i] < sc->tb[j] ? -1 : pb[i] > sc->tb[j]);
         if (order < 0) {
             assert_true(ke < ne && ends[ke].a == pa[i] && ends[ke].b == pb[i]);
             ++ke, ++i;
@@ -506,7 +506,8 @@ static void test_remove(void **st) {
     assert_true(begins[0].a == 0 && begins[0].b == 1 && begins[1].b == 2 && begins[2].a == 1);
     /* the box holds the whole grid: 27 part contacts of (0, 1), each with part_b 0 */
     assert_true(n > 27);
-    for (int k = 0; k < 27; ++k) assert_true(con[k].a == 0 && con[k].b == 1 && con[k].part_a == k && con[k].part_b == 0);
+    for (int k = 0; k < 27; ++k)
+        assert_true(con[k].a == 0 && con[k].b == 1 && con[k].part_a == k && con[k].part_b == 0);
     gjk_world3_remove(w, c);
     assert_null(gjk_world3_compound(w, c));
     assert_int_equal(gjk_world3_step(w), GJK_OK);

@@ -236,9 +236,9 @@ typedef struct gjk_world_contact2 {
 /// and has none, or whose body was removed. A pair with a compound body is answered by gjk_compound_collide3() (a
 /// convex body taking part as a compound of one part, part 0), cold: one contact per touching part pair, its
 /// events still per body pair. Every list is sorted by (a, b) (contacts by (a, b, part_a, part_b)), the same on
-/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
-/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
-/// locked: only gjk_world3_step_range() may run on several threads at once.
+/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a
+/// removed body's end events have been reported. Once warmed (the arrays grown to the scene's size), a step
+/// allocates nothing. A world is not locked: only gjk_world3_step_range() may run on several threads at once.
 typedef struct gjk_world3 gjk_world3;
 /// A world of 2D bodies (as gjk_world3).
 typedef struct gjk_world2 gjk_world2;
