@@ -20286,8 +20286,9 @@ int gjk_world_step_begin(gjk_world *w) {
     return m;
 }
 
+/* A world without compound bodies reads no body for this. */
 static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
-    return world_pair_has_compound(w, c->a, c->b);
+    return w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b);
 }
 
 /* Where a pair with a compound keeps its part contacts. */
