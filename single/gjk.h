@@ -1689,6 +1689,10 @@ GJK_API gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose);
 
 /* ---- the world of bodies ------------------------------------------------------------------------------------ */
 
+/* The compounds (gjk/compound.h, which includes this header), named here by their struct tags. */
+struct gjk_compound3;
+struct gjk_compound2;
+
 /// How a world finds and answers its pairs. A zeroed struct (or NULL) takes the defaults of each field.
 typedef struct gjk_world_def {
     /// Fat margin of the tree's boxes (world units, >= 0): a body moving less than this keeps its proxy. 0: 0.1.
@@ -1709,22 +1713,29 @@ typedef struct gjk_world_pair {
     int b; ///< the larger body id
 } gjk_world_pair;
 
-/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame).
+/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame). Two convex bodies
+/// give one contact; a pair with a compound body gives one per touching part pair (gjk_compound_collide3()).
 typedef struct gjk_world_contact3 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold3 manifold; ///< gjk_collide3() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound3_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold3 manifold; ///< two convex bodies: gjk_collide3() of (a, b) with the pair's own warm-start cache;
+                            ///< with a compound: gjk_collide3() of the two parts at their world poses, without a
+                            ///< cache. World frame, count >= 1
 } gjk_world_contact3;
 
-/// A touching 2D pair and its manifold (a < b).
+/// A touching 2D pair and its manifold (a < b), per part pair as gjk_world_contact3.
 typedef struct gjk_world_contact2 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound2_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's cache, or of the two parts without one
 } gjk_world_contact2;
 
-/// A world of 3D bodies: shapes at poses, kept in a dynamic AABB tree, with a warm-start cache per candidate pair
-/// (opaque; allocated through gjk_set_allocator's hook).
+/// A world of 3D bodies: convex shapes or compounds (gjk/compound.h) at poses, kept in a dynamic AABB tree, with a
+/// warm-start cache per candidate pair of convex bodies (opaque; allocated through gjk_set_allocator's hook).
 ///
 /// ```c
 /// gjk_world3 *w = gjk_world3_create(NULL);
@@ -1741,10 +1752,12 @@ typedef struct gjk_world_contact2 {
 /// for moved bodies, plus the pairs of earlier steps while their fat boxes still overlap), runs gjk_collide3() on
 /// each with its cached warm start, and reports the contacts (pairs with at least one manifold point) and the
 /// events: `begin` for a pair that had no point at the last step and has some now, `end` for a pair that had some
-/// and has none, or whose body was removed. Every list is sorted by (a, b), the same on every run and however the
-/// narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
-/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
-/// locked: only gjk_world3_step_range() may run on several threads at once.
+/// and has none, or whose body was removed. A pair with a compound body is answered by gjk_compound_collide3() (a
+/// convex body taking part as a compound of one part, part 0), cold: one contact per touching part pair, its
+/// events still per body pair. Every list is sorted by (a, b) (contacts by (a, b, part_a, part_b)), the same on
+/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a
+/// removed body's end events have been reported. Once warmed (the arrays grown to the scene's size), a step
+/// allocates nothing. A world is not locked: only gjk_world3_step_range() may run on several threads at once.
 typedef struct gjk_world3 gjk_world3;
 /// A world of 2D bodies (as gjk_world3).
 typedef struct gjk_world2 gjk_world2;
@@ -1763,17 +1776,24 @@ GJK_API void gjk_world3_remove(gjk_world3 *world, int body);
 /// Moves a body to `pose` (world frame). The tree stretches its box along the displacement from the pose it had
 /// at the last step. Returns false (and changes nothing) for an invalid pose or an unknown body.
 GJK_API bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose);
+/// A body of `compound` (borrowed: it must outlive the body; its box is gjk_compound3_aabb()) at `pose`, carrying
+/// `user`. Its pairs report one contact per touching part pair. Returns the body id (>= 0), or -1 for a NULL
+/// compound or an invalid pose (as gjk_world3_add()) or when growth failed (allocator).
+GJK_API int gjk_world3_add_compound(gjk_world3 *world, const struct gjk_compound3 *compound, gjk_pose3 pose,
+                                    uint64_t user);
 /// A body's current pose (the identity for an unknown body).
 GJK_API gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body);
-/// A body's shape as given to gjk_world3_add() (NULL for an unknown body).
+/// A body's shape as given to gjk_world3_add() (NULL for an unknown body or a compound body).
 GJK_API const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body);
+/// A body's compound as given to gjk_world3_add_compound() (NULL for an unknown body or a convex body).
+GJK_API const struct gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body);
 /// A body's user value (0 for an unknown body).
 GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
 /// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
 GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
-/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
-/// then answers as if it had not failed).
+/// GJK_OUT_OF_MEMORY when growth failed: in step_begin, the world then keeps its last step's results, and the step
+/// may be retried and then answers as if it had not failed; in step_end, as gjk_world3_step_end() says.
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
 /// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
@@ -1781,12 +1801,18 @@ GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 GJK_API int gjk_world3_step_begin(gjk_world3 *world);
 /// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
 /// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
-/// split.
+/// split. A pair with a compound writes its part contacts into room of its own, sized at step_begin from its count
+/// at the last step; one with more than its room holds runs again in gjk_world3_step_end().
 GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
-/// The last part of a step, on one thread once every range has run: builds the contacts and events.
-GJK_API void gjk_world3_step_end(gjk_world3 *world);
-/// The touching pairs of the last step, sorted by (a, b); *count (not NULL) receives their number. Valid until the
-/// next step or destroy.
+/// The last part of a step, on one thread once every range has run: runs again, with room to spare, the pairs with
+/// a compound that overflowed their room, then builds the contacts and events. GJK_OK, or GJK_OUT_OF_MEMORY when
+/// growing that room or the contact list failed: the events are still complete, but the contacts are not (such a
+/// pair keeps the first part contacts its room held, in (part_a, part_b) order, and a contact list that could not
+/// grow keeps the contacts that fitted); the next step grows again.
+GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
+/// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
+/// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
+/// or destroy.
 GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
 /// The pairs that began touching at the last step, sorted by (a, b).
 GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
@@ -1802,11 +1828,14 @@ GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
 /// A body a ray hits.
 typedef struct gjk_world_ray_hit3 {
     int body;            ///< the body id; -1 for no hit
-    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame)
+    int part;            ///< the part hit of a compound body (gjk_compound_raycast3()); 0 for a convex body
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame), or the
+                         ///< compound's gjk_compound_raycast3() answer
 } gjk_world_ray_hit3;
 
-/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() over the bodies whose boxes the
-/// ray enters, found through the tree (the other bodies are never cast); equal fractions keep the smaller body id.
+/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() (a compound body:
+/// gjk_compound_raycast3()) over the bodies whose boxes the ray enters, found through the tree (the other bodies are
+/// never cast); equal fractions keep the smaller body id.
 /// No hit: body -1 and ray zero. A ray gjk_raycast3() refuses (NULL, not finite, beyond 1e150 (float 1e18), a
 /// negative max_fraction): body -1, ray.status GJK_INVALID_INPUT. Allocates nothing; may run on several threads at
 /// once while nothing modifies the world (not during a step).
@@ -1818,7 +1847,8 @@ GJK_API int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray,
                                    int capacity);
 /// The bodies whose shapes come within `distance` (>= 0, length units; 0: touching or overlapping) of `shape`
 /// standing at `pose`: gjk_intersect3() for distance 0, else gjk_distance3() <= distance, on the bodies whose boxes
-/// come within `distance` of the shape's. Sorted by body id; returns their number and writes the first `capacity`,
+/// come within `distance` of the shape's (a compound body: on its parts, found through its part tree, until one
+/// passes). Sorted by body id; returns their number and writes the first `capacity`,
 /// or -1 for an invalid shape or pose (as gjk_world3_add()), a negative, NaN or unbounded distance or a negative
 /// capacity. Allocates nothing.
 GJK_API int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
@@ -1838,10 +1868,15 @@ GJK_API int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2
 GJK_API void gjk_world2_remove(gjk_world2 *world, int body);
 /// As gjk_world3_set_pose(), in 2D.
 GJK_API bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose);
+/// As gjk_world3_add_compound(), in 2D.
+GJK_API int gjk_world2_add_compound(gjk_world2 *world, const struct gjk_compound2 *compound, gjk_pose2 pose,
+                                    uint64_t user);
 /// As gjk_world3_pose(), in 2D.
 GJK_API gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body);
 /// As gjk_world3_shape(), in 2D.
 GJK_API const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body);
+/// As gjk_world3_compound(), in 2D.
+GJK_API const struct gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body);
 /// As gjk_world3_user(), in 2D.
 GJK_API uint64_t gjk_world2_user(const gjk_world2 *world, int body);
 /// As gjk_world3_tree(), in 2D.
@@ -1853,7 +1888,7 @@ GJK_API int gjk_world2_step_begin(gjk_world2 *world);
 /// As gjk_world3_step_range(), in 2D.
 GJK_API void gjk_world2_step_range(gjk_world2 *world, int begin, int end);
 /// As gjk_world3_step_end(), in 2D.
-GJK_API void gjk_world2_step_end(gjk_world2 *world);
+GJK_API gjk_status gjk_world2_step_end(gjk_world2 *world);
 /// As gjk_world3_contacts(), in 2D.
 GJK_API const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count);
 /// As gjk_world3_begin_events(), in 2D.
@@ -1868,7 +1903,9 @@ GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
 /// A body a 2D ray hits.
 typedef struct gjk_world_ray_hit2 {
     int body;            ///< the body id; -1 for no hit
-    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame)
+    int part;            ///< the part hit of a compound body (gjk_compound_raycast2()); 0 for a convex body
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame), or the
+                         ///< compound's gjk_compound_raycast2() answer
 } gjk_world_ray_hit2;
 
 /// As gjk_world3_raycast(), in 2D (gjk_raycast2()).
@@ -2536,6 +2573,13 @@ int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int end, gjk
 #define GJK_TOL_CURVED GJK_R(1e-5)
 #else
 #define GJK_TOL_CURVED GJK_R(1e-9)
+#endif
+/* Shape casts' default stopping tolerance, relative to the pair's size (gjk/cast.h, gjk_cast_input3::tolerance);
+   the compound casts' pruning widens its bound by it. */
+#if GJK_USE_FLOAT
+#define GJK_TOL_CAST GJK_R(1e-5)
+#else
+#define GJK_TOL_CAST GJK_R(1e-9)
 #endif
 
 #endif
@@ -3853,12 +3897,6 @@ GJK2_INLINE void gjk_simplex2_witness(const gjk2_simplex *s, gjk_vec2 *a, gjk_ve
 
 /* ---- end of src/simplex2.h ---- */
 
-#if GJK_USE_FLOAT
-#define CAST_TOL_DEFAULT GJK_R(1e-5)
-#else
-#define CAST_TOL_DEFAULT GJK_R(1e-9)
-#endif
-
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
 static bool usable_motion2(const gjk_motion2 *m, gjk_vec2 position) {
@@ -3929,7 +3967,7 @@ static bool cast_setup2(const gjk_cast_input2 *in, gjk_cast2 *c) {
     /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
        terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
     c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
-    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
+    c->tol = in->tolerance > 0 ? in->tolerance : GJK_TOL_CAST * size;
     c->tol = gjk_maxr(c->tol, c->floor);
     return true;
 }
@@ -4350,7 +4388,6 @@ gjk_cast_result2 gjk_shape_cast2(const gjk_cast_input2 *input) {
 
 /* ---- end of src/cast2.c ---- */
 #undef CAST2_MAX_DIFF
-#undef CAST_TOL_DEFAULT
 
 /* ---- src/cast3.c ---- */
 /* Shape casts in 3D (gjk/cast.h): input checks, frames and tolerances, the linear cast, and the results.
@@ -4539,13 +4576,6 @@ static inline gjk_real gjk_special3_l1(gjk_vec3 v) { return GJK_ABS(v.x) + GJK_A
 
 /* ---- end of src/special3.h ---- */
 
-/* Default stopping tolerances, relative to the shapes' size (documented in gjk/cast.h). */
-#if GJK_USE_FLOAT
-#define CAST_TOL_DEFAULT GJK_R(1e-5)
-#else
-#define CAST_TOL_DEFAULT GJK_R(1e-9)
-#endif
-
 /* ---- input -------------------------------------------------------------------------------------------------- */
 
 /* q scaled to unit length, when the queries accept it (internal.h). */
@@ -4629,7 +4659,7 @@ static bool cast_setup3(const gjk_cast_input3 *in, gjk_cast3 *c) {
     /* The rounding of a distance the cast computes: w = a - (b + t d) rounds at a few ulps of the largest of the
        terms, not of the (small) result; floor / 8 is about that, floor a safe multiple (the least tolerance). */
     c->floor = GJK_R(32.0) * GJK_REAL_EPSILON * c->scale;
-    c->tol = in->tolerance > 0 ? in->tolerance : CAST_TOL_DEFAULT * size;
+    c->tol = in->tolerance > 0 ? in->tolerance : GJK_TOL_CAST * size;
     c->tol = gjk_maxr(c->tol, c->floor);
     return !c->bad;
 }
@@ -4934,7 +4964,6 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
 
 /* ---- end of src/cast3.c ---- */
 #undef CAST_CYL_STEPS
-#undef CAST_TOL_DEFAULT
 
 /* ---- src/compound.c ---- */
 /* Compound shapes' core, shared by both dimensions: the part tree's build, the descent of two part trees at once
@@ -5182,6 +5211,22 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
 
+/* The part tree of a single shape's `box` (its own frame): one leaf of user value 0 in the caller's storage. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar);
+
+/* gjk_compound_collide3() of two sides, each a compound or (compound NULL) a convex shape standing in for a compound
+   of one part at the identity (part 0): the world's narrow phase for its bodies, valid (shapes, poses and the
+   speculative distance checked by the caller), allocating nothing. Returns the count and writes the first
+   `capacity` contacts, sorted by (part_a, part_b). */
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity);
+/* The 2D mirror of gjk_compound3_collide_sides(). */
+int gjk_compound2_collide_sides(const gjk_compound2 *a, const gjk_shape2 *shape_a, gjk_pose2 pose_a,
+                                const gjk_compound2 *b, const gjk_shape2 *shape_b, gjk_pose2 pose_b,
+                                gjk_real speculative, gjk_compound_contact2 *contacts, int capacity);
+
 /* A list of contacts kept sorted by (part_a, part_b), which every element type starts with, holding the first
    `capacity` of those added; `count` counts them all. */
 typedef struct gjk_compound_list {
@@ -5228,6 +5273,24 @@ bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool 
         return false;
     }
     return true;
+}
+
+/* A tree of one leaf, `box`, in storage the caller gives (a query's stack): the part tree of a convex shape taking
+   part as a compound of one part, made without allocating. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar) {
+    memset(t, 0, sizeof *t);
+    t->nodes = node;
+    t->leaves = leaf;
+    t->capacity = t->node_count = t->proxy_count = 1;
+    t->free_list = -1;
+    t->root = 0;
+    t->planar = planar;
+    node->box = *box;
+    node->parent = node->child1 = node->child2 = -1;
+    node->height = 0;
+    leaf->user = 0;
+    leaf->moved_slot = -1;
 }
 
 /* ---- building ---- */
@@ -5399,13 +5462,6 @@ static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
 
 /* ---- the swept bound of casts ---- */
 
-/* Casts' default stopping tolerance relative to a pair's size (gjk/cast.h). */
-#if GJK_USE_FLOAT
-#define COMPOUND_CAST_TOL GJK_R(1e-5)
-#else
-#define COMPOUND_CAST_TOL GJK_R(1e-9)
-#endif
-
 /* A part's reach about its own origin is at most its offset from the compound's origin plus the root box's
    farthest corner (sqrt(3) times its largest coordinate); a user shape's cast measures it by the box of six
    supports, up to sqrt(3) times more. 8 times the sum bounds the size every part pair's cast scales its default
@@ -5430,7 +5486,7 @@ void gjk_compound_sweep(gjk_compound_walk *w, const gjk_compound *a, const gjk_c
     /* The boxes move by up to the relative translation and their turning's reach: the slack covers the rounding of
        coordinates of that size too, and with it the rounding of the entry times (slack / speed >= 64 ulps of 1). */
     gjk_compound_slack(w, pose_size + speed + (w->spin_a + w->spin_b) * (1 + w->spin_a + w->spin_b) * size);
-    w->reach = target + (tolerance > 0 ? tolerance : COMPOUND_CAST_TOL * size) +
+    w->reach = target + (tolerance > 0 ? tolerance : GJK_TOL_CAST * size) +
                32 * GJK_REAL_EPSILON * (size + target + pose_size + speed);
 }
 
@@ -5760,7 +5816,6 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
 }
 
 /* ---- end of src/compound.c ---- */
-#undef COMPOUND_CAST_TOL
 
 /* ---- src/compound2.c ---- */
 /* 2D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
@@ -5972,22 +6027,33 @@ gjk_compound_result2 gjk_compound_query2(gjk_query_kind kind, const gjk_compound
     return gjk_compound_query2_stack(kind, pair, options, GJK_COMPOUND_STACK);
 }
 
+/* A collide's two sides, each a compound or (compound NULL) a convex shape standing in for a compound of one part
+   at the identity: the world's bodies, without a compound made for every convex body. */
 typedef struct gjk_compound2_collide {
     const gjk_compound2 *a, *b;
+    const gjk_shape2 *single_a, *single_b;
     gjk_pose2 pose_a, pose_b;
     gjk_real speculative;
     gjk_status status;
     gjk_compound_list list;
 } gjk_compound2_collide;
 
+static const gjk_shape2 *compound2_side_shape(const gjk_compound2 *c, const gjk_shape2 *single, int part) {
+    return c ? compound2_shape(c, part) : single;
+}
+/* A side's part pose in its frame: a single shape's is the identity, as a one-part compound's would be. */
+static gjk_pose2 compound2_side_pose(const gjk_compound2 *c, int part) {
+    return c ? compound2_pose(c, part) : gjk_pose2_identity();
+}
+
 static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound2_collide *q = (gjk_compound2_collide *)w->context;
     gjk_pair2 pair;
     gjk_compound_contact2 c;
-    pair.a = compound2_shape(q->a, part_a);
-    pair.pose_a = compound2_compose(q->pose_a, compound2_pose(q->a, part_a));
-    pair.b = compound2_shape(q->b, part_b);
-    pair.pose_b = compound2_compose(q->pose_b, compound2_pose(q->b, part_b));
+    pair.a = compound2_side_shape(q->a, q->single_a, part_a);
+    pair.pose_a = compound2_compose(q->pose_a, compound2_side_pose(q->a, part_a));
+    pair.b = compound2_side_shape(q->b, q->single_b, part_b);
+    pair.pose_b = compound2_compose(q->pose_b, compound2_side_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide2(&pair, q->speculative, NULL);
@@ -5996,11 +6062,47 @@ static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     return false;
 }
 
+/* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
+static const gjk_tree *compound2_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
+                                              const gjk_shape2 *shape) {
+    gjk_tree_box box = compound2_box(gjk_shape2_aabb(shape, gjk_pose2_identity()));
+    gjk_compound_single_tree(t, node, leaf, &box, true);
+    return t;
+}
+
+/* The collide of two valid sides (q's fields but the list set), into contacts[0 .. capacity). */
+static int compound2_collide_run(gjk_compound2_collide *q, gjk_real speculative, gjk_compound_contact2 *contacts,
+                                  int capacity, gjk_status *status) {
+    gjk_tree single[2];
+    gjk_tree_node nodes[2];
+    gjk_tree_leaf leaves[2];
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound2_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound2_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    gjk_compound_walk w;
+    q->pose_a = compound2_unit(q->pose_a);
+    q->pose_b = compound2_unit(q->pose_b);
+    q->speculative = speculative;
+    q->status = GJK_OK;
+    memset(&q->list, 0, sizeof q->list);
+    q->list.base = (unsigned char *)contacts;
+    q->list.size = sizeof *contacts;
+    q->list.capacity = capacity;
+    gjk_compound_walk_init(&w, ta, tb, 0, compound2_collide_leaf, q);
+    gjk_compound_slack(&w, compound2_relative(&w, q->pose_a, q->pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q->list);
+    *status = q->status;
+    return q->list.count;
+}
+
 int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
                           gjk_compound_contact2 *contacts, int capacity, gjk_status *status) {
     gjk_status dummy;
     gjk_compound2_collide q;
-    gjk_compound_walk w;
     status = compound2_status_sink(status, &dummy);
     if (!compound2_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
         capacity < 0 || (capacity > 0 && !contacts)) {
@@ -6010,21 +6112,20 @@ int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_d
     memset(&q, 0, sizeof q);
     q.a = pair->a;
     q.b = pair->b;
-    q.pose_a = compound2_unit(pair->pose_a);
-    q.pose_b = compound2_unit(pair->pose_b);
-    q.speculative = speculative_distance;
-    q.status = GJK_OK;
-    q.list.base = (unsigned char *)contacts;
-    q.list.size = sizeof *contacts;
-    q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound2_collide_leaf, &q);
-    gjk_compound_slack(&w, compound2_relative(&w, q.pose_a, q.pose_b));
-    /* Pairs within the speculative distance, and the touching band beyond it. */
-    w.cut = speculative_distance + w.slack;
-    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
-    gjk_compound_list_finish(&q.list);
-    *status = q.status;
-    return q.list.count;
+    q.pose_a = pair->pose_a;
+    q.pose_b = pair->pose_b;
+    return compound2_collide_run(&q, speculative_distance, contacts, capacity, status);
+}
+
+int gjk_compound2_collide_sides(const gjk_compound2 *a, const gjk_shape2 *shape_a, gjk_pose2 pose_a,
+                                const gjk_compound2 *b, const gjk_shape2 *shape_b, gjk_pose2 pose_b,
+                                gjk_real speculative, gjk_compound_contact2 *contacts, int capacity) {
+    gjk_compound2_collide q;
+    gjk_status status;
+    memset(&q, 0, sizeof q);
+    q.a = a, q.single_a = shape_a, q.pose_a = pose_a;
+    q.b = b, q.single_b = shape_b, q.pose_b = pose_b;
+    return compound2_collide_run(&q, speculative, contacts, capacity, &status);
 }
 
 typedef struct gjk_compound2_ray {
@@ -6417,22 +6518,33 @@ gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound
     return gjk_compound_query3_stack(kind, pair, options, GJK_COMPOUND_STACK);
 }
 
+/* A collide's two sides, each a compound or (compound NULL) a convex shape standing in for a compound of one part
+   at the identity: the world's bodies, without a compound made for every convex body. */
 typedef struct gjk_compound3_collide {
     const gjk_compound3 *a, *b;
+    const gjk_shape3 *single_a, *single_b;
     gjk_pose3 pose_a, pose_b;
     gjk_real speculative;
     gjk_status status;
     gjk_compound_list list;
 } gjk_compound3_collide;
 
+static const gjk_shape3 *compound3_side_shape(const gjk_compound3 *c, const gjk_shape3 *single, int part) {
+    return c ? compound3_shape(c, part) : single;
+}
+/* A side's part pose in its frame: a single shape's is the identity, as a one-part compound's would be. */
+static gjk_pose3 compound3_side_pose(const gjk_compound3 *c, int part) {
+    return c ? compound3_pose(c, part) : gjk_pose3_identity();
+}
+
 static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
     gjk_pair3 pair;
     gjk_compound_contact3 c;
-    pair.a = compound3_shape(q->a, part_a);
-    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
-    pair.b = compound3_shape(q->b, part_b);
-    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
+    pair.a = compound3_side_shape(q->a, q->single_a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_side_pose(q->a, part_a));
+    pair.b = compound3_side_shape(q->b, q->single_b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_side_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide3(&pair, q->speculative, NULL);
@@ -6441,11 +6553,47 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     return false;
 }
 
+/* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
+static const gjk_tree *compound3_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
+                                              const gjk_shape3 *shape) {
+    gjk_tree_box box = compound3_box(gjk_shape3_aabb(shape, gjk_pose3_identity()));
+    gjk_compound_single_tree(t, node, leaf, &box, false);
+    return t;
+}
+
+/* The collide of two valid sides (q's fields but the list set), into contacts[0 .. capacity). */
+static int compound3_collide_run(gjk_compound3_collide *q, gjk_real speculative, gjk_compound_contact3 *contacts,
+                                  int capacity, gjk_status *status) {
+    gjk_tree single[2];
+    gjk_tree_node nodes[2];
+    gjk_tree_leaf leaves[2];
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    gjk_compound_walk w;
+    q->pose_a = compound3_unit(q->pose_a);
+    q->pose_b = compound3_unit(q->pose_b);
+    q->speculative = speculative;
+    q->status = GJK_OK;
+    memset(&q->list, 0, sizeof q->list);
+    q->list.base = (unsigned char *)contacts;
+    q->list.size = sizeof *contacts;
+    q->list.capacity = capacity;
+    gjk_compound_walk_init(&w, ta, tb, 0, compound3_collide_leaf, q);
+    gjk_compound_slack(&w, compound3_relative(&w, q->pose_a, q->pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q->list);
+    *status = q->status;
+    return q->list.count;
+}
+
 int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
                           gjk_compound_contact3 *contacts, int capacity, gjk_status *status) {
     gjk_status dummy;
     gjk_compound3_collide q;
-    gjk_compound_walk w;
     status = compound3_status_sink(status, &dummy);
     if (!compound3_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
         capacity < 0 || (capacity > 0 && !contacts)) {
@@ -6455,21 +6603,20 @@ int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_d
     memset(&q, 0, sizeof q);
     q.a = pair->a;
     q.b = pair->b;
-    q.pose_a = compound3_unit(pair->pose_a);
-    q.pose_b = compound3_unit(pair->pose_b);
-    q.speculative = speculative_distance;
-    q.status = GJK_OK;
-    q.list.base = (unsigned char *)contacts;
-    q.list.size = sizeof *contacts;
-    q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_collide_leaf, &q);
-    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
-    /* Pairs within the speculative distance, and the touching band beyond it. */
-    w.cut = speculative_distance + w.slack;
-    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
-    gjk_compound_list_finish(&q.list);
-    *status = q.status;
-    return q.list.count;
+    q.pose_a = pair->pose_a;
+    q.pose_b = pair->pose_b;
+    return compound3_collide_run(&q, speculative_distance, contacts, capacity, status);
+}
+
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity) {
+    gjk_compound3_collide q;
+    gjk_status status;
+    memset(&q, 0, sizeof q);
+    q.a = a, q.single_a = shape_a, q.pose_a = pose_a;
+    q.b = b, q.single_b = shape_b, q.pose_b = pose_b;
+    return compound3_collide_run(&q, speculative, contacts, capacity, &status);
 }
 
 typedef struct gjk_compound3_ray {
@@ -20365,12 +20512,16 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
    Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
-   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing.
+   The one exception is the overflow of pairs with a compound body (gjk_compound3_collide_sides()), whose number
+   of part contacts is known only after the narrow phase: step_end grows room for them, single-threaded. */
 
 /* ---- src/world_internal.h ---- */
 /* The world of bodies' core (world.c), shared by the 3D (world3.c) and 2D (world2.c) front ends, as the tree's core
    is (tree_internal.h): one body and one pair record for both dimensions, the dimension's own pose, cache and
-   manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). Not installed. */
+   manifold in unions, and `planar` choosing gjk_collide2() over gjk_collide3(). A body is a convex shape or a
+   compound (gjk/compound.h); a pair with a compound in it is answered by the compounds' collide, part pair by part
+   pair, into its range of the world's part contacts. Not installed. */
 #ifndef GJK_WORLD_INTERNAL_H
 #define GJK_WORLD_INTERNAL_H
 
@@ -20378,7 +20529,7 @@ const gjk_tree *gjk_tree3_core(const gjk_tree3 *tree) { return &tree->core; }
 enum { GJK_WORLD_LIVE = 0, GJK_WORLD_REMOVED = 1, GJK_WORLD_FREE = 2 };
 
 typedef struct gjk_world_body {
-    const void *shape; /* gjk_shape3 or gjk_shape2, borrowed */
+    const void *shape; /* gjk_shape3 or gjk_shape2, or with `compound` gjk_compound3 or gjk_compound2; borrowed */
     union {
         gjk_pose3 p3;
         gjk_pose2 p2;
@@ -20390,6 +20541,7 @@ typedef struct gjk_world_body {
     int state;         /* GJK_WORLD_LIVE, _REMOVED or _FREE */
     int next_free;     /* a free id's successor in the free list */
     bool dirty;        /* the pose changed since the last step (the body is in the world's dirty list) */
+    bool compound;     /* `shape` is a compound */
 } gjk_world_body;
 
 /* A candidate pair, a < b: the small record the step sorts and merges. Its cache and manifold stay in place in a
@@ -20397,11 +20549,15 @@ typedef struct gjk_world_body {
 typedef struct gjk_world_cand {
     int a, b;
     int slot;          /* the pair's gjk_world_slot */
-    int points;        /* the manifold's point count at this step (after the narrow phase) */
+    int points;        /* the manifold's point count at this step (after the narrow phase); for a pair with a
+                          compound, its number of part contacts, which may exceed its room */
     int points_before; /* at the last step; 0 for a pair new to the candidates */
 } gjk_world_cand;
 
-/* What a candidate pair keeps from step to step, and its last manifold. */
+/* What a candidate pair keeps from step to step, and its last manifold; for a pair with a compound, where its part
+   contacts go: `part_room` of them from `part_at` in the world's `parts` (or, when it overflowed that room and ran
+   again in step_end, in `extra`). Such pairs run cold: a part pair's cache would need a slot of its own, and their
+   number changes from step to step. */
 typedef struct gjk_world_slot {
     union {
         gjk_cache3 c3;
@@ -20411,6 +20567,8 @@ typedef struct gjk_world_slot {
         gjk_manifold3 m3;
         gjk_manifold2 m2;
     } manifold;
+    int part_at, part_room;
+    bool part_extra;
 } gjk_world_slot;
 
 typedef struct gjk_world {
@@ -20426,6 +20584,12 @@ typedef struct gjk_world {
     gjk_world_slot *slots;                    /* the pairs' caches and manifolds, by gjk_world_cand.slot */
     int slot_end, slot_cap;                   /* slots ever used (high-water mark), room */
     int *free_slots, free_slot_count, free_slot_cap; /* slots of pairs that ended, reused first */
+    int compound_bodies;                      /* compound bodies not yet freed: without any, no part contacts */
+    /* The part contacts of the pairs with a compound (gjk_compound_contact3 or _contact2): each pair's room in
+       `parts`, sized in step_begin from its last count, and in `extra` the pairs that overflowed it, run again in
+       step_end. Both arrays grow only single-threaded, so that step_range allocates nothing. */
+    void *parts, *extra;
+    int parts_cap, extra_cap;
     int *found, found_cap;                    /* the tree's new pairs, as body ids */
     gjk_world_pair *begins, *ends;
     int begin_count, begin_cap, end_count, end_cap;
@@ -20435,9 +20599,10 @@ typedef struct gjk_world {
 
 bool gjk_world_init(gjk_world *w, const gjk_world_def *def, bool planar);
 void gjk_world_release(gjk_world *w);
-/* A body with its shape's box (world frame, before widening) and position; -1 on bad box or growth failure. */
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user);
+/* A body of a shape (or a compound) with its box (world frame, before widening) and position; -1 on bad box or
+   growth failure. */
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user);
 void gjk_world_remove(gjk_world *w, int body);
 /* The live body of an id, or NULL. */
 gjk_world_body *gjk_world_live(const gjk_world *w, int body);
@@ -20445,7 +20610,7 @@ gjk_world_body *gjk_world_live(const gjk_world *w, int body);
 bool gjk_world_set_box(gjk_world *w, int body, const gjk_tree_box *box);
 int gjk_world_step_begin(gjk_world *w);
 void gjk_world_step_range(gjk_world *w, int begin, int end);
-void gjk_world_step_end(gjk_world *w);
+gjk_status gjk_world_step_end(gjk_world *w);
 
 /* A shape and pose a body may take (also the scene queries' own): the shape valid, the rotation usable, the
    position within GJK's range. */
@@ -20498,6 +20663,8 @@ void gjk_world_release(gjk_world *w) {
     gjk_free(w->spare);
     gjk_free(w->slots);
     gjk_free(w->free_slots);
+    gjk_free(w->parts);
+    gjk_free(w->extra);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -20539,8 +20706,8 @@ static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real
     }
 }
 
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user) {
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user) {
     gjk_tree_box wide;
     int id, proxy, ids = w->free_head >= 0 ? w->body_end : w->body_end + 1;
     if (!world_widen(w, box, &wide)) return -1;
@@ -20558,6 +20725,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     gjk_world_body *b = &w->bodies[id];
     memset(b, 0, sizeof *b);
     b->shape = shape;
+    b->compound = compound;
     b->box = *box;
     memcpy(b->last, position, sizeof b->last);
     b->user = user;
@@ -20565,6 +20733,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     b->state = GJK_WORLD_LIVE;
     b->next_free = -1;
     w->body_count++;
+    w->compound_bodies += compound;
     return id;
 }
 
@@ -20657,8 +20826,30 @@ static void world_end_event(gjk_world *w, int a, int b) {
     w->end_count++;
 }
 
+static bool world_pair_has_compound(const gjk_world *w, int a, int b) {
+    return w->bodies[a].compound || w->bodies[b].compound;
+}
+
+/* The room a pair with a compound gets for its part contacts, from its count at the last step: half as many again
+   (a pair settling onto more parts rarely runs twice), and at least 4 (a new pair). */
+static int world_part_room(int last) { return last < 4 ? 4 : last + last / 2; }
+
+/* Room for the part contacts of this step's pairs with a compound: a bound before the merge (the pairs kept and the
+   new ones are among the last step's and the tree's), so that a failure leaves the last step as it was. */
+static bool world_reserve_parts(gjk_world *w, int fresh) {
+    int64_t need = 0;
+    if (w->compound_bodies == 0) return true;
+    for (int k = 0; k < w->cand_count; ++k)
+        if (world_pair_has_compound(w, w->cands[k].a, w->cands[k].b)) need += world_part_room(w->cands[k].points);
+    for (int k = 0; k < fresh; ++k)
+        if (world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])) need += world_part_room(0);
+    if (need > INT_MAX) return false;
+    return world_reserve(&w->parts, &w->parts_cap, (int)need,
+                         w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3));
+}
+
 int gjk_world_step_begin(gjk_world *w) {
-    int n, i = 0, j = 0, m = 0;
+    int n, i = 0, j = 0, m = 0, parts_at = 0;
     world_move_dirty(w);
     n = world_new_pairs(w);
     if (n < 0) return -1;
@@ -20674,7 +20865,8 @@ int gjk_world_step_begin(gjk_world *w) {
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
-                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)) ||
+        !world_reserve_parts(w, n))
         return -1;
     w->end_count = w->begin_count = w->contact_count = 0;
     while (i < w->cand_count || j < n) {
@@ -20701,6 +20893,13 @@ int gjk_world_step_begin(gjk_world *w) {
             c->points = c->points_before = 0;
             memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
+        if (w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b)) {
+            gjk_world_slot *slot = &w->slots[c->slot];
+            slot->part_at = parts_at;
+            slot->part_room = world_part_room(c->points_before);
+            slot->part_extra = false;
+            parts_at += slot->part_room;
+        }
         ++m;
     }
     gjk_world_cand *swap = w->cands;
@@ -20712,12 +20911,41 @@ int gjk_world_step_begin(gjk_world *w) {
         gjk_world_body *b = &w->bodies[w->removed[r]];
         b->state = GJK_WORLD_FREE;
         b->shape = NULL;
+        w->compound_bodies -= b->compound;
+        b->compound = false;
         b->next_free = w->free_head;
         w->free_head = w->removed[r];
     }
     w->removed_count = 0;
     gjk_tree_clear_moved(&w->tree);
     return m;
+}
+
+/* A world without compound bodies reads no body for this. */
+static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
+    return w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b);
+}
+
+/* Where a pair with a compound keeps its part contacts. */
+static void *world_parts_of(const gjk_world *w, const gjk_world_slot *s) {
+    size_t size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    return (unsigned char *)(s->part_extra ? w->extra : w->parts) + (size_t)s->part_at * size;
+}
+
+/* A pair with a compound: its part contacts into its room, as many as fit; their number. */
+static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, const gjk_world_slot *s) {
+    const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
+    if (w->planar)
+        return gjk_compound2_collide_sides(a->compound ? (const gjk_compound2 *)a->shape : NULL,
+                                           (const gjk_shape2 *)a->shape, a->pose.p2,
+                                           b->compound ? (const gjk_compound2 *)b->shape : NULL,
+                                           (const gjk_shape2 *)b->shape, b->pose.p2, w->speculative,
+                                           (gjk_compound_contact2 *)world_parts_of(w, s), s->part_room);
+    return gjk_compound3_collide_sides(a->compound ? (const gjk_compound3 *)a->shape : NULL,
+                                       (const gjk_shape3 *)a->shape, a->pose.p3,
+                                       b->compound ? (const gjk_compound3 *)b->shape : NULL,
+                                       (const gjk_shape3 *)b->shape, b->pose.p3, w->speculative,
+                                       (gjk_compound_contact3 *)world_parts_of(w, s), s->part_room);
 }
 
 void gjk_world_step_range(gjk_world *w, int begin, int end) {
@@ -20727,7 +20955,9 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
         gjk_world_cand *c = &w->cands[k];
         gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
-        if (w->planar) {
+        if (a->compound || b->compound) {
+            c->points = world_collide_parts(w, c, s);
+        } else if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
@@ -20748,8 +20978,75 @@ static int world_event_cmp(const void *x, const void *y) {
     return world_key_cmp(p->a, p->b, q->a, q->b);
 }
 
-void gjk_world_step_end(gjk_world *w) {
+/* The contacts a pair reports: its manifold, or the part contacts its room holds. */
+static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
+    if (!world_compound_pair(w, c)) return c->points > 0;
+    return c->points < w->slots[c->slot].part_room ? c->points : w->slots[c->slot].part_room;
+}
+
+/* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
+static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
+    const gjk_world_slot *s = &w->slots[c->slot];
+    int n = world_reported(w, c);
+    if (n > room) n = room;
+    if (!world_compound_pair(w, c)) {
+        if (n == 0) return 0;
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m3;
+        }
+        return 1;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
+            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)world_parts_of(w, s) + i;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
+            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)world_parts_of(w, s) + i;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
+        }
+    }
+    return n;
+}
+
+gjk_status gjk_world_step_end(gjk_world *w) {
     bool merge_ends = w->end_count > 0;
+    gjk_status status = GJK_OK;
+    size_t part_size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    int total = 0;
+    int64_t extra = 0;
+    /* The pairs with a compound that overflowed their room run again into `extra`, grown to hold them all (the same
+       answers, whole); if it cannot grow, they keep the first contacts their room holds. */
+    for (int k = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        if (world_compound_pair(w, c) && c->points > w->slots[c->slot].part_room) extra += c->points;
+    }
+    if (extra > 0 && (extra > INT_MAX || !world_reserve(&w->extra, &w->extra_cap, (int)extra, part_size))) {
+        status = GJK_OUT_OF_MEMORY;
+        extra = 0;
+    }
+    for (int k = 0, at = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
+        if (extra > 0 && world_compound_pair(w, c) && c->points > s->part_room) {
+            s->part_at = at;
+            s->part_room = c->points;
+            s->part_extra = true;
+            at += c->points;
+            world_collide_parts(w, c, s);
+        }
+        total += world_reported(w, c);
+    }
+    if (!world_reserve(&w->contacts, &w->contact_cap, total,
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+        status = GJK_OUT_OF_MEMORY;
     for (int k = 0; k < w->cand_count; ++k) {
         const gjk_world_cand *c = &w->cands[k];
         if (c->points == 0) {
@@ -20761,17 +21058,11 @@ void gjk_world_step_end(gjk_world *w) {
             w->begins[w->begin_count].b = c->b;
             w->begin_count++;
         }
-        if (w->planar) {
-            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
-        } else {
-            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
-        }
-        w->contact_count++;
+        w->contact_count += world_write(w, c, w->contact_count, w->contact_cap - w->contact_count);
     }
     /* The ends of dropped pairs (step_begin) come before the ones found here: one sort puts them in order. */
     if (merge_ends) gjk_heap_sort(w->ends, (size_t)w->end_count, sizeof *w->ends, world_event_cmp);
+    return status;
 }
 
 /* ---- end of src/world.c ---- */
@@ -20843,10 +21134,19 @@ static gjk_tree_box world2_box(gjk_aabb2 b) {
     return out;
 }
 
-bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+static bool world2_pose_valid(gjk_pose2 pose) {
     gjk_rot2 q;
-    return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
-           gjk_bounded2(pose.position);
+    return gjk2_unit_rotation(pose.rotation, &q) && gjk_bounded2(pose.position);
+}
+
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+    return gjk_shape2_validate(shape) == GJK_OK && world2_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world2_body_box(const gjk_world_body *b, gjk_pose2 pose) {
+    return world2_box(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
+                                  : gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
 }
 
 gjk_world2 *gjk_world2_create(const gjk_world_def *def) {
@@ -20864,21 +21164,34 @@ void gjk_world2_destroy(gjk_world2 *world) {
     gjk_free(world);
 }
 
-int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
-    if (!gjk_world2_valid(shape, pose)) return -1;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world2_add_body(gjk_world2 *world, const void *shape, bool compound, gjk_pose2 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world2_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, 0};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p2 = pose;
     return id;
+}
+
+int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
+    if (!gjk_world2_valid(shape, pose)) return -1;
+    return world2_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world2_add_compound(gjk_world2 *world, const gjk_compound2 *compound, gjk_pose2 pose, uint64_t user) {
+    if (!compound || !world2_pose_valid(pose)) return -1;
+    return world2_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !gjk_world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
+    if (!b || !world2_pose_valid(pose)) return false;
+    gjk_tree_box box = world2_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;
     return true;
@@ -20891,7 +21204,12 @@ gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body) {
 
 const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape2 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape2 *)b->shape : NULL;
+}
+
+const gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound2 *)b->shape : NULL;
 }
 
 uint64_t gjk_world2_user(const gjk_world2 *world, int body) {
@@ -20905,13 +21223,12 @@ gjk_status gjk_world2_step(gjk_world2 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world2_step_begin(gjk_world2 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world2_step_range(gjk_world2 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world2_step_end(gjk_world2 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world2_step_end(gjk_world2 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count) {
     *count = world->core.contact_count;
@@ -21038,8 +21355,18 @@ static gjk_tree_box world3_box(gjk_aabb3 b) {
     return out;
 }
 
+static bool world3_pose_valid(gjk_pose3 pose) {
+    return gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+}
+
 bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
-    return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+    return gjk_shape3_validate(shape) == GJK_OK && world3_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world3_body_box(const gjk_world_body *b, gjk_pose3 pose) {
+    return world3_box(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
+                                  : gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
 }
 
 gjk_world3 *gjk_world3_create(const gjk_world_def *def) {
@@ -21057,21 +21384,34 @@ void gjk_world3_destroy(gjk_world3 *world) {
     gjk_free(world);
 }
 
-int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
-    if (!gjk_world3_valid(shape, pose)) return -1;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world3_add_body(gjk_world3 *world, const void *shape, bool compound, gjk_pose3 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world3_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p3 = pose;
     return id;
+}
+
+int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
+    if (!gjk_world3_valid(shape, pose)) return -1;
+    return world3_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world3_add_compound(gjk_world3 *world, const gjk_compound3 *compound, gjk_pose3 pose, uint64_t user) {
+    if (!compound || !world3_pose_valid(pose)) return -1;
+    return world3_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !gjk_world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
+    if (!b || !world3_pose_valid(pose)) return false;
+    gjk_tree_box box = world3_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;
     return true;
@@ -21084,7 +21424,12 @@ gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body) {
 
 const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape3 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape3 *)b->shape : NULL;
+}
+
+const gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound3 *)b->shape : NULL;
 }
 
 uint64_t gjk_world3_user(const gjk_world3 *world, int body) {
@@ -21098,13 +21443,12 @@ gjk_status gjk_world3_step(gjk_world3 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world3_step_begin(gjk_world3 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world3_step_range(gjk_world3 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world3_step_end(gjk_world3 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world3_step_end(gjk_world3 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count) {
     *count = world->core.contact_count;
@@ -21332,20 +21676,32 @@ typedef struct gjk_wq_ray3 {
     gjk_wq_keep keep;        /* every hit (all-hits query) */
 } gjk_wq_ray3;
 
-static gjk_real wq_closest3(const gjk_world *w, int body, gjk_real max_t, void *context) {
-    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+/* A body's answer to the ray: its shape's ray cast, or its compound's. */
+static gjk_world_ray_hit3 wq_cast3(const gjk_world *w, int body, const gjk_ray3 *ray) {
+    const gjk_world_body *b = &w->bodies[body];
     gjk_world_ray_hit3 h;
     h.body = body;
-    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    h.part = 0;
+    if (b->compound) {
+        gjk_compound_ray_result3 r = gjk_compound_raycast3((const gjk_compound3 *)b->shape, b->pose.p3, ray);
+        h.ray = r.ray;
+        h.part = r.part;
+    } else {
+        h.ray = gjk_raycast3((const gjk_shape3 *)b->shape, b->pose.p3, ray);
+    }
+    return h;
+}
+
+static gjk_real wq_closest3(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+    gjk_world_ray_hit3 h = wq_cast3(w, body, c->ray);
     if (h.ray.hit && (c->best.body < 0 || wq_hit3_cmp(&h, &c->best) < 0)) c->best = h;
     return c->best.body >= 0 ? c->best.ray.fraction : max_t;
 }
 
 static gjk_real wq_every3(const gjk_world *w, int body, gjk_real max_t, void *context) {
     gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
-    gjk_world_ray_hit3 h;
-    h.body = body;
-    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    gjk_world_ray_hit3 h = wq_cast3(w, body, c->ray);
     if (h.ray.hit) wq_keep_add(&c->keep, &h);
     return max_t;
 }
@@ -21380,18 +21736,66 @@ int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_wor
 }
 
 typedef struct gjk_wq_overlap3 {
-    gjk_pair3 pair; /* A: the query shape; B: each body in turn */
+    gjk_pair3 pair; /* A: the query shape; B: each body (or compound part) in turn */
     gjk_real distance;
+    gjk_tree_box box; /* the query's world box, widened by the distance */
+    const gjk_compound3 *compound; /* the compound body being searched, at pose_body */
+    gjk_pose3 pose_body;
+    bool found;
     gjk_wq_keep keep;
 } gjk_wq_overlap3;
 
+static bool wq_near3(gjk_wq_overlap3 *c) {
+    gjk_result3 r = c->distance > 0 ? gjk_distance3(&c->pair, NULL) : gjk_intersect3(&c->pair, NULL);
+    return r.intersect || (c->distance > 0 && r.distance <= c->distance);
+}
+
+/* A compound part the query's box reaches (in the compound's frame): tested at its world pose; the first that
+   passes ends the search of that compound. */
+static bool wq_part3(int proxy, uint64_t user, void *context) {
+    gjk_wq_overlap3 *c = (gjk_wq_overlap3 *)context;
+    (void)proxy;
+    c->pair.b = gjk_compound3_part(c->compound, (int)user, NULL);
+    c->pair.pose_b = gjk_compound3_part_pose(c->compound, (int)user, c->pose_body);
+    c->found = wq_near3(c);
+    return !c->found;
+}
+
+/* The world box `box` seen from the frame of a body at `pose`: the box of the turned box, padded by the rounding of
+   the turn (a few ulps of the magnitudes involved), so that no part the world box reaches is missed. */
+static gjk_tree_box wq_local_box3(const gjk_tree_box *box, gjk_pose3 pose) {
+    gjk_mat33 m = gjk_mat33_from_any_quat(pose.rotation);
+    gjk_vec3 c = gjk_v3((box->lower[0] + box->upper[0]) / 2, (box->lower[1] + box->upper[1]) / 2,
+                        (box->lower[2] + box->upper[2]) / 2);
+    gjk_vec3 h = gjk_v3((box->upper[0] - box->lower[0]) / 2, (box->upper[1] - box->lower[1]) / 2,
+                        (box->upper[2] - box->lower[2]) / 2);
+    gjk_vec3 lc = gjk_mat33_tmul(m, gjk_sub3(c, pose.position));
+    gjk_vec3 lh = gjk_v3(GJK_ABS(m.r0.x) * h.x + GJK_ABS(m.r1.x) * h.y + GJK_ABS(m.r2.x) * h.z,
+                         GJK_ABS(m.r0.y) * h.x + GJK_ABS(m.r1.y) * h.y + GJK_ABS(m.r2.y) * h.z,
+                         GJK_ABS(m.r0.z) * h.x + GJK_ABS(m.r1.z) * h.y + GJK_ABS(m.r2.z) * h.z);
+    gjk_real pad = 32 * GJK_REAL_EPSILON * (gjk_max_abs3(c) + gjk_max_abs3(pose.position) + gjk_max_abs3(h));
+    gjk_tree_box out;
+    out.lower[0] = lc.x - lh.x - pad, out.upper[0] = lc.x + lh.x + pad;
+    out.lower[1] = lc.y - lh.y - pad, out.upper[1] = lc.y + lh.y + pad;
+    out.lower[2] = lc.z - lh.z - pad, out.upper[2] = lc.z + lh.z + pad;
+    return out;
+}
+
 static void wq_overlap3(const gjk_world *w, int body, void *context) {
     gjk_wq_overlap3 *c = (gjk_wq_overlap3 *)context;
-    gjk_result3 r;
-    c->pair.b = (const gjk_shape3 *)w->bodies[body].shape;
-    c->pair.pose_b = w->bodies[body].pose.p3;
-    r = c->distance > 0 ? gjk_distance3(&c->pair, NULL) : gjk_intersect3(&c->pair, NULL);
-    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+    const gjk_world_body *b = &w->bodies[body];
+    if (b->compound) {
+        gjk_tree_box local = wq_local_box3(&c->box, b->pose.p3);
+        c->compound = (const gjk_compound3 *)b->shape;
+        c->pose_body = b->pose.p3;
+        c->found = false;
+        gjk_tree_query_box(&c->compound->core.tree, &local, wq_part3, c, GJK_TREE_STACK);
+    } else {
+        c->pair.b = (const gjk_shape3 *)b->shape;
+        c->pair.pose_b = b->pose.p3;
+        c->found = wq_near3(c);
+    }
+    if (c->found) wq_keep_add(&c->keep, &body);
 }
 
 int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
@@ -21405,6 +21809,7 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
     c.pair.a = shape;
     c.pair.pose_a = pose;
     c.distance = distance;
+    c.box = box;
     wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(&world->core, &box, wq_overlap3, &c);
     return wq_keep_finish(&c.keep);
@@ -21441,20 +21846,31 @@ typedef struct gjk_wq_ray2 {
     gjk_wq_keep keep;
 } gjk_wq_ray2;
 
-static gjk_real wq_closest2(const gjk_world *w, int body, gjk_real max_t, void *context) {
-    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+static gjk_world_ray_hit2 wq_cast2(const gjk_world *w, int body, const gjk_ray2 *ray) {
+    const gjk_world_body *b = &w->bodies[body];
     gjk_world_ray_hit2 h;
     h.body = body;
-    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    h.part = 0;
+    if (b->compound) {
+        gjk_compound_ray_result2 r = gjk_compound_raycast2((const gjk_compound2 *)b->shape, b->pose.p2, ray);
+        h.ray = r.ray;
+        h.part = r.part;
+    } else {
+        h.ray = gjk_raycast2((const gjk_shape2 *)b->shape, b->pose.p2, ray);
+    }
+    return h;
+}
+
+static gjk_real wq_closest2(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+    gjk_world_ray_hit2 h = wq_cast2(w, body, c->ray);
     if (h.ray.hit && (c->best.body < 0 || wq_hit2_cmp(&h, &c->best) < 0)) c->best = h;
     return c->best.body >= 0 ? c->best.ray.fraction : max_t;
 }
 
 static gjk_real wq_every2(const gjk_world *w, int body, gjk_real max_t, void *context) {
     gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
-    gjk_world_ray_hit2 h;
-    h.body = body;
-    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    gjk_world_ray_hit2 h = wq_cast2(w, body, c->ray);
     if (h.ray.hit) wq_keep_add(&c->keep, &h);
     return max_t;
 }
@@ -21491,16 +21907,61 @@ int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_wor
 typedef struct gjk_wq_overlap2 {
     gjk_pair2 pair;
     gjk_real distance;
+    gjk_tree_box box;
+    const gjk_compound2 *compound;
+    gjk_pose2 pose_body;
+    bool found;
     gjk_wq_keep keep;
 } gjk_wq_overlap2;
 
+static bool wq_near2(gjk_wq_overlap2 *c) {
+    gjk_result2 r = c->distance > 0 ? gjk_distance2(&c->pair, NULL) : gjk_intersect2(&c->pair, NULL);
+    return r.intersect || (c->distance > 0 && r.distance <= c->distance);
+}
+
+static bool wq_part2(int proxy, uint64_t user, void *context) {
+    gjk_wq_overlap2 *c = (gjk_wq_overlap2 *)context;
+    (void)proxy;
+    c->pair.b = gjk_compound2_part(c->compound, (int)user, NULL);
+    c->pair.pose_b = gjk_compound2_part_pose(c->compound, (int)user, c->pose_body);
+    c->found = wq_near2(c);
+    return !c->found;
+}
+
+/* As wq_local_box3, in 2D (the rotation made unit first, as the compound's own answers do). */
+static gjk_tree_box wq_local_box2(const gjk_tree_box *box, gjk_pose2 pose) {
+    gjk_rot2 q;
+    gjk_real cx = (box->lower[0] + box->upper[0]) / 2, cy = (box->lower[1] + box->upper[1]) / 2;
+    gjk_real hx = (box->upper[0] - box->lower[0]) / 2, hy = (box->upper[1] - box->lower[1]) / 2;
+    gjk_real dx = cx - pose.position.x, dy = cy - pose.position.y, lx, ly, ex, ey, pad;
+    gjk_tree_box out;
+    if (!gjk2_unit_rotation(pose.rotation, &q)) q.c = 1, q.s = 0;
+    lx = q.c * dx + q.s * dy, ly = -q.s * dx + q.c * dy;
+    ex = GJK_ABS(q.c) * hx + GJK_ABS(q.s) * hy, ey = GJK_ABS(q.s) * hx + GJK_ABS(q.c) * hy;
+    pad = 32 * GJK_REAL_EPSILON *
+          (gjk_maxr(GJK_ABS(cx), GJK_ABS(cy)) + gjk_maxr(GJK_ABS(pose.position.x), GJK_ABS(pose.position.y)) +
+           gjk_maxr(hx, hy));
+    out.lower[0] = lx - ex - pad, out.upper[0] = lx + ex + pad;
+    out.lower[1] = ly - ey - pad, out.upper[1] = ly + ey + pad;
+    out.lower[2] = out.upper[2] = 0;
+    return out;
+}
+
 static void wq_overlap2(const gjk_world *w, int body, void *context) {
     gjk_wq_overlap2 *c = (gjk_wq_overlap2 *)context;
-    gjk_result2 r;
-    c->pair.b = (const gjk_shape2 *)w->bodies[body].shape;
-    c->pair.pose_b = w->bodies[body].pose.p2;
-    r = c->distance > 0 ? gjk_distance2(&c->pair, NULL) : gjk_intersect2(&c->pair, NULL);
-    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+    const gjk_world_body *b = &w->bodies[body];
+    if (b->compound) {
+        gjk_tree_box local = wq_local_box2(&c->box, b->pose.p2);
+        c->compound = (const gjk_compound2 *)b->shape;
+        c->pose_body = b->pose.p2;
+        c->found = false;
+        gjk_tree_query_box(&c->compound->core.tree, &local, wq_part2, c, GJK_TREE_STACK);
+    } else {
+        c->pair.b = (const gjk_shape2 *)b->shape;
+        c->pair.pose_b = b->pose.p2;
+        c->found = wq_near2(c);
+    }
+    if (c->found) wq_keep_add(&c->keep, &body);
 }
 
 int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, gjk_real distance,
@@ -21515,6 +21976,7 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
     c.pair.a = shape;
     c.pair.pose_a = pose;
     c.distance = distance;
+    c.box = box;
     wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(&world->core, &box, wq_overlap2, &c);
     return wq_keep_finish(&c.keep);
@@ -21545,6 +22007,7 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_TOL_TOUCH
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
+#undef GJK_TOL_CAST
 #undef GJK_HULL_GRID_MIN
 #undef GJK_CYL_RR_LO
 #undef GJK_CYL_RR_HI

@@ -33,6 +33,24 @@ bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool 
     return true;
 }
 
+/* A tree of one leaf, `box`, in storage the caller gives (a query's stack): the part tree of a convex shape taking
+   part as a compound of one part, made without allocating. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar) {
+    memset(t, 0, sizeof *t);
+    t->nodes = node;
+    t->leaves = leaf;
+    t->capacity = t->node_count = t->proxy_count = 1;
+    t->free_list = -1;
+    t->root = 0;
+    t->planar = planar;
+    node->box = *box;
+    node->parent = node->child1 = node->child2 = -1;
+    node->height = 0;
+    leaf->user = 0;
+    leaf->moved_slot = -1;
+}
+
 /* ---- building ---- */
 
 void gjk_compound_destroy(const gjk_compound_dim *dim, gjk_compound *c) {

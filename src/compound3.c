@@ -215,22 +215,33 @@ gjk_compound_result3 gjk_compound_query3(gjk_query_kind kind, const gjk_compound
     return gjk_compound_query3_stack(kind, pair, options, GJK_COMPOUND_STACK);
 }
 
+/* A collide's two sides, each a compound or (compound NULL) a convex shape standing in for a compound of one part
+   at the identity: the world's bodies, without a compound made for every convex body. */
 typedef struct gjk_compound3_collide {
     const gjk_compound3 *a, *b;
+    const gjk_shape3 *single_a, *single_b;
     gjk_pose3 pose_a, pose_b;
     gjk_real speculative;
     gjk_status status;
     gjk_compound_list list;
 } gjk_compound3_collide;
 
+static const gjk_shape3 *compound3_side_shape(const gjk_compound3 *c, const gjk_shape3 *single, int part) {
+    return c ? compound3_shape(c, part) : single;
+}
+/* A side's part pose in its frame: a single shape's is the identity, as a one-part compound's would be. */
+static gjk_pose3 compound3_side_pose(const gjk_compound3 *c, int part) {
+    return c ? compound3_pose(c, part) : gjk_pose3_identity();
+}
+
 static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b) {
     gjk_compound3_collide *q = (gjk_compound3_collide *)w->context;
     gjk_pair3 pair;
     gjk_compound_contact3 c;
-    pair.a = compound3_shape(q->a, part_a);
-    pair.pose_a = compound3_compose(q->pose_a, compound3_pose(q->a, part_a));
-    pair.b = compound3_shape(q->b, part_b);
-    pair.pose_b = compound3_compose(q->pose_b, compound3_pose(q->b, part_b));
+    pair.a = compound3_side_shape(q->a, q->single_a, part_a);
+    pair.pose_a = compound3_compose(q->pose_a, compound3_side_pose(q->a, part_a));
+    pair.b = compound3_side_shape(q->b, q->single_b, part_b);
+    pair.pose_b = compound3_compose(q->pose_b, compound3_side_pose(q->b, part_b));
     c.part_a = part_a;
     c.part_b = part_b;
     c.manifold = gjk_collide3(&pair, q->speculative, NULL);
@@ -239,11 +250,47 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
     return false;
 }
 
+/* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
+static const gjk_tree *compound3_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
+                                              const gjk_shape3 *shape) {
+    gjk_tree_box box = compound3_box(gjk_shape3_aabb(shape, gjk_pose3_identity()));
+    gjk_compound_single_tree(t, node, leaf, &box, false);
+    return t;
+}
+
+/* The collide of two valid sides (q's fields but the list set), into contacts[0 .. capacity). */
+static int compound3_collide_run(gjk_compound3_collide *q, gjk_real speculative, gjk_compound_contact3 *contacts,
+                                  int capacity, gjk_status *status) {
+    gjk_tree single[2];
+    gjk_tree_node nodes[2];
+    gjk_tree_leaf leaves[2];
+    const gjk_tree *ta = q->a ? &q->a->core.tree
+                              : compound3_single_tree(&single[0], &nodes[0], &leaves[0], q->single_a);
+    const gjk_tree *tb = q->b ? &q->b->core.tree
+                              : compound3_single_tree(&single[1], &nodes[1], &leaves[1], q->single_b);
+    gjk_compound_walk w;
+    q->pose_a = compound3_unit(q->pose_a);
+    q->pose_b = compound3_unit(q->pose_b);
+    q->speculative = speculative;
+    q->status = GJK_OK;
+    memset(&q->list, 0, sizeof q->list);
+    q->list.base = (unsigned char *)contacts;
+    q->list.size = sizeof *contacts;
+    q->list.capacity = capacity;
+    gjk_compound_walk_init(&w, ta, tb, 0, compound3_collide_leaf, q);
+    gjk_compound_slack(&w, compound3_relative(&w, q->pose_a, q->pose_b));
+    /* Pairs within the speculative distance, and the touching band beyond it. */
+    w.cut = speculative + w.slack;
+    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
+    gjk_compound_list_finish(&q->list);
+    *status = q->status;
+    return q->list.count;
+}
+
 int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
                           gjk_compound_contact3 *contacts, int capacity, gjk_status *status) {
     gjk_status dummy;
     gjk_compound3_collide q;
-    gjk_compound_walk w;
     status = compound3_status_sink(status, &dummy);
     if (!compound3_pair_valid(pair) || !(speculative_distance >= 0) || !gjk_bounded(speculative_distance) ||
         capacity < 0 || (capacity > 0 && !contacts)) {
@@ -253,21 +300,20 @@ int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_d
     memset(&q, 0, sizeof q);
     q.a = pair->a;
     q.b = pair->b;
-    q.pose_a = compound3_unit(pair->pose_a);
-    q.pose_b = compound3_unit(pair->pose_b);
-    q.speculative = speculative_distance;
-    q.status = GJK_OK;
-    q.list.base = (unsigned char *)contacts;
-    q.list.size = sizeof *contacts;
-    q.list.capacity = capacity;
-    gjk_compound_walk_init(&w, &pair->a->core.tree, &pair->b->core.tree, 0, compound3_collide_leaf, &q);
-    gjk_compound_slack(&w, compound3_relative(&w, q.pose_a, q.pose_b));
-    /* Pairs within the speculative distance, and the touching band beyond it. */
-    w.cut = speculative_distance + w.slack;
-    gjk_compound_descend(&w, GJK_COMPOUND_STACK);
-    gjk_compound_list_finish(&q.list);
-    *status = q.status;
-    return q.list.count;
+    q.pose_a = pair->pose_a;
+    q.pose_b = pair->pose_b;
+    return compound3_collide_run(&q, speculative_distance, contacts, capacity, status);
+}
+
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity) {
+    gjk_compound3_collide q;
+    gjk_status status;
+    memset(&q, 0, sizeof q);
+    q.a = a, q.single_a = shape_a, q.pose_a = pose_a;
+    q.b = b, q.single_b = shape_b, q.pose_b = pose_b;
+    return compound3_collide_run(&q, speculative, contacts, capacity, &status);
 }
 
 typedef struct gjk_compound3_ray {

@@ -133,6 +133,22 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
 bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
 
+/* The part tree of a single shape's `box` (its own frame): one leaf of user value 0 in the caller's storage. */
+void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
+                              bool planar);
+
+/* gjk_compound_collide3() of two sides, each a compound or (compound NULL) a convex shape standing in for a compound
+   of one part at the identity (part 0): the world's narrow phase for its bodies, valid (shapes, poses and the
+   speculative distance checked by the caller), allocating nothing. Returns the count and writes the first
+   `capacity` contacts, sorted by (part_a, part_b). */
+int gjk_compound3_collide_sides(const gjk_compound3 *a, const gjk_shape3 *shape_a, gjk_pose3 pose_a,
+                                const gjk_compound3 *b, const gjk_shape3 *shape_b, gjk_pose3 pose_b,
+                                gjk_real speculative, gjk_compound_contact3 *contacts, int capacity);
+/* The 2D mirror of gjk_compound3_collide_sides(). */
+int gjk_compound2_collide_sides(const gjk_compound2 *a, const gjk_shape2 *shape_a, gjk_pose2 pose_a,
+                                const gjk_compound2 *b, const gjk_shape2 *shape_b, gjk_pose2 pose_b,
+                                gjk_real speculative, gjk_compound_contact2 *contacts, int capacity);
+
 /* A list of contacts kept sorted by (part_a, part_b), which every element type starts with, holding the first
    `capacity` of those added; `count` counts them all. */
 typedef struct gjk_compound_list {

@@ -6,9 +6,13 @@
    proxies re-inserted since (the only ones that can start an overlap, as a fat box changes only on re-insertion).
    Every list is sorted by body ids, never by address or time, so that runs and task splits agree bit for bit.
    Every array a step writes grows through the allocator hook before the pairs change: a failed growth leaves the
-   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing. */
+   last step's pairs and results, and the tree's moved marks for the retry, and a warmed step allocates nothing.
+   The one exception is the overflow of pairs with a compound body (gjk_compound3_collide_sides()), whose number
+   of part contacts is known only after the narrow phase: step_end grows room for them, single-threaded. */
+#include <limits.h>
 #include <string.h>
 
+#include "compound_internal.h"
 #include "internal.h"
 #include "world_internal.h"
 
@@ -47,6 +51,8 @@ void gjk_world_release(gjk_world *w) {
     gjk_free(w->spare);
     gjk_free(w->slots);
     gjk_free(w->free_slots);
+    gjk_free(w->parts);
+    gjk_free(w->extra);
     gjk_free(w->found);
     gjk_free(w->begins);
     gjk_free(w->ends);
@@ -88,8 +94,8 @@ static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real
     }
 }
 
-int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, const gjk_real position[3],
-                  uint64_t user) {
+int gjk_world_add(gjk_world *w, const void *shape, bool compound, const gjk_tree_box *box,
+                  const gjk_real position[3], uint64_t user) {
     gjk_tree_box wide;
     int id, proxy, ids = w->free_head >= 0 ? w->body_end : w->body_end + 1;
     if (!world_widen(w, box, &wide)) return -1;
@@ -107,6 +113,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     gjk_world_body *b = &w->bodies[id];
     memset(b, 0, sizeof *b);
     b->shape = shape;
+    b->compound = compound;
     b->box = *box;
     memcpy(b->last, position, sizeof b->last);
     b->user = user;
@@ -114,6 +121,7 @@ int gjk_world_add(gjk_world *w, const void *shape, const gjk_tree_box *box, cons
     b->state = GJK_WORLD_LIVE;
     b->next_free = -1;
     w->body_count++;
+    w->compound_bodies += compound;
     return id;
 }
 
@@ -206,8 +214,30 @@ static void world_end_event(gjk_world *w, int a, int b) {
     w->end_count++;
 }
 
+static bool world_pair_has_compound(const gjk_world *w, int a, int b) {
+    return w->bodies[a].compound || w->bodies[b].compound;
+}
+
+/* The room a pair with a compound gets for its part contacts, from its count at the last step: half as many again
+   (a pair settling onto more parts rarely runs twice), and at least 4 (a new pair). */
+static int world_part_room(int last) { return last < 4 ? 4 : last + last / 2; }
+
+/* Room for the part contacts of this step's pairs with a compound: a bound before the merge (the pairs kept and the
+   new ones are among the last step's and the tree's), so that a failure leaves the last step as it was. */
+static bool world_reserve_parts(gjk_world *w, int fresh) {
+    int64_t need = 0;
+    if (w->compound_bodies == 0) return true;
+    for (int k = 0; k < w->cand_count; ++k)
+        if (world_pair_has_compound(w, w->cands[k].a, w->cands[k].b)) need += world_part_room(w->cands[k].points);
+    for (int k = 0; k < fresh; ++k)
+        if (world_pair_has_compound(w, w->found[2 * k], w->found[2 * k + 1])) need += world_part_room(0);
+    if (need > INT_MAX) return false;
+    return world_reserve(&w->parts, &w->parts_cap, (int)need,
+                         w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3));
+}
+
 int gjk_world_step_begin(gjk_world *w) {
-    int n, i = 0, j = 0, m = 0;
+    int n, i = 0, j = 0, m = 0, parts_at = 0;
     world_move_dirty(w);
     n = world_new_pairs(w);
     if (n < 0) return -1;
@@ -223,7 +253,8 @@ int gjk_world_step_begin(gjk_world *w) {
         !world_reserve(&w->ends, &w->end_cap, most, sizeof *w->ends) ||
         !world_reserve(&w->begins, &w->begin_cap, most, sizeof *w->begins) ||
         !world_reserve(&w->contacts, &w->contact_cap, most,
-                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)) ||
+        !world_reserve_parts(w, n))
         return -1;
     w->end_count = w->begin_count = w->contact_count = 0;
     while (i < w->cand_count || j < n) {
@@ -250,6 +281,13 @@ int gjk_world_step_begin(gjk_world *w) {
             c->points = c->points_before = 0;
             memset(&w->slots[c->slot].cache, 0, sizeof w->slots[c->slot].cache);
         }
+        if (w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b)) {
+            gjk_world_slot *slot = &w->slots[c->slot];
+            slot->part_at = parts_at;
+            slot->part_room = world_part_room(c->points_before);
+            slot->part_extra = false;
+            parts_at += slot->part_room;
+        }
         ++m;
     }
     gjk_world_cand *swap = w->cands;
@@ -261,12 +299,41 @@ int gjk_world_step_begin(gjk_world *w) {
         gjk_world_body *b = &w->bodies[w->removed[r]];
         b->state = GJK_WORLD_FREE;
         b->shape = NULL;
+        w->compound_bodies -= b->compound;
+        b->compound = false;
         b->next_free = w->free_head;
         w->free_head = w->removed[r];
     }
     w->removed_count = 0;
     gjk_tree_clear_moved(&w->tree);
     return m;
+}
+
+/* A world without compound bodies reads no body for this. */
+static bool world_compound_pair(const gjk_world *w, const gjk_world_cand *c) {
+    return w->compound_bodies > 0 && world_pair_has_compound(w, c->a, c->b);
+}
+
+/* Where a pair with a compound keeps its part contacts. */
+static void *world_parts_of(const gjk_world *w, const gjk_world_slot *s) {
+    size_t size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    return (unsigned char *)(s->part_extra ? w->extra : w->parts) + (size_t)s->part_at * size;
+}
+
+/* A pair with a compound: its part contacts into its room, as many as fit; their number. */
+static int world_collide_parts(const gjk_world *w, const gjk_world_cand *c, const gjk_world_slot *s) {
+    const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
+    if (w->planar)
+        return gjk_compound2_collide_sides(a->compound ? (const gjk_compound2 *)a->shape : NULL,
+                                           (const gjk_shape2 *)a->shape, a->pose.p2,
+                                           b->compound ? (const gjk_compound2 *)b->shape : NULL,
+                                           (const gjk_shape2 *)b->shape, b->pose.p2, w->speculative,
+                                           (gjk_compound_contact2 *)world_parts_of(w, s), s->part_room);
+    return gjk_compound3_collide_sides(a->compound ? (const gjk_compound3 *)a->shape : NULL,
+                                       (const gjk_shape3 *)a->shape, a->pose.p3,
+                                       b->compound ? (const gjk_compound3 *)b->shape : NULL,
+                                       (const gjk_shape3 *)b->shape, b->pose.p3, w->speculative,
+                                       (gjk_compound_contact3 *)world_parts_of(w, s), s->part_room);
 }
 
 void gjk_world_step_range(gjk_world *w, int begin, int end) {
@@ -276,7 +343,9 @@ void gjk_world_step_range(gjk_world *w, int begin, int end) {
         gjk_world_cand *c = &w->cands[k];
         gjk_world_slot *s = &w->slots[c->slot];
         const gjk_world_body *a = &w->bodies[c->a], *b = &w->bodies[c->b];
-        if (w->planar) {
+        if (a->compound || b->compound) {
+            c->points = world_collide_parts(w, c, s);
+        } else if (w->planar) {
             gjk_pair2 pair;
             pair.a = (const gjk_shape2 *)a->shape, pair.pose_a = a->pose.p2;
             pair.b = (const gjk_shape2 *)b->shape, pair.pose_b = b->pose.p2;
@@ -297,8 +366,75 @@ static int world_event_cmp(const void *x, const void *y) {
     return world_key_cmp(p->a, p->b, q->a, q->b);
 }
 
-void gjk_world_step_end(gjk_world *w) {
+/* The contacts a pair reports: its manifold, or the part contacts its room holds. */
+static int world_reported(const gjk_world *w, const gjk_world_cand *c) {
+    if (!world_compound_pair(w, c)) return c->points > 0;
+    return c->points < w->slots[c->slot].part_room ? c->points : w->slots[c->slot].part_room;
+}
+
+/* Writes pair c's contacts from contacts[at] on, at most `room` of them; returns how many. */
+static int world_write(gjk_world *w, const gjk_world_cand *c, int at, int room) {
+    const gjk_world_slot *s = &w->slots[c->slot];
+    int n = world_reported(w, c);
+    if (n > room) n = room;
+    if (!world_compound_pair(w, c)) {
+        if (n == 0) return 0;
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m2;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at;
+            out->a = c->a, out->b = c->b, out->part_a = out->part_b = 0, out->manifold = s->manifold.m3;
+        }
+        return 1;
+    }
+    for (int i = 0; i < n; ++i) {
+        if (w->planar) {
+            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + at + i;
+            const gjk_compound_contact2 *in = (const gjk_compound_contact2 *)world_parts_of(w, s) + i;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
+        } else {
+            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + at + i;
+            const gjk_compound_contact3 *in = (const gjk_compound_contact3 *)world_parts_of(w, s) + i;
+            out->a = c->a, out->b = c->b, out->part_a = in->part_a, out->part_b = in->part_b;
+            out->manifold = in->manifold;
+        }
+    }
+    return n;
+}
+
+gjk_status gjk_world_step_end(gjk_world *w) {
     bool merge_ends = w->end_count > 0;
+    gjk_status status = GJK_OK;
+    size_t part_size = w->planar ? sizeof(gjk_compound_contact2) : sizeof(gjk_compound_contact3);
+    int total = 0;
+    int64_t extra = 0;
+    /* The pairs with a compound that overflowed their room run again into `extra`, grown to hold them all (the same
+       answers, whole); if it cannot grow, they keep the first contacts their room holds. */
+    for (int k = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        if (world_compound_pair(w, c) && c->points > w->slots[c->slot].part_room) extra += c->points;
+    }
+    if (extra > 0 && (extra > INT_MAX || !world_reserve(&w->extra, &w->extra_cap, (int)extra, part_size))) {
+        status = GJK_OUT_OF_MEMORY;
+        extra = 0;
+    }
+    for (int k = 0, at = 0; k < w->cand_count; ++k) {
+        const gjk_world_cand *c = &w->cands[k];
+        gjk_world_slot *s = &w->slots[c->slot];
+        if (extra > 0 && world_compound_pair(w, c) && c->points > s->part_room) {
+            s->part_at = at;
+            s->part_room = c->points;
+            s->part_extra = true;
+            at += c->points;
+            world_collide_parts(w, c, s);
+        }
+        total += world_reported(w, c);
+    }
+    if (!world_reserve(&w->contacts, &w->contact_cap, total,
+                       w->planar ? sizeof(gjk_world_contact2) : sizeof(gjk_world_contact3)))
+        status = GJK_OUT_OF_MEMORY;
     for (int k = 0; k < w->cand_count; ++k) {
         const gjk_world_cand *c = &w->cands[k];
         if (c->points == 0) {
@@ -310,15 +446,9 @@ void gjk_world_step_end(gjk_world *w) {
             w->begins[w->begin_count].b = c->b;
             w->begin_count++;
         }
-        if (w->planar) {
-            gjk_world_contact2 *out = (gjk_world_contact2 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m2;
-        } else {
-            gjk_world_contact3 *out = (gjk_world_contact3 *)w->contacts + w->contact_count;
-            out->a = c->a, out->b = c->b, out->manifold = w->slots[c->slot].manifold.m3;
-        }
-        w->contact_count++;
+        w->contact_count += world_write(w, c, w->contact_count, w->contact_cap - w->contact_count);
     }
     /* The ends of dropped pairs (step_begin) come before the ones found here: one sort puts them in order. */
     if (merge_ends) gjk_heap_sort(w->ends, (size_t)w->end_count, sizeof *w->ends, world_event_cmp);
+    return status;
 }

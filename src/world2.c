@@ -4,6 +4,7 @@
    which keeps z at 0. */
 #include <string.h>
 
+#include "compound_internal.h"
 #include "internal2.h"
 #include "world_internal.h"
 
@@ -68,10 +69,19 @@ static gjk_tree_box world2_box(gjk_aabb2 b) {
     return out;
 }
 
-bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+static bool world2_pose_valid(gjk_pose2 pose) {
     gjk_rot2 q;
-    return gjk_shape2_validate(shape) == GJK_OK && gjk2_unit_rotation(pose.rotation, &q) &&
-           gjk_bounded2(pose.position);
+    return gjk2_unit_rotation(pose.rotation, &q) && gjk_bounded2(pose.position);
+}
+
+bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
+    return gjk_shape2_validate(shape) == GJK_OK && world2_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world2_body_box(const gjk_world_body *b, gjk_pose2 pose) {
+    return world2_box(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
+                                  : gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
 }
 
 gjk_world2 *gjk_world2_create(const gjk_world_def *def) {
@@ -89,21 +99,34 @@ void gjk_world2_destroy(gjk_world2 *world) {
     gjk_free(world);
 }
 
-int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
-    if (!gjk_world2_valid(shape, pose)) return -1;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world2_add_body(gjk_world2 *world, const void *shape, bool compound, gjk_pose2 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world2_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, 0};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p2 = pose;
     return id;
+}
+
+int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, uint64_t user) {
+    if (!gjk_world2_valid(shape, pose)) return -1;
+    return world2_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world2_add_compound(gjk_world2 *world, const gjk_compound2 *compound, gjk_pose2 pose, uint64_t user) {
+    if (!compound || !world2_pose_valid(pose)) return -1;
+    return world2_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !gjk_world2_valid((const gjk_shape2 *)b->shape, pose)) return false;
-    gjk_tree_box box = world2_box(gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
+    if (!b || !world2_pose_valid(pose)) return false;
+    gjk_tree_box box = world2_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;
     return true;
@@ -116,7 +139,12 @@ gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body) {
 
 const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape2 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape2 *)b->shape : NULL;
+}
+
+const gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound2 *)b->shape : NULL;
 }
 
 uint64_t gjk_world2_user(const gjk_world2 *world, int body) {
@@ -130,13 +158,12 @@ gjk_status gjk_world2_step(gjk_world2 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world2_step_begin(gjk_world2 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world2_step_range(gjk_world2 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world2_step_end(gjk_world2 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world2_step_end(gjk_world2 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count) {
     *count = world->core.contact_count;

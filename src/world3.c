@@ -3,6 +3,7 @@
 /* The 3D world of bodies (gjk/world.h): boxes of posed shapes, and conversions to the shared core of world.c. */
 #include <string.h>
 
+#include "compound_internal.h"
 #include "internal3.h"
 #include "world_internal.h"
 
@@ -111,8 +112,18 @@ static gjk_tree_box world3_box(gjk_aabb3 b) {
     return out;
 }
 
+static bool world3_pose_valid(gjk_pose3 pose) {
+    return gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+}
+
 bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
-    return gjk_shape3_validate(shape) == GJK_OK && gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
+    return gjk_shape3_validate(shape) == GJK_OK && world3_pose_valid(pose);
+}
+
+/* The box of a body at `pose` (valid), shape or compound. */
+static gjk_tree_box world3_body_box(const gjk_world_body *b, gjk_pose3 pose) {
+    return world3_box(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
+                                  : gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
 }
 
 gjk_world3 *gjk_world3_create(const gjk_world_def *def) {
@@ -130,21 +141,34 @@ void gjk_world3_destroy(gjk_world3 *world) {
     gjk_free(world);
 }
 
-int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
-    if (!gjk_world3_valid(shape, pose)) return -1;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb(shape, pose));
+/* A body of a valid shape or compound at a valid pose. */
+static int world3_add_body(gjk_world3 *world, const void *shape, bool compound, gjk_pose3 pose, uint64_t user) {
+    gjk_world_body probe;
+    probe.shape = shape;
+    probe.compound = compound;
+    gjk_tree_box box = world3_body_box(&probe, pose);
     gjk_real position[3] = {pose.position.x, pose.position.y, pose.position.z};
-    int id = gjk_world_add(&world->core, shape, &box, position, user);
+    int id = gjk_world_add(&world->core, shape, compound, &box, position, user);
     if (id >= 0) world->core.bodies[id].pose.p3 = pose;
     return id;
+}
+
+int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, uint64_t user) {
+    if (!gjk_world3_valid(shape, pose)) return -1;
+    return world3_add_body(world, shape, false, pose, user);
+}
+
+int gjk_world3_add_compound(gjk_world3 *world, const gjk_compound3 *compound, gjk_pose3 pose, uint64_t user) {
+    if (!compound || !world3_pose_valid(pose)) return -1;
+    return world3_add_body(world, compound, true, pose, user);
 }
 
 void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->core, body); }
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !gjk_world3_valid((const gjk_shape3 *)b->shape, pose)) return false;
-    gjk_tree_box box = world3_box(gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
+    if (!b || !world3_pose_valid(pose)) return false;
+    gjk_tree_box box = world3_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;
     return true;
@@ -157,7 +181,12 @@ gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body) {
 
 const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body) {
     const gjk_world_body *b = gjk_world_live(&world->core, body);
-    return b ? (const gjk_shape3 *)b->shape : NULL;
+    return b && !b->compound ? (const gjk_shape3 *)b->shape : NULL;
+}
+
+const gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body) {
+    const gjk_world_body *b = gjk_world_live(&world->core, body);
+    return b && b->compound ? (const gjk_compound3 *)b->shape : NULL;
 }
 
 uint64_t gjk_world3_user(const gjk_world3 *world, int body) {
@@ -171,13 +200,12 @@ gjk_status gjk_world3_step(gjk_world3 *world) {
     int n = gjk_world_step_begin(&world->core);
     if (n < 0) return GJK_OUT_OF_MEMORY;
     gjk_world_step_range(&world->core, 0, n);
-    gjk_world_step_end(&world->core);
-    return GJK_OK;
+    return gjk_world_step_end(&world->core);
 }
 
 int gjk_world3_step_begin(gjk_world3 *world) { return gjk_world_step_begin(&world->core); }
 void gjk_world3_step_range(gjk_world3 *world, int begin, int end) { gjk_world_step_range(&world->core, begin, end); }
-void gjk_world3_step_end(gjk_world3 *world) { gjk_world_step_end(&world->core); }
+gjk_status gjk_world3_step_end(gjk_world3 *world) { return gjk_world_step_end(&world->core); }
 
 const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count) {
     *count = world->core.contact_count;

@@ -13,7 +13,9 @@
 #include <limits.h>
 #include <string.h>
 
-#include "internal.h"
+#include "compound_internal.h"
+#include "internal2.h"
+#include "internal3.h"
 #include "world_internal.h"
 
 /* ---- the candidates -------------------------------------------------------------------------------------------- */
@@ -213,20 +215,32 @@ typedef struct gjk_wq_ray3 {
     gjk_wq_keep keep;        /* every hit (all-hits query) */
 } gjk_wq_ray3;
 
-static gjk_real wq_closest3(const gjk_world *w, int body, gjk_real max_t, void *context) {
-    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+/* A body's answer to the ray: its shape's ray cast, or its compound's. */
+static gjk_world_ray_hit3 wq_cast3(const gjk_world *w, int body, const gjk_ray3 *ray) {
+    const gjk_world_body *b = &w->bodies[body];
     gjk_world_ray_hit3 h;
     h.body = body;
-    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    h.part = 0;
+    if (b->compound) {
+        gjk_compound_ray_result3 r = gjk_compound_raycast3((const gjk_compound3 *)b->shape, b->pose.p3, ray);
+        h.ray = r.ray;
+        h.part = r.part;
+    } else {
+        h.ray = gjk_raycast3((const gjk_shape3 *)b->shape, b->pose.p3, ray);
+    }
+    return h;
+}
+
+static gjk_real wq_closest3(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
+    gjk_world_ray_hit3 h = wq_cast3(w, body, c->ray);
     if (h.ray.hit && (c->best.body < 0 || wq_hit3_cmp(&h, &c->best) < 0)) c->best = h;
     return c->best.body >= 0 ? c->best.ray.fraction : max_t;
 }
 
 static gjk_real wq_every3(const gjk_world *w, int body, gjk_real max_t, void *context) {
     gjk_wq_ray3 *c = (gjk_wq_ray3 *)context;
-    gjk_world_ray_hit3 h;
-    h.body = body;
-    h.ray = gjk_raycast3((const gjk_shape3 *)w->bodies[body].shape, w->bodies[body].pose.p3, c->ray);
+    gjk_world_ray_hit3 h = wq_cast3(w, body, c->ray);
     if (h.ray.hit) wq_keep_add(&c->keep, &h);
     return max_t;
 }
@@ -261,18 +275,66 @@ int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_wor
 }
 
 typedef struct gjk_wq_overlap3 {
-    gjk_pair3 pair; /* A: the query shape; B: each body in turn */
+    gjk_pair3 pair; /* A: the query shape; B: each body (or compound part) in turn */
     gjk_real distance;
+    gjk_tree_box box; /* the query's world box, widened by the distance */
+    const gjk_compound3 *compound; /* the compound body being searched, at pose_body */
+    gjk_pose3 pose_body;
+    bool found;
     gjk_wq_keep keep;
 } gjk_wq_overlap3;
 
+static bool wq_near3(gjk_wq_overlap3 *c) {
+    gjk_result3 r = c->distance > 0 ? gjk_distance3(&c->pair, NULL) : gjk_intersect3(&c->pair, NULL);
+    return r.intersect || (c->distance > 0 && r.distance <= c->distance);
+}
+
+/* A compound part the query's box reaches (in the compound's frame): tested at its world pose; the first that
+   passes ends the search of that compound. */
+static bool wq_part3(int proxy, uint64_t user, void *context) {
+    gjk_wq_overlap3 *c = (gjk_wq_overlap3 *)context;
+    (void)proxy;
+    c->pair.b = gjk_compound3_part(c->compound, (int)user, NULL);
+    c->pair.pose_b = gjk_compound3_part_pose(c->compound, (int)user, c->pose_body);
+    c->found = wq_near3(c);
+    return !c->found;
+}
+
+/* The world box `box` seen from the frame of a body at `pose`: the box of the turned box, padded by the rounding of
+   the turn (a few ulps of the magnitudes involved), so that no part the world box reaches is missed. */
+static gjk_tree_box wq_local_box3(const gjk_tree_box *box, gjk_pose3 pose) {
+    gjk_mat33 m = gjk_mat33_from_any_quat(pose.rotation);
+    gjk_vec3 c = gjk_v3((box->lower[0] + box->upper[0]) / 2, (box->lower[1] + box->upper[1]) / 2,
+                        (box->lower[2] + box->upper[2]) / 2);
+    gjk_vec3 h = gjk_v3((box->upper[0] - box->lower[0]) / 2, (box->upper[1] - box->lower[1]) / 2,
+                        (box->upper[2] - box->lower[2]) / 2);
+    gjk_vec3 lc = gjk_mat33_tmul(m, gjk_sub3(c, pose.position));
+    gjk_vec3 lh = gjk_v3(GJK_ABS(m.r0.x) * h.x + GJK_ABS(m.r1.x) * h.y + GJK_ABS(m.r2.x) * h.z,
+                         GJK_ABS(m.r0.y) * h.x + GJK_ABS(m.r1.y) * h.y + GJK_ABS(m.r2.y) * h.z,
+                         GJK_ABS(m.r0.z) * h.x + GJK_ABS(m.r1.z) * h.y + GJK_ABS(m.r2.z) * h.z);
+    gjk_real pad = 32 * GJK_REAL_EPSILON * (gjk_max_abs3(c) + gjk_max_abs3(pose.position) + gjk_max_abs3(h));
+    gjk_tree_box out;
+    out.lower[0] = lc.x - lh.x - pad, out.upper[0] = lc.x + lh.x + pad;
+    out.lower[1] = lc.y - lh.y - pad, out.upper[1] = lc.y + lh.y + pad;
+    out.lower[2] = lc.z - lh.z - pad, out.upper[2] = lc.z + lh.z + pad;
+    return out;
+}
+
 static void wq_overlap3(const gjk_world *w, int body, void *context) {
     gjk_wq_overlap3 *c = (gjk_wq_overlap3 *)context;
-    gjk_result3 r;
-    c->pair.b = (const gjk_shape3 *)w->bodies[body].shape;
-    c->pair.pose_b = w->bodies[body].pose.p3;
-    r = c->distance > 0 ? gjk_distance3(&c->pair, NULL) : gjk_intersect3(&c->pair, NULL);
-    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+    const gjk_world_body *b = &w->bodies[body];
+    if (b->compound) {
+        gjk_tree_box local = wq_local_box3(&c->box, b->pose.p3);
+        c->compound = (const gjk_compound3 *)b->shape;
+        c->pose_body = b->pose.p3;
+        c->found = false;
+        gjk_tree_query_box(&c->compound->core.tree, &local, wq_part3, c, GJK_TREE_STACK);
+    } else {
+        c->pair.b = (const gjk_shape3 *)b->shape;
+        c->pair.pose_b = b->pose.p3;
+        c->found = wq_near3(c);
+    }
+    if (c->found) wq_keep_add(&c->keep, &body);
 }
 
 int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
@@ -286,6 +348,7 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
     c.pair.a = shape;
     c.pair.pose_a = pose;
     c.distance = distance;
+    c.box = box;
     wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(&world->core, &box, wq_overlap3, &c);
     return wq_keep_finish(&c.keep);
@@ -322,20 +385,31 @@ typedef struct gjk_wq_ray2 {
     gjk_wq_keep keep;
 } gjk_wq_ray2;
 
-static gjk_real wq_closest2(const gjk_world *w, int body, gjk_real max_t, void *context) {
-    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+static gjk_world_ray_hit2 wq_cast2(const gjk_world *w, int body, const gjk_ray2 *ray) {
+    const gjk_world_body *b = &w->bodies[body];
     gjk_world_ray_hit2 h;
     h.body = body;
-    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    h.part = 0;
+    if (b->compound) {
+        gjk_compound_ray_result2 r = gjk_compound_raycast2((const gjk_compound2 *)b->shape, b->pose.p2, ray);
+        h.ray = r.ray;
+        h.part = r.part;
+    } else {
+        h.ray = gjk_raycast2((const gjk_shape2 *)b->shape, b->pose.p2, ray);
+    }
+    return h;
+}
+
+static gjk_real wq_closest2(const gjk_world *w, int body, gjk_real max_t, void *context) {
+    gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
+    gjk_world_ray_hit2 h = wq_cast2(w, body, c->ray);
     if (h.ray.hit && (c->best.body < 0 || wq_hit2_cmp(&h, &c->best) < 0)) c->best = h;
     return c->best.body >= 0 ? c->best.ray.fraction : max_t;
 }
 
 static gjk_real wq_every2(const gjk_world *w, int body, gjk_real max_t, void *context) {
     gjk_wq_ray2 *c = (gjk_wq_ray2 *)context;
-    gjk_world_ray_hit2 h;
-    h.body = body;
-    h.ray = gjk_raycast2((const gjk_shape2 *)w->bodies[body].shape, w->bodies[body].pose.p2, c->ray);
+    gjk_world_ray_hit2 h = wq_cast2(w, body, c->ray);
     if (h.ray.hit) wq_keep_add(&c->keep, &h);
     return max_t;
 }
@@ -372,16 +446,61 @@ int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_wor
 typedef struct gjk_wq_overlap2 {
     gjk_pair2 pair;
     gjk_real distance;
+    gjk_tree_box box;
+    const gjk_compound2 *compound;
+    gjk_pose2 pose_body;
+    bool found;
     gjk_wq_keep keep;
 } gjk_wq_overlap2;
 
+static bool wq_near2(gjk_wq_overlap2 *c) {
+    gjk_result2 r = c->distance > 0 ? gjk_distance2(&c->pair, NULL) : gjk_intersect2(&c->pair, NULL);
+    return r.intersect || (c->distance > 0 && r.distance <= c->distance);
+}
+
+static bool wq_part2(int proxy, uint64_t user, void *context) {
+    gjk_wq_overlap2 *c = (gjk_wq_overlap2 *)context;
+    (void)proxy;
+    c->pair.b = gjk_compound2_part(c->compound, (int)user, NULL);
+    c->pair.pose_b = gjk_compound2_part_pose(c->compound, (int)user, c->pose_body);
+    c->found = wq_near2(c);
+    return !c->found;
+}
+
+/* As wq_local_box3, in 2D (the rotation made unit first, as the compound's own answers do). */
+static gjk_tree_box wq_local_box2(const gjk_tree_box *box, gjk_pose2 pose) {
+    gjk_rot2 q;
+    gjk_real cx = (box->lower[0] + box->upper[0]) / 2, cy = (box->lower[1] + box->upper[1]) / 2;
+    gjk_real hx = (box->upper[0] - box->lower[0]) / 2, hy = (box->upper[1] - box->lower[1]) / 2;
+    gjk_real dx = cx - pose.position.x, dy = cy - pose.position.y, lx, ly, ex, ey, pad;
+    gjk_tree_box out;
+    if (!gjk2_unit_rotation(pose.rotation, &q)) q.c = 1, q.s = 0;
+    lx = q.c * dx + q.s * dy, ly = -q.s * dx + q.c * dy;
+    ex = GJK_ABS(q.c) * hx + GJK_ABS(q.s) * hy, ey = GJK_ABS(q.s) * hx + GJK_ABS(q.c) * hy;
+    pad = 32 * GJK_REAL_EPSILON *
+          (gjk_maxr(GJK_ABS(cx), GJK_ABS(cy)) + gjk_maxr(GJK_ABS(pose.position.x), GJK_ABS(pose.position.y)) +
+           gjk_maxr(hx, hy));
+    out.lower[0] = lx - ex - pad, out.upper[0] = lx + ex + pad;
+    out.lower[1] = ly - ey - pad, out.upper[1] = ly + ey + pad;
+    out.lower[2] = out.upper[2] = 0;
+    return out;
+}
+
 static void wq_overlap2(const gjk_world *w, int body, void *context) {
     gjk_wq_overlap2 *c = (gjk_wq_overlap2 *)context;
-    gjk_result2 r;
-    c->pair.b = (const gjk_shape2 *)w->bodies[body].shape;
-    c->pair.pose_b = w->bodies[body].pose.p2;
-    r = c->distance > 0 ? gjk_distance2(&c->pair, NULL) : gjk_intersect2(&c->pair, NULL);
-    if (r.intersect || (c->distance > 0 && r.distance <= c->distance)) wq_keep_add(&c->keep, &body);
+    const gjk_world_body *b = &w->bodies[body];
+    if (b->compound) {
+        gjk_tree_box local = wq_local_box2(&c->box, b->pose.p2);
+        c->compound = (const gjk_compound2 *)b->shape;
+        c->pose_body = b->pose.p2;
+        c->found = false;
+        gjk_tree_query_box(&c->compound->core.tree, &local, wq_part2, c, GJK_TREE_STACK);
+    } else {
+        c->pair.b = (const gjk_shape2 *)b->shape;
+        c->pair.pose_b = b->pose.p2;
+        c->found = wq_near2(c);
+    }
+    if (c->found) wq_keep_add(&c->keep, &body);
 }
 
 int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, gjk_real distance,
@@ -396,6 +515,7 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
     c.pair.a = shape;
     c.pair.pose_a = pose;
     c.distance = distance;
+    c.box = box;
     wq_keep_init(&c.keep, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(&world->core, &box, wq_overlap2, &c);
     return wq_keep_finish(&c.keep);

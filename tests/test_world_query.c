@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: MIT
 /* Scene queries of the world of bodies (gjk/world.h), 3D and 2D: the closest ray hit, every ray hit, shape overlap
    and box queries against brute force over every live body through the single-pair API (gjk_raycast3,
-   gjk_intersect3, gjk_distance3, gjk_shape3_aabb and the 2D mirrors), on random worlds whose bodies were moved
-   since the last step (their tree proxies stale), removed and added; ties on one point; truncated outputs; bad
-   input; no allocation. */
+   gjk_intersect3, gjk_distance3, gjk_shape3_aabb and the 2D mirrors; compound bodies through
+   gjk_compound_raycast3 and every part at gjk_compound3_part_pose), on random worlds of convex and compound bodies
+   moved since the last step (their tree proxies stale), removed and added; ties on one point; truncated outputs;
+   bad input; no allocation. */
 #include <string.h>
 
 #include "testutil.h"
@@ -23,6 +24,8 @@ typedef struct qscene {
     gjk_shape2 s2[NB];
     gjk_hull2 *h2[NB];
     gjk_pose2 p2[NB];
+    gjk_compound3 *c3[NB]; /* a compound body's compound (its shape slot unused), else NULL */
+    gjk_compound2 *c2[NB];
     test_rng r;
 } qscene;
 
@@ -45,13 +48,49 @@ static void q_place(qscene *sc, int i, gjk_vec3 p) {
     }
 }
 
-static void q_add(qscene *sc, int i, int kind, gjk_vec3 p) {
+/* A compound of 1 to 4 parts (kinds without hulls, whose lifetime the compound would borrow), each within 1.2 of
+   the compound's origin. */
+static void q_make_compound(qscene *sc, int i) {
+    int n = 1 + (int)(test_next(&sc->r) % 4);
+    if (sc->dim == 3) {
+        gjk_shape3 parts[4];
+        gjk_pose3 poses[4];
+        for (int k = 0; k < n; ++k) {
+            parts[k] = test_shape3(&sc->r, (int)(test_next(&sc->r) % 9), NULL);
+            poses[k] = gjk_pose3_make(test_vec3(&sc->r, -1.2, 1.2), test_quat(&sc->r));
+        }
+        sc->c3[i] = gjk_compound3_create(parts, poses, n, NULL);
+        assert_non_null(sc->c3[i]);
+    } else {
+        gjk_shape2 parts[4];
+        gjk_pose2 poses[4];
+        for (int k = 0; k < n; ++k) {
+            parts[k] = test_shape2(&sc->r, (int)(test_next(&sc->r) % 5), NULL);
+            poses[k] = gjk_pose2_make(gjk_v2(qr(sc, -1.2, 1.2), qr(sc, -1.2, 1.2)), qr(sc, -3, 3));
+        }
+        sc->c2[i] = gjk_compound2_create(parts, poses, n, NULL);
+        assert_non_null(sc->c2[i]);
+    }
+}
+
+static void q_drop_slot(qscene *sc, int i) {
     gjk_hull3_destroy(sc->h3[i]);
     gjk_hull2_destroy(sc->h2[i]);
-    sc->h3[i] = NULL, sc->h2[i] = NULL;
+    gjk_compound3_destroy(sc->c3[i]);
+    gjk_compound2_destroy(sc->c2[i]);
+    sc->h3[i] = NULL, sc->h2[i] = NULL, sc->c3[i] = NULL, sc->c2[i] = NULL;
+}
+
+/* kind -2: a compound body; -1: a random convex kind. */
+static void q_add(qscene *sc, int i, int kind, gjk_vec3 p) {
+    q_drop_slot(sc, i);
     sc->id[i] = -1;
     q_place(sc, i, p);
-    if (sc->dim == 3) {
+    if (kind == -2) {
+        q_make_compound(sc, i);
+        sc->id[i] = sc->dim == 3 ? gjk_world3_add_compound(sc->w3, sc->c3[i], sc->p3[i], (uint64_t)i)
+                                 : gjk_world2_add_compound(sc->w2, sc->c2[i], sc->p2[i], (uint64_t)i);
+    } else if (sc->dim == 3) {
         sc->s3[i] = test_shape3(&sc->r, kind, &sc->h3[i]);
         sc->id[i] = gjk_world3_add(sc->w3, &sc->s3[i], sc->p3[i], (uint64_t)i);
     } else {
@@ -89,10 +128,7 @@ static qscene *q_new(int dim, uint64_t seed, gjk_real spec) {
 static void q_free(qscene *sc) {
     gjk_world3_destroy(sc->w3);
     gjk_world2_destroy(sc->w2);
-    for (int i = 0; i < NB; ++i) {
-        gjk_hull3_destroy(sc->h3[i]);
-        gjk_hull2_destroy(sc->h2[i]);
-    }
+    for (int i = 0; i < NB; ++i) q_drop_slot(sc, i);
     free(sc);
 }
 
@@ -100,7 +136,7 @@ static void q_free(qscene *sc) {
    their proxies stand where the step left them), removed, and added after the step. */
 static qscene *q_random(int dim, uint64_t seed) {
     qscene *sc = q_new(dim, seed, (seed & 1) ? GJK_R(0.3) : 0);
-    for (int i = 0; i < NB - 20; ++i) q_add(sc, i, -1, qpos(sc, 8));
+    for (int i = 0; i < NB - 20; ++i) q_add(sc, i, test_next(&sc->r) % 4 == 0 ? -2 : -1, qpos(sc, 8));
     q_step(sc);
     for (int s = 0; s < 3; ++s) {
         for (int i = 0; i < NB - 20; ++i)
@@ -112,7 +148,7 @@ static qscene *q_random(int dim, uint64_t seed) {
         if (k < 3) q_place(sc, i, qpos(sc, 8)); /* moved since the step */
         else if (k == 3) q_remove(sc, i);
     }
-    for (int i = NB - 20; i < NB; ++i) q_add(sc, i, -1, qpos(sc, 8));
+    for (int i = NB - 20; i < NB; ++i) q_add(sc, i, test_next(&sc->r) % 4 == 0 ? -2 : -1, qpos(sc, 8));
     return sc;
 }
 
@@ -144,11 +180,13 @@ static int brute_ray(const qscene *sc, gjk_vec3 o, gjk_vec3 d, gjk_real max_frac
         gjk_real f;
         if (sc->dim == 3) {
             gjk_ray3 ray = {o, d, max_fraction};
-            gjk_ray_result3 r = gjk_raycast3(&sc->s3[i], sc->p3[i], &ray);
+            gjk_ray_result3 r = sc->c3[i] ? gjk_compound_raycast3(sc->c3[i], sc->p3[i], &ray).ray
+                                          : gjk_raycast3(&sc->s3[i], sc->p3[i], &ray);
             hit = r.hit, f = r.fraction;
         } else {
             gjk_ray2 ray = {gjk_v2(o.x, o.y), gjk_v2(d.x, d.y), max_fraction};
-            gjk_ray_result2 r = gjk_raycast2(&sc->s2[i], sc->p2[i], &ray);
+            gjk_ray_result2 r = sc->c2[i] ? gjk_compound_raycast2(sc->c2[i], sc->p2[i], &ray).ray
+                                          : gjk_raycast2(&sc->s2[i], sc->p2[i], &ray);
             hit = r.hit, f = r.fraction;
         }
         if (hit) {
@@ -159,6 +197,9 @@ static int brute_ray(const qscene *sc, gjk_vec3 o, gjk_vec3 d, gjk_real max_frac
     qsort(out, (size_t)n, sizeof *out, qhit_cmp);
     return n;
 }
+
+/* Closest hits and overlaps on compound bodies, so that the random tests show they met some. */
+static long g_compound_hits, g_compound_overlaps;
 
 static int slot_of(const qscene *sc, int body) {
     for (int i = 0; i < NB; ++i)
@@ -178,7 +219,16 @@ static int check_ray(const qscene *sc, gjk_vec3 o, gjk_vec3 d, gjk_real max_frac
         gjk_world_ray_hit3 c = gjk_world3_raycast(sc->w3, &ray);
         assert_int_equal(c.body, n ? want[0].body : -1);
         if (n) {
-            gjk_ray_result3 r = gjk_raycast3(&sc->s3[slot_of(sc, c.body)], sc->p3[slot_of(sc, c.body)], &ray);
+            int i = slot_of(sc, c.body), want_part = 0;
+            gjk_ray_result3 r;
+            if (sc->c3[i]) {
+                gjk_compound_ray_result3 cr = gjk_compound_raycast3(sc->c3[i], sc->p3[i], &ray);
+                r = cr.ray, want_part = cr.part;
+            } else {
+                r = gjk_raycast3(&sc->s3[i], sc->p3[i], &ray);
+            }
+            assert_int_equal(c.part, want_part);
+            g_compound_hits += sc->c3[i] != NULL;
             assert_true(c.ray.hit && c.ray.fraction == r.fraction && c.ray.status == r.status);
             assert_true(c.ray.point.x == r.point.x && c.ray.point.y == r.point.y && c.ray.point.z == r.point.z);
             assert_true(c.ray.normal.x == r.normal.x && c.ray.normal.y == r.normal.y && c.ray.normal.z == r.normal.z);
@@ -201,7 +251,16 @@ static int check_ray(const qscene *sc, gjk_vec3 o, gjk_vec3 d, gjk_real max_frac
         gjk_world_ray_hit2 c = gjk_world2_raycast(sc->w2, &ray);
         assert_int_equal(c.body, n ? want[0].body : -1);
         if (n) {
-            gjk_ray_result2 r = gjk_raycast2(&sc->s2[slot_of(sc, c.body)], sc->p2[slot_of(sc, c.body)], &ray);
+            int i = slot_of(sc, c.body), want_part = 0;
+            gjk_ray_result2 r;
+            if (sc->c2[i]) {
+                gjk_compound_ray_result2 cr = gjk_compound_raycast2(sc->c2[i], sc->p2[i], &ray);
+                r = cr.ray, want_part = cr.part;
+            } else {
+                r = gjk_raycast2(&sc->s2[i], sc->p2[i], &ray);
+            }
+            assert_int_equal(c.part, want_part);
+            g_compound_hits += sc->c2[i] != NULL;
             assert_true(c.ray.hit && c.ray.fraction == r.fraction && c.ray.status == r.status);
             assert_true(c.ray.point.x == r.point.x && c.ray.point.y == r.point.y);
             assert_true(c.ray.normal.x == r.normal.x && c.ray.normal.y == r.normal.y);
@@ -232,9 +291,20 @@ static int check_overlap(qscene *sc, gjk_real distance) {
         gjk_pose3 pose = gjk_pose3_make(p, test_quat(&sc->r));
         for (int i = 0; i < NB; ++i) {
             if (sc->id[i] < 0) continue;
-            gjk_pair3 pair = {&s, pose, &sc->s3[i], sc->p3[i]};
-            gjk_result3 r = distance > 0 ? gjk_distance3(&pair, NULL) : gjk_intersect3(&pair, NULL);
-            if (r.intersect || (distance > 0 && r.distance <= distance)) want[n++] = sc->id[i];
+            int parts = sc->c3[i] ? gjk_compound3_part_count(sc->c3[i]) : 1;
+            for (int k = 0; k < parts; ++k) { /* every part of a compound, at its world pose */
+                gjk_pair3 pair = {&s, pose, &sc->s3[i], sc->p3[i]};
+                if (sc->c3[i]) {
+                    pair.b = gjk_compound3_part(sc->c3[i], k, NULL);
+                    pair.pose_b = gjk_compound3_part_pose(sc->c3[i], k, sc->p3[i]);
+                }
+                gjk_result3 r = distance > 0 ? gjk_distance3(&pair, NULL) : gjk_intersect3(&pair, NULL);
+                if (r.intersect || (distance > 0 && r.distance <= distance)) {
+                    want[n++] = sc->id[i];
+                    g_compound_overlaps += sc->dim == 3 ? sc->c3[i] != NULL : sc->c2[i] != NULL;
+                    break;
+                }
+            }
         }
         count = gjk_world3_overlap(sc->w3, &s, pose, distance, got, NB);
     } else {
@@ -242,9 +312,20 @@ static int check_overlap(qscene *sc, gjk_real distance) {
         gjk_pose2 pose = gjk_pose2_make(gjk_v2(p.x, p.y), qr(sc, -3, 3));
         for (int i = 0; i < NB; ++i) {
             if (sc->id[i] < 0) continue;
-            gjk_pair2 pair = {&s, pose, &sc->s2[i], sc->p2[i]};
-            gjk_result2 r = distance > 0 ? gjk_distance2(&pair, NULL) : gjk_intersect2(&pair, NULL);
-            if (r.intersect || (distance > 0 && r.distance <= distance)) want[n++] = sc->id[i];
+            int parts = sc->c2[i] ? gjk_compound2_part_count(sc->c2[i]) : 1;
+            for (int k = 0; k < parts; ++k) {
+                gjk_pair2 pair = {&s, pose, &sc->s2[i], sc->p2[i]};
+                if (sc->c2[i]) {
+                    pair.b = gjk_compound2_part(sc->c2[i], k, NULL);
+                    pair.pose_b = gjk_compound2_part_pose(sc->c2[i], k, sc->p2[i]);
+                }
+                gjk_result2 r = distance > 0 ? gjk_distance2(&pair, NULL) : gjk_intersect2(&pair, NULL);
+                if (r.intersect || (distance > 0 && r.distance <= distance)) {
+                    want[n++] = sc->id[i];
+                    g_compound_overlaps += sc->dim == 3 ? sc->c3[i] != NULL : sc->c2[i] != NULL;
+                    break;
+                }
+            }
         }
         count = gjk_world2_overlap(sc->w2, &s, pose, distance, got, NB);
     }
@@ -266,11 +347,11 @@ static int check_box(qscene *sc) {
         if (sc->id[i] < 0) continue;
         bool in;
         if (sc->dim == 3) {
-            gjk_aabb3 b = gjk_shape3_aabb(&sc->s3[i], sc->p3[i]);
+            gjk_aabb3 b = sc->c3[i] ? gjk_compound3_aabb(sc->c3[i], sc->p3[i]) : gjk_shape3_aabb(&sc->s3[i], sc->p3[i]);
             in = b.lower.x <= q.upper.x && q.lower.x <= b.upper.x && b.lower.y <= q.upper.y && q.lower.y <= b.upper.y &&
                  b.lower.z <= q.upper.z && q.lower.z <= b.upper.z;
         } else {
-            gjk_aabb2 b = gjk_shape2_aabb(&sc->s2[i], sc->p2[i]);
+            gjk_aabb2 b = sc->c2[i] ? gjk_compound2_aabb(sc->c2[i], sc->p2[i]) : gjk_shape2_aabb(&sc->s2[i], sc->p2[i]);
             in = b.lower.x <= q2.upper.x && q2.lower.x <= b.upper.x && b.lower.y <= q2.upper.y &&
                  q2.lower.y <= b.upper.y;
         }
@@ -288,6 +369,7 @@ static int check_box(qscene *sc) {
 
 static void random_worlds(int dim) {
     long hits = 0, overlaps = 0, boxes = 0, misses = 0;
+    g_compound_hits = g_compound_overlaps = 0;
     for (uint64_t seed = 1; seed <= 6; ++seed) {
         qscene *sc = q_random(dim, seed * 7919 + (uint64_t)dim);
         for (int k = 0; k < 150; ++k) {
@@ -305,6 +387,7 @@ static void random_worlds(int dim) {
     }
     /* the scenes exercise what they claim: rays with several hits and without any, overlaps and box hits */
     assert_true(hits > 500 && misses > 50 && overlaps > 100 && boxes > 200);
+    assert_true(g_compound_hits > 50 && g_compound_overlaps > 50);
 }
 
 static void test_random3(void **st) {

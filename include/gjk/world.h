@@ -174,6 +174,10 @@ GJK_API gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose);
 
 /* ---- the world of bodies ------------------------------------------------------------------------------------ */
 
+/* The compounds (gjk/compound.h, which includes this header), named here by their struct tags. */
+struct gjk_compound3;
+struct gjk_compound2;
+
 /// How a world finds and answers its pairs. A zeroed struct (or NULL) takes the defaults of each field.
 typedef struct gjk_world_def {
     /// Fat margin of the tree's boxes (world units, >= 0): a body moving less than this keeps its proxy. 0: 0.1.
@@ -194,22 +198,29 @@ typedef struct gjk_world_pair {
     int b; ///< the larger body id
 } gjk_world_pair;
 
-/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame).
+/// A touching pair and its manifold (a < b; the manifold's A is body a, B is body b; world frame). Two convex bodies
+/// give one contact; a pair with a compound body gives one per touching part pair (gjk_compound_collide3()).
 typedef struct gjk_world_contact3 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold3 manifold; ///< gjk_collide3() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound3_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold3 manifold; ///< two convex bodies: gjk_collide3() of (a, b) with the pair's own warm-start cache;
+                            ///< with a compound: gjk_collide3() of the two parts at their world poses, without a
+                            ///< cache. World frame, count >= 1
 } gjk_world_contact3;
 
-/// A touching 2D pair and its manifold (a < b).
+/// A touching 2D pair and its manifold (a < b), per part pair as gjk_world_contact3.
 typedef struct gjk_world_contact2 {
     int a;                  ///< the smaller body id
     int b;                  ///< the larger body id
-    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's own warm-start cache; count >= 1
+    int part_a;             ///< body a's part (gjk_compound2_part()); 0 for a convex body
+    int part_b;             ///< body b's part; 0 for a convex body
+    gjk_manifold2 manifold; ///< gjk_collide2() of (a, b) with the pair's cache, or of the two parts without one
 } gjk_world_contact2;
 
-/// A world of 3D bodies: shapes at poses, kept in a dynamic AABB tree, with a warm-start cache per candidate pair
-/// (opaque; allocated through gjk_set_allocator's hook).
+/// A world of 3D bodies: convex shapes or compounds (gjk/compound.h) at poses, kept in a dynamic AABB tree, with a
+/// warm-start cache per candidate pair of convex bodies (opaque; allocated through gjk_set_allocator's hook).
 ///
 /// ```c
 /// gjk_world3 *w = gjk_world3_create(NULL);
@@ -226,10 +237,12 @@ typedef struct gjk_world_contact2 {
 /// for moved bodies, plus the pairs of earlier steps while their fat boxes still overlap), runs gjk_collide3() on
 /// each with its cached warm start, and reports the contacts (pairs with at least one manifold point) and the
 /// events: `begin` for a pair that had no point at the last step and has some now, `end` for a pair that had some
-/// and has none, or whose body was removed. Every list is sorted by (a, b), the same on every run and however the
-/// narrow phase is split. Body ids are small non-negative integers, reused after a removed body's end events have
-/// been reported. Once warmed (the arrays grown to the scene's size), a step allocates nothing. A world is not
-/// locked: only gjk_world3_step_range() may run on several threads at once.
+/// and has none, or whose body was removed. A pair with a compound body is answered by gjk_compound_collide3() (a
+/// convex body taking part as a compound of one part, part 0), cold: one contact per touching part pair, its
+/// events still per body pair. Every list is sorted by (a, b) (contacts by (a, b, part_a, part_b)), the same on
+/// every run and however the narrow phase is split. Body ids are small non-negative integers, reused after a
+/// removed body's end events have been reported. Once warmed (the arrays grown to the scene's size), a step
+/// allocates nothing. A world is not locked: only gjk_world3_step_range() may run on several threads at once.
 typedef struct gjk_world3 gjk_world3;
 /// A world of 2D bodies (as gjk_world3).
 typedef struct gjk_world2 gjk_world2;
@@ -248,17 +261,24 @@ GJK_API void gjk_world3_remove(gjk_world3 *world, int body);
 /// Moves a body to `pose` (world frame). The tree stretches its box along the displacement from the pose it had
 /// at the last step. Returns false (and changes nothing) for an invalid pose or an unknown body.
 GJK_API bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose);
+/// A body of `compound` (borrowed: it must outlive the body; its box is gjk_compound3_aabb()) at `pose`, carrying
+/// `user`. Its pairs report one contact per touching part pair. Returns the body id (>= 0), or -1 for a NULL
+/// compound or an invalid pose (as gjk_world3_add()) or when growth failed (allocator).
+GJK_API int gjk_world3_add_compound(gjk_world3 *world, const struct gjk_compound3 *compound, gjk_pose3 pose,
+                                    uint64_t user);
 /// A body's current pose (the identity for an unknown body).
 GJK_API gjk_pose3 gjk_world3_pose(const gjk_world3 *world, int body);
-/// A body's shape as given to gjk_world3_add() (NULL for an unknown body).
+/// A body's shape as given to gjk_world3_add() (NULL for an unknown body or a compound body).
 GJK_API const gjk_shape3 *gjk_world3_shape(const gjk_world3 *world, int body);
+/// A body's compound as given to gjk_world3_add_compound() (NULL for an unknown body or a convex body).
+GJK_API const struct gjk_compound3 *gjk_world3_compound(const gjk_world3 *world, int body);
 /// A body's user value (0 for an unknown body).
 GJK_API uint64_t gjk_world3_user(const gjk_world3 *world, int body);
 /// The world's tree (proxies carry the body id as their user value): for box, ray and overlap queries of its own.
 GJK_API const gjk_tree3 *gjk_world3_tree(const gjk_world3 *world);
 /// One step: gjk_world3_step_begin(), gjk_world3_step_range() over all items, gjk_world3_step_end(). GJK_OK, or
-/// GJK_OUT_OF_MEMORY when growth failed (the world then keeps its last step's results; the step may be retried, and
-/// then answers as if it had not failed).
+/// GJK_OUT_OF_MEMORY when growth failed: in step_begin, the world then keeps its last step's results, and the step
+/// may be retried and then answers as if it had not failed; in step_end, as gjk_world3_step_end() says.
 GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 /// The first part of a step, on one thread: updates the tree and gathers the candidate pairs. Returns their
 /// number (the narrow phase's items), or -1 when growth failed (as for gjk_world3_step()). Until
@@ -266,12 +286,18 @@ GJK_API gjk_status gjk_world3_step(gjk_world3 *world);
 GJK_API int gjk_world3_step_begin(gjk_world3 *world);
 /// The narrow phase of items [begin, end) (clamped to the count step_begin returned): disjoint ranges may run on
 /// several threads at once, as the batches' (gjk/batch.h). Allocates nothing; the results do not depend on the
-/// split.
+/// split. A pair with a compound writes its part contacts into room of its own, sized at step_begin from its count
+/// at the last step; one with more than its room holds runs again in gjk_world3_step_end().
 GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
-/// The last part of a step, on one thread once every range has run: builds the contacts and events.
-GJK_API void gjk_world3_step_end(gjk_world3 *world);
-/// The touching pairs of the last step, sorted by (a, b); *count (not NULL) receives their number. Valid until the
-/// next step or destroy.
+/// The last part of a step, on one thread once every range has run: runs again, with room to spare, the pairs with
+/// a compound that overflowed their room, then builds the contacts and events. GJK_OK, or GJK_OUT_OF_MEMORY when
+/// growing that room or the contact list failed: the events are still complete, but the contacts are not (such a
+/// pair keeps the first part contacts its room held, in (part_a, part_b) order, and a contact list that could not
+/// grow keeps the contacts that fitted); the next step grows again.
+GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
+/// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
+/// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
+/// or destroy.
 GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
 /// The pairs that began touching at the last step, sorted by (a, b).
 GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
@@ -287,11 +313,14 @@ GJK_API int gjk_world3_pair_count(const gjk_world3 *world);
 /// A body a ray hits.
 typedef struct gjk_world_ray_hit3 {
     int body;            ///< the body id; -1 for no hit
-    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame)
+    int part;            ///< the part hit of a compound body (gjk_compound_raycast3()); 0 for a convex body
+    gjk_ray_result3 ray; ///< gjk_raycast3() of the body's shape at its current pose (world frame), or the
+                         ///< compound's gjk_compound_raycast3() answer
 } gjk_world_ray_hit3;
 
-/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() over the bodies whose boxes the
-/// ray enters, found through the tree (the other bodies are never cast); equal fractions keep the smaller body id.
+/// The closest body `ray` (world frame) hits: the least fraction of gjk_raycast3() (a compound body:
+/// gjk_compound_raycast3()) over the bodies whose boxes the ray enters, found through the tree (the other bodies are
+/// never cast); equal fractions keep the smaller body id.
 /// No hit: body -1 and ray zero. A ray gjk_raycast3() refuses (NULL, not finite, beyond 1e150 (float 1e18), a
 /// negative max_fraction): body -1, ray.status GJK_INVALID_INPUT. Allocates nothing; may run on several threads at
 /// once while nothing modifies the world (not during a step).
@@ -303,7 +332,8 @@ GJK_API int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray,
                                    int capacity);
 /// The bodies whose shapes come within `distance` (>= 0, length units; 0: touching or overlapping) of `shape`
 /// standing at `pose`: gjk_intersect3() for distance 0, else gjk_distance3() <= distance, on the bodies whose boxes
-/// come within `distance` of the shape's. Sorted by body id; returns their number and writes the first `capacity`,
+/// come within `distance` of the shape's (a compound body: on its parts, found through its part tree, until one
+/// passes). Sorted by body id; returns their number and writes the first `capacity`,
 /// or -1 for an invalid shape or pose (as gjk_world3_add()), a negative, NaN or unbounded distance or a negative
 /// capacity. Allocates nothing.
 GJK_API int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, gjk_real distance,
@@ -323,10 +353,15 @@ GJK_API int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2
 GJK_API void gjk_world2_remove(gjk_world2 *world, int body);
 /// As gjk_world3_set_pose(), in 2D.
 GJK_API bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose);
+/// As gjk_world3_add_compound(), in 2D.
+GJK_API int gjk_world2_add_compound(gjk_world2 *world, const struct gjk_compound2 *compound, gjk_pose2 pose,
+                                    uint64_t user);
 /// As gjk_world3_pose(), in 2D.
 GJK_API gjk_pose2 gjk_world2_pose(const gjk_world2 *world, int body);
 /// As gjk_world3_shape(), in 2D.
 GJK_API const gjk_shape2 *gjk_world2_shape(const gjk_world2 *world, int body);
+/// As gjk_world3_compound(), in 2D.
+GJK_API const struct gjk_compound2 *gjk_world2_compound(const gjk_world2 *world, int body);
 /// As gjk_world3_user(), in 2D.
 GJK_API uint64_t gjk_world2_user(const gjk_world2 *world, int body);
 /// As gjk_world3_tree(), in 2D.
@@ -338,7 +373,7 @@ GJK_API int gjk_world2_step_begin(gjk_world2 *world);
 /// As gjk_world3_step_range(), in 2D.
 GJK_API void gjk_world2_step_range(gjk_world2 *world, int begin, int end);
 /// As gjk_world3_step_end(), in 2D.
-GJK_API void gjk_world2_step_end(gjk_world2 *world);
+GJK_API gjk_status gjk_world2_step_end(gjk_world2 *world);
 /// As gjk_world3_contacts(), in 2D.
 GJK_API const gjk_world_contact2 *gjk_world2_contacts(const gjk_world2 *world, int *count);
 /// As gjk_world3_begin_events(), in 2D.
@@ -353,7 +388,9 @@ GJK_API int gjk_world2_pair_count(const gjk_world2 *world);
 /// A body a 2D ray hits.
 typedef struct gjk_world_ray_hit2 {
     int body;            ///< the body id; -1 for no hit
-    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame)
+    int part;            ///< the part hit of a compound body (gjk_compound_raycast2()); 0 for a convex body
+    gjk_ray_result2 ray; ///< gjk_raycast2() of the body's shape at its current pose (world frame), or the
+                         ///< compound's gjk_compound_raycast2() answer
 } gjk_world_ray_hit2;
 
 /// As gjk_world3_raycast(), in 2D (gjk_raycast2()).
