@@ -13,26 +13,13 @@
 
 /* ---- shared checks ---- */
 
-/* Counts the allocator's calls: queries must make none. */
-static long g_allocs, g_frees;
-static void *count_alloc(size_t size, void *user) {
-    (void)user;
-    ++g_allocs;
-    return malloc(size);
-}
-static void count_free(void *p, void *user) {
-    (void)user;
-    if (p) ++g_frees;
-    free(p);
-}
-
 /* The allocator failing at its n-th call from now (n < 0: never). */
 static long g_fail_at = -1;
 static void *failing_alloc(size_t size, void *user) {
     (void)user;
     if (g_fail_at == 0) return NULL;
     if (g_fail_at > 0) --g_fail_at;
-    ++g_allocs;
+    ++test_allocs;
     return malloc(size);
 }
 
@@ -49,8 +36,8 @@ static void test_out_of_memory(void **st) {
         for (long n = 0;; ++n) {
             gjk_status status = GJK_OK;
             void *c = NULL;
-            gjk_set_allocator(failing_alloc, count_free, NULL);
-            g_allocs = g_frees = 0;
+            gjk_set_allocator(failing_alloc, test_count_free, NULL);
+            test_allocs = test_frees = 0;
             g_fail_at = n;
             switch (kind) {
             case 0: c = gjk_compound3_create(s3, NULL, 3, &status); break;
@@ -65,7 +52,7 @@ static void test_out_of_memory(void **st) {
             } else {
                 assert_int_equal(status, GJK_OUT_OF_MEMORY);
             }
-            assert_int_equal(g_allocs, g_frees);
+            assert_int_equal(test_allocs, test_frees);
             gjk_set_allocator(NULL, NULL, NULL);
             g_fail_at = -1;
             if (c) break;
@@ -580,12 +567,12 @@ static void test_noalloc_determinism3(void **st) {
         ray.origin = test_vec3(&r, -10, 10);
         ray.translation = gjk_neg3(ray.origin);
         ray.max_fraction = 1;
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         for (int k = 0; k < 4; ++k) x[k] = gjk_compound_query3(g_kinds[k], &p, NULL);
         n1 = gjk_compound_collide3(&p, GJK_R(0.05), contacts, 64, NULL);
         rx = gjk_compound_raycast3(a.c, p.pose_a, &ray);
-        assert_int_equal(g_allocs, 0);
+        assert_int_equal(test_allocs, 0);
         gjk_set_allocator(NULL, NULL, NULL);
         for (int k = 0; k < 4; ++k) {
             y[k] = gjk_compound_query3(g_kinds[k], &p, NULL);
@@ -799,7 +786,6 @@ static gjk_pose2 random_pose2(test_rng *r, double spread) {
     p.rotation = gjk_rot2_from_angle((gjk_real)test_uniform(r, -3.2, 3.2));
     return p;
 }
-
 
 /* Random compounds of 1 to 300 parts at random poses, from far apart to deeply overlapping. */
 static void test_random2(void **st) {
@@ -1060,12 +1046,12 @@ static void test_noalloc_determinism2(void **st) {
         ray.origin = test_vec2(&r, -10, 10);
         ray.translation = gjk_neg2(ray.origin);
         ray.max_fraction = 1;
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         for (int k = 0; k < 4; ++k) x[k] = gjk_compound_query2(g_kinds[k], &p, NULL);
         n1 = gjk_compound_collide2(&p, GJK_R(0.05), contacts, 64, NULL);
         rx = gjk_compound_raycast2(a.c, p.pose_a, &ray);
-        assert_int_equal(g_allocs, 0);
+        assert_int_equal(test_allocs, 0);
         gjk_set_allocator(NULL, NULL, NULL);
         for (int k = 0; k < 4; ++k) {
             y[k] = gjk_compound_query2(g_kinds[k], &p, NULL);
@@ -1097,8 +1083,6 @@ static void test_aabb2(void **st) {
         tc2_free(&a);
     }
 }
-
-
 
 int main(void) {
     const struct CMUnitTest tests[] = {

@@ -30,17 +30,6 @@
 #define CC_TOL GJK_R(1e-7)
 #endif
 
-static long g_allocs;
-static void *cc_alloc(size_t size, void *user) {
-    (void)user;
-    ++g_allocs;
-    return malloc(size);
-}
-static void cc_free(void *p, void *user) {
-    (void)user;
-    free(p);
-}
-
 /* The documented order of answers: 0 overlapped and a hit, 1 a hit or FAILED (by t), 2 overlapped but separating,
    3 separated (no answer). */
 static int cc_rank(gjk_cast_state state, bool hit) {
@@ -753,11 +742,11 @@ static void test_noalloc3(void **st) {
     for (int trial = 0; trial < 40; ++trial) {
         cc3 a, b;
         gjk_compound_cast_input3 in = cc3_scene(&r, &a, &b, trial, trial % 2 == 1);
-        gjk_set_allocator(cc_alloc, cc_free, NULL);
-        g_allocs = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = 0;
         gjk_compound_cast_result3 x = gjk_compound_cast3(&in), y = gjk_compound_cast3(&in);
         gjk_set_allocator(NULL, NULL, NULL);
-        assert_int_equal(g_allocs, 0);
+        assert_int_equal(test_allocs, 0);
         assert_int_equal(x.part_a, y.part_a);
         assert_int_equal(x.part_b, y.part_b);
         assert_int_equal(x.pairs_tested, y.pairs_tested);
@@ -1417,11 +1406,11 @@ static void test_noalloc2(void **st) {
     for (int trial = 0; trial < 40; ++trial) {
         cc2 a, b;
         gjk_compound_cast_input2 in = cc2_scene(&r, &a, &b, trial, trial % 2 == 1);
-        gjk_set_allocator(cc_alloc, cc_free, NULL);
-        g_allocs = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = 0;
         gjk_compound_cast_result2 x = gjk_compound_cast2(&in), y = gjk_compound_cast2(&in);
         gjk_set_allocator(NULL, NULL, NULL);
-        assert_int_equal(g_allocs, 0);
+        assert_int_equal(test_allocs, 0);
         assert_int_equal(x.part_a, y.part_a);
         assert_int_equal(x.part_b, y.part_b);
         assert_int_equal(x.pairs_tested, y.pairs_tested);

@@ -668,30 +668,17 @@ static void test_determinism(void **st) {
 
 /* ---- allocation ---- */
 
-static long g_allocs, g_frees, g_fail_after = -1;
-static void *count_alloc(size_t size, void *user) {
-    (void)user;
-    if (g_fail_after >= 0 && g_allocs >= g_fail_after) return NULL;
-    ++g_allocs;
-    return malloc(size);
-}
-static void count_free(void *p, void *user) {
-    (void)user;
-    ++g_frees;
-    free(p);
-}
-
 /* Once warmed, moves, removals, re-inserts into freed slots, queries and pairs allocate nothing. */
 static void test_no_allocation(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
         scn *s = &g_a;
         test_rng r = {7};
-        gjk_set_allocator(count_alloc, count_free, NULL);
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
         static int ids[3000];
         scn_open(s, dim);
         for (int i = 0; i < 3000; ++i) ids[i] = scn_insert(s, random_box(&r, dim, 40, 0.1, 2), GJK_R(0.1));
-        long before = g_allocs;
+        long before = test_allocs;
         for (int step = 0; step < 5; ++step) {
             for (int i = 0; i < 3000; ++i) {
                 gjk_aabb3 b = s->tight[ids[i]];
@@ -718,9 +705,9 @@ static void test_no_allocation(void **st) {
                 gjk_tree2_query_ray(s->t2, gjk_v2(-50, 0), gjk_v2(1, 0.1), 100, ray_all_visit, &h);
             }
         }
-        assert_int_equal(g_allocs, before);
+        assert_int_equal(test_allocs, before);
         scn_close(s);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }
@@ -732,12 +719,12 @@ static void test_allocation_failure(void **st) {
     for (int dim = 2; dim <= 3; ++dim) {
         scn *s = &g_a;
         test_rng r = {11};
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
-        g_fail_after = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
+        test_fail_after = 0;
         assert_null(gjk_tree3_create());
         assert_null(gjk_tree2_create());
-        g_fail_after = -1;
+        test_fail_after = -1;
         scn_open(s, dim);
         int failures = 0;
         /* each insert first with the next allocation failing, then the one after (the node array grown, the moved
@@ -746,25 +733,25 @@ static void test_allocation_failure(void **st) {
             gjk_aabb3 b = random_box(&r, dim, 20, 0.1, 2);
             for (int attempt = 0; attempt < 3; ++attempt) {
                 int n = scn_count(s);
-                g_fail_after = attempt < 2 ? g_allocs + attempt : -1;
+                test_fail_after = attempt < 2 ? test_allocs + attempt : -1;
                 if (scn_insert(s, b, 0) >= 0) break;
                 failures++;
                 assert_int_equal(scn_count(s), n);
                 scn_check(s);
             }
         }
-        g_fail_after = -1;
+        test_fail_after = -1;
         assert_true(failures > 0);
         check_all(s, &r, 20, 5);
         int before = scn_pairs(s, false, g_pairs, PAIR_CAP);
-        g_fail_after = g_allocs;
+        test_fail_after = test_allocs;
         assert_false(scn_rebuild(s));
-        g_fail_after = -1;
+        test_fail_after = -1;
         scn_check(s);
         assert_int_equal(scn_pairs(s, false, g_pairs2, PAIR_CAP), before);
         assert_memory_equal(g_pairs, g_pairs2, (size_t)before * 2 * sizeof(int));
         scn_close(s);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }

@@ -519,19 +519,6 @@ static void test_degenerate(void **st) {
 
 /* ---- allocation ---- */
 
-static long g_allocs, g_frees, g_fail_after = -1;
-static void *count_alloc(size_t size, void *user) {
-    (void)user;
-    if (g_fail_after >= 0 && g_allocs >= g_fail_after) return NULL;
-    ++g_allocs;
-    return malloc(size);
-}
-static void count_free(void *p, void *user) {
-    (void)user;
-    if (p) ++g_frees;
-    free(p);
-}
-
 /* Bodies moving back and forth along fixed paths, with one body removed and added again each period: once a
    period has run, the next ones allocate nothing. */
 static void oscillate(scene *sc, int step, gjk_vec3 *base) {
@@ -557,8 +544,8 @@ static void oscillate(scene *sc, int step, gjk_vec3 *base) {
 static void test_no_allocation(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         scene *sc = scene_new(dim, 501, 6, GJK_R(0.05));
         gjk_vec3 base[MAXB];
         for (int i = 0; i < 100; ++i) {
@@ -570,14 +557,14 @@ static void test_no_allocation(void **st) {
             oscillate(sc, s, base);
             scene_step(sc, 1);
         }
-        long before = g_allocs;
+        long before = test_allocs;
         for (int s = 32; s < 64; ++s) {
             oscillate(sc, s, base);
             scene_step(sc, 2);
         }
-        assert_int_equal(g_allocs, before);
+        assert_int_equal(test_allocs, before);
         scene_free(sc);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }
@@ -588,8 +575,8 @@ static void test_allocation_failure(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
         uint64_t want = run_random(dim, 601, 60, 12, GJK_R(0.05), 1, false);
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         scene *sc = scene_new(dim, 601, GJK_R(6.0), GJK_R(0.05));
         int failures = 0;
         for (int i = 0; i < 60; ++i) scene_spawn(sc, i, -1, test_vec3(&sc->r, -6, 6), GJK_R(0.25));
@@ -601,9 +588,9 @@ static void test_allocation_failure(void **st) {
             }
             scene_move(sc);
             for (int attempt = 0; attempt < 3; ++attempt) {
-                g_fail_after = attempt < 2 ? g_allocs + attempt : -1;
+                test_fail_after = attempt < 2 ? test_allocs + attempt : -1;
                 gjk_status status = dim == 3 ? gjk_world3_step(sc->w3) : gjk_world2_step(sc->w2);
-                g_fail_after = -1;
+                test_fail_after = -1;
                 if (status == GJK_OK) break;
                 assert_int_equal(status, GJK_OUT_OF_MEMORY);
                 ++failures;
@@ -613,7 +600,7 @@ static void test_allocation_failure(void **st) {
         assert_true(failures > 0);
         assert_true(sc->hash == want);
         scene_free(sc);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }

@@ -540,26 +540,13 @@ static void test_remove(void **st) {
 
 /* ---- allocation ---- */
 
-static long g_allocs, g_frees, g_fail_after = -1;
-static void *count_alloc(size_t size, void *user) {
-    (void)user;
-    if (g_fail_after >= 0 && g_allocs >= g_fail_after) return NULL;
-    ++g_allocs;
-    return malloc(size);
-}
-static void count_free(void *p, void *user) {
-    (void)user;
-    if (p) ++g_frees;
-    free(p);
-}
-
 /* Bodies moving back and forth along fixed paths (period 16 steps): once two periods have run, the next ones
    allocate nothing, part buffers included. */
 static void test_no_allocation(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         scene *sc = scene_new(dim, 501, GJK_R(0.05));
         gjk_vec3 base[NB];
         for (int i = 0; i < NB; ++i) {
@@ -569,7 +556,7 @@ static void test_no_allocation(void **st) {
         }
         long before = 0, contacts = 0;
         for (int s = 0; s < 64; ++s) {
-            if (s == 32) before = g_allocs;
+            if (s == 32) before = test_allocs;
             for (int i = 0; i < NB; ++i) {
                 gjk_real t = (gjk_real)sin(6.283185307179586 * s / 16 + i);
                 gjk_vec3 p = gjk_mad3(base[i], 3 * t, sc->vel[i]);
@@ -586,9 +573,9 @@ static void test_no_allocation(void **st) {
             contacts += sc->n;
         }
         assert_true(contacts > 64 * 4);
-        assert_int_equal(g_allocs, before);
+        assert_int_equal(test_allocs, before);
         scene_free(sc);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }
@@ -600,8 +587,8 @@ static void test_no_allocation(void **st) {
 static void test_step_end_failure(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         gjk_compound3 *g3 = dim == 3 ? grid3(6) : NULL;
         gjk_compound2 *g2 = dim == 2 ? grid2(12) : NULL;
         gjk_shape3 small3 = gjk_box3(gjk_v3(0.5, 0.5, 0.5)), big3 = gjk_box3(gjk_v3(20, 20, 20));
@@ -619,9 +606,9 @@ static void test_step_end_failure(void **st) {
                 if (s == 1) gjk_world3_set_pose(w3, 2, gjk_pose3_make(gjk_v3(100, 0, 0), gjk_quat_identity()));
                 int items = gjk_world3_step_begin(w3);
                 gjk_world3_step_range(w3, 0, items);
-                g_fail_after = s == 1 ? g_allocs : -1;
+                test_fail_after = s == 1 ? test_allocs : -1;
                 assert_int_equal(gjk_world3_step_end(w3), s == 1 ? GJK_OUT_OF_MEMORY : GJK_OK);
-                g_fail_after = -1;
+                test_fail_after = -1;
                 const gjk_world_contact3 *c = gjk_world3_contacts(w3, &n[s % 2]);
                 for (int k = 0; k < n[s % 2]; ++k)
                     assert_true(c[k].a == (s ? 1 : 0) && c[k].b == 2 && c[k].part_a == 0 &&
@@ -636,9 +623,9 @@ static void test_step_end_failure(void **st) {
                 if (s == 1) gjk_world2_set_pose(w2, 2, gjk_pose2_make(gjk_v2(100, 0), 0));
                 int items = gjk_world2_step_begin(w2);
                 gjk_world2_step_range(w2, 0, items);
-                g_fail_after = s == 1 ? g_allocs : -1;
+                test_fail_after = s == 1 ? test_allocs : -1;
                 assert_int_equal(gjk_world2_step_end(w2), s == 1 ? GJK_OUT_OF_MEMORY : GJK_OK);
-                g_fail_after = -1;
+                test_fail_after = -1;
                 const gjk_world_contact2 *c = gjk_world2_contacts(w2, &n[s % 2]);
                 for (int k = 0; k < n[s % 2]; ++k)
                     assert_true(c[k].a == (s ? 1 : 0) && c[k].b == 2 && c[k].part_a == 0 &&
@@ -656,7 +643,7 @@ static void test_step_end_failure(void **st) {
         gjk_world2_destroy(w2);
         gjk_compound3_destroy(g3);
         gjk_compound2_destroy(g2);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }
@@ -667,8 +654,8 @@ static void test_step_begin_failure(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
         uint64_t want = run(dim, 61, GJK_R(0.1), 15, 1, false);
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = g_frees = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = test_frees = 0;
         scene *sc = scene_new(dim, 61, GJK_R(0.1));
         int failures = 0;
         for (int i = 0; i < NB; ++i) spawn(sc, i, test_vec3(&sc->r, -5, 5), GJK_R(0.3));
@@ -684,9 +671,9 @@ static void test_step_begin_failure(void **st) {
             move(sc, GJK_R(5.0));
             int n = -1;
             for (int attempt = 0; attempt < 3 && n < 0; ++attempt) {
-                g_fail_after = attempt < 2 ? g_allocs + attempt : -1;
+                test_fail_after = attempt < 2 ? test_allocs + attempt : -1;
                 n = dim == 3 ? gjk_world3_step_begin(sc->w3) : gjk_world2_step_begin(sc->w2);
-                g_fail_after = -1;
+                test_fail_after = -1;
                 failures += n < 0;
             }
             assert_true(n >= 0);
@@ -702,7 +689,7 @@ static void test_step_begin_failure(void **st) {
         assert_true(failures > 0);
         assert_true(sc->hash == want);
         scene_free(sc);
-        assert_int_equal(g_allocs, g_frees);
+        assert_int_equal(test_allocs, test_frees);
         gjk_set_allocator(NULL, NULL, NULL);
     }
 }

@@ -539,24 +539,13 @@ static void test_invalid_input(void **st) {
     gjk_world2_destroy(w2);
 }
 
-static long g_allocs;
-static void *count_alloc(size_t size, void *user) {
-    (void)user;
-    ++g_allocs;
-    return malloc(size);
-}
-static void count_free(void *p, void *user) {
-    (void)user;
-    free(p);
-}
-
 /* The queries allocate nothing, moved bodies and truncated outputs included. */
 static void test_no_allocation(void **st) {
     (void)st;
     for (int dim = 2; dim <= 3; ++dim) {
         qscene *sc = q_random(dim, 77);
-        gjk_set_allocator(count_alloc, count_free, NULL);
-        g_allocs = 0;
+        gjk_set_allocator(test_count_alloc, test_count_free, NULL);
+        test_allocs = 0;
         for (int k = 0; k < 20; ++k) {
             check_ray(sc, qpos(sc, 10), gjk_v3(qr(sc, -20, 20), qr(sc, -20, 20), dim == 3 ? qr(sc, -20, 20) : 0), 1);
             check_box(sc);
@@ -567,12 +556,12 @@ static void test_no_allocation(void **st) {
             gjk_shape3 s3 = gjk_box3(gjk_v3(2, 2, 2));
             gjk_shape2 s2 = gjk_box2(gjk_v2(2, 2));
             int out[NB];
-            gjk_set_allocator(count_alloc, count_free, NULL);
+            gjk_set_allocator(test_count_alloc, test_count_free, NULL);
             if (dim == 3) assert_true(gjk_world3_overlap(sc->w3, &s3, gjk_pose3_identity(), 1, out, NB) >= 0);
             else assert_true(gjk_world2_overlap(sc->w2, &s2, gjk_pose2_identity(), 1, out, NB) >= 0);
             gjk_set_allocator(NULL, NULL, NULL);
         }
-        assert_int_equal(g_allocs, 0);
+        assert_int_equal(test_allocs, 0);
         q_free(sc);
     }
 }

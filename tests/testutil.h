@@ -176,4 +176,20 @@ static inline gjk_shape2 test_shape2(test_rng *r, int kind, gjk_hull2 **hull) {
     return s;
 }
 
+/* A counting allocator for the allocation tests (gjk_set_allocator(test_count_alloc, test_count_free, NULL)): every
+   allocation and every free of a non-NULL pointer counted; with test_fail_after >= 0, the allocations from that count
+   on fail (return NULL) without being counted. */
+static long test_allocs, test_frees, test_fail_after = -1;
+static inline void *test_count_alloc(size_t size, void *user) {
+    (void)user;
+    if (test_fail_after >= 0 && test_allocs >= test_fail_after) return NULL;
+    ++test_allocs;
+    return malloc(size);
+}
+static inline void test_count_free(void *p, void *user) {
+    (void)user;
+    if (p) ++test_frees;
+    free(p);
+}
+
 #endif
