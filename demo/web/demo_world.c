@@ -108,6 +108,7 @@ EMSCRIPTEN_KEEPALIVE int demo_world_add(int kind, double a, double b, int count,
    Returns the step's status (or GJK_INVALID_INPUT without a world, or when a pose is rejected). */
 EMSCRIPTEN_KEEPALIVE int demo_world_step(void) {
     int bad = 0, items;
+    gjk_status end;
     double t0, t1, t2, t3;
     if (!world) return GJK_INVALID_INPUT;
     t0 = emscripten_get_now();
@@ -120,12 +121,12 @@ EMSCRIPTEN_KEEPALIVE int demo_world_step(void) {
     if (items < 0) return GJK_OUT_OF_MEMORY;
     gjk_world2_step_range(world, 0, items);
     t2 = emscripten_get_now();
-    gjk_world2_step_end(world);
+    end = gjk_world2_step_end(world);
     t3 = emscripten_get_now();
     world_times[0] = t1 - t0;
     world_times[1] = t2 - t1;
     world_times[2] = t3 - t2;
-    return bad ? GJK_INVALID_INPUT : GJK_OK;
+    return end != GJK_OK ? (int)end : bad ? GJK_INVALID_INPUT : GJK_OK;
 }
 
 typedef struct demo_world_walk {
