@@ -2859,6 +2859,12 @@ GJK2_INLINE bool gjk2_unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
     return true;
 }
 
+/* A pose the 2D entry points accept: the position within GJK's range, the rotation usable (gjk2_unit_rotation). */
+GJK2_INLINE bool gjk2_pose_valid(gjk_pose2 pose) {
+    gjk_rot2 q;
+    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
+}
+
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
 /* v / m for m > 0, typically v's largest component: by division, since 1 / m overflows for a subnormal m (a
    point 8e-315 from another: the unit offset came out NaN). */
@@ -3234,6 +3240,11 @@ static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
 }
 /* The rotation of a quaternion of any non-zero length (q and k q rotate alike): s = 2 / |q|^2 instead of
    normalising q first, which saves a square root and keeps the matrix orthogonal to rounding. */
+/* A pose the 3D entry points accept: the position within GJK's range, the rotation usable (gjk_quat_usable). */
+static inline bool gjk_pose3_valid(gjk_pose3 pose) {
+    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
+}
+
 static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
     gjk_real s = GJK_R(2.0) / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
     gjk_real xs = q.x * s, ys = q.y * s, zs = q.z * s;
@@ -3408,6 +3419,18 @@ gjk_debug_vertex3 gjk_debug3_vertex(const gjk_recorder3 *rec, const gjk_minkowsk
 #endif
 
 /* ---- end of src/internal3.h ---- */
+
+/* A ray the ray casts accept (gjk/ray.h): origin and translation within GJK's range, and 0 <= max_fraction, finite
+   (every comparison with a NaN fails). The world's scene queries refuse the same rays. */
+static inline bool gjk_ray3_valid(const gjk_ray3 *ray) {
+    return ray && gjk_bounded3(ray->origin) && gjk_bounded3(ray->translation) && ray->max_fraction >= 0 &&
+           ray->max_fraction <= GJK_REAL_MAX;
+}
+
+static inline bool gjk_ray2_valid(const gjk_ray2 *ray) {
+    return ray && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation) && ray->max_fraction >= 0 &&
+           ray->max_fraction <= GJK_REAL_MAX;
+}
 
 /* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
    underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
@@ -5015,6 +5038,21 @@ typedef struct gjk_tree {
     bool planar;
 } gjk_tree;
 
+/* A public box in the core's three axes (2D: z = 0), for the tree, the world and compounds alike. */
+static inline gjk_tree_box gjk_tree_box3(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static inline gjk_tree_box gjk_tree_box2(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
 /* Whether `proxy` names a leaf (a live proxy): in range and of height 0. */
 static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
@@ -5027,8 +5065,9 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
 #define GJK_TREE_SLACK 5
 
 /* Whether a proxy stays as it is after its object moved, along one axis: the box lo .. hi inside the fat box
-   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than `slack` beyond it on
-   either side. The slack is GJK_TREE_SLACK margins plus the size of the displacement along the axis: a body moving
+   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than GJK_TREE_SLACK margins
+   plus the size of the displacement d along the axis beyond it on either side (x <= |d| written as two comparisons
+   below): a body moving
    steadily never exceeds it (its fat box reaches a margin + 4 x its step behind it at most before its leading side
    is crossed); one that stopped after a fast move does, once. The front ends call it axis by axis on their own
    fields, so that a body at rest costs a few comparisons. */
@@ -5040,6 +5079,8 @@ static inline bool gjk_tree_keeps(gjk_real flo, gjk_real fhi, gjk_real lo, gjk_r
            (above <= 0 || above <= d || above <= -d);
 }
 
+/* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper. */
+bool gjk_tree_box_valid(const gjk_tree_box *b);
 /* Whether two boxes overlap (touching counts). */
 bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
 /* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
@@ -5821,19 +5862,7 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
 /* 2D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
    shared descent (compound.c). */
 
-static bool compound2_pose_valid(gjk_pose2 pose) {
-    gjk_rot2 q;
-    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
-}
-
 static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
-
-static gjk_tree_box compound2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
 
 static gjk_pose2 compound2_compose(gjk_pose2 outer, gjk_pose2 inner) {
     gjk_pose2 out;
@@ -5852,7 +5881,7 @@ static gjk_pose2 compound2_unit(gjk_pose2 pose) {
 
 static bool compound2_valid(const void *shape, const void *pose) {
     return gjk_shape2_validate((const gjk_shape2 *)shape) == GJK_OK &&
-           (!pose || compound2_pose_valid(*(const gjk_pose2 *)pose));
+           (!pose || gjk2_pose_valid(*(const gjk_pose2 *)pose));
 }
 
 static void compound2_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
@@ -5861,7 +5890,7 @@ static void compound2_store(gjk_compound *c, int i, const void *shape, const voi
     *s = *(const gjk_shape2 *)shape;
     *p = compound2_unit(pose ? *(const gjk_pose2 *)pose : gjk_pose2_identity());
     c->origin_reach = gjk_maxr(c->origin_reach, gjk_len2(p->position));
-    *box = compound2_box(gjk_shape2_aabb(s, *p));
+    *box = gjk_tree_box2(gjk_shape2_aabb(s, *p));
 }
 
 static void *compound2_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
@@ -5924,7 +5953,7 @@ gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_p
 gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
     const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb2 out;
-    if (!compound2_pose_valid(pose)) {
+    if (!gjk2_pose_valid(pose)) {
         gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
         out.lower = out.upper = p;
         return out;
@@ -5946,7 +5975,7 @@ gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
 /* ---- queries ---- */
 
 static bool compound2_pair_valid(const gjk_compound_pair2 *pair) {
-    return pair && pair->a && pair->b && compound2_pose_valid(pair->pose_a) && compound2_pose_valid(pair->pose_b);
+    return pair && pair->a && pair->b && gjk2_pose_valid(pair->pose_a) && gjk2_pose_valid(pair->pose_b);
 }
 
 /* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
@@ -6065,7 +6094,7 @@ static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
 /* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
 static const gjk_tree *compound2_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
                                               const gjk_shape2 *shape) {
-    gjk_tree_box box = compound2_box(gjk_shape2_aabb(shape, gjk_pose2_identity()));
+    gjk_tree_box box = gjk_tree_box2(gjk_shape2_aabb(shape, gjk_pose2_identity()));
     gjk_compound_single_tree(t, node, leaf, &box, true);
     return t;
 }
@@ -6158,7 +6187,7 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !compound2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
+    if (!compound || !ray || !gjk2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
         !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
@@ -6310,10 +6339,6 @@ gjk_compound_cast_result2 gjk_compound_cast2(const gjk_compound_cast_input2 *inp
 /* 3D compound shapes (gjk/compound.h): the parts, their world poses, and the part queries at the leaves of the
    shared descent (compound.c). */
 
-static bool compound3_pose_valid(gjk_pose3 pose) {
-    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
-}
-
 static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
 
 static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
@@ -6328,16 +6353,9 @@ static gjk_pose3 compound3_unit(gjk_pose3 pose) {
     return pose;
 }
 
-static gjk_tree_box compound3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
 static bool compound3_valid(const void *shape, const void *pose) {
     return gjk_shape3_validate((const gjk_shape3 *)shape) == GJK_OK &&
-           (!pose || compound3_pose_valid(*(const gjk_pose3 *)pose));
+           (!pose || gjk_pose3_valid(*(const gjk_pose3 *)pose));
 }
 
 static void compound3_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
@@ -6346,7 +6364,7 @@ static void compound3_store(gjk_compound *c, int i, const void *shape, const voi
     *s = *(const gjk_shape3 *)shape;
     *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
     c->origin_reach = gjk_maxr(c->origin_reach, gjk_len3(p->position));
-    *box = compound3_box(gjk_shape3_aabb(s, *p));
+    *box = gjk_tree_box3(gjk_shape3_aabb(s, *p));
 }
 
 static void *compound3_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
@@ -6409,7 +6427,7 @@ gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_p
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
     const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb3 out;
-    if (!compound3_pose_valid(pose)) {
+    if (!gjk_pose3_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
         out.lower = out.upper = p;
         return out;
@@ -6436,7 +6454,7 @@ gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
 /* ---- queries ---- */
 
 static bool compound3_pair_valid(const gjk_compound_pair3 *pair) {
-    return pair && pair->a && pair->b && compound3_pose_valid(pair->pose_a) && compound3_pose_valid(pair->pose_b);
+    return pair && pair->a && pair->b && gjk_pose3_valid(pair->pose_a) && gjk_pose3_valid(pair->pose_b);
 }
 
 /* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
@@ -6556,7 +6574,7 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
 /* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
 static const gjk_tree *compound3_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
                                               const gjk_shape3 *shape) {
-    gjk_tree_box box = compound3_box(gjk_shape3_aabb(shape, gjk_pose3_identity()));
+    gjk_tree_box box = gjk_tree_box3(gjk_shape3_aabb(shape, gjk_pose3_identity()));
     gjk_compound_single_tree(t, node, leaf, &box, false);
     return t;
 }
@@ -6649,7 +6667,7 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !compound3_pose_valid(pose) || !gjk_bounded3(ray->origin) ||
+    if (!compound || !ray || !gjk_pose3_valid(pose) || !gjk_bounded3(ray->origin) ||
         !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
@@ -14783,9 +14801,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
     ray_body2 rb;
     gjk_ray_local2 lr;
     gjk_rot2 q;
-    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
-        !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
-        !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!gjk_ray2_valid(ray) || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position))
         return zero_ray2(GJK_INVALID_INPUT);
     if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     k.support = ray_support2;
@@ -14940,9 +14956,7 @@ static gjk_ray_result3 zero_ray3(gjk_status status) {
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
     gjk_ray_result3 scaled; /* (a ray outside the comfortable scale range, answered rescaled: rescale.h) */
     if (gjk_rescale3_raycast(shape, pose, ray, &scaled)) return scaled;
-    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation) || !gjk_bounded3(pose.position) ||
-        !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
-        !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!gjk_ray3_valid(ray) || gjk_shape3_validate(shape) != GJK_OK || !gjk_pose3_valid(pose))
         return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_local3 lr;
     const gjk_real R = gjk_core3_radius(shape);
@@ -19519,7 +19533,7 @@ bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
    boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
-static bool tree_box_valid(const gjk_tree_box *b) {
+bool gjk_tree_box_valid(const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
     return true;
@@ -19796,7 +19810,7 @@ static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real mar
 
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user) {
     int id;
-    if (!tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
+    if (!gjk_tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
     id = tree_alloc_node(t);
     tree_fatten(&t->nodes[id].box, box, margin);
     t->leaves[id].user = user;
@@ -19821,11 +19835,12 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
     gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
-    GJK_ASSERT(valid && tree_box_valid(box));
+    GJK_ASSERT(valid && gjk_tree_box_valid(box));
     /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
        moved: a proxy that stays ends the call before the box's own checks, which only re-insertion needs
        (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
-    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !tree_box_valid(box)) return false;
+    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !gjk_tree_box_valid(box))
+        return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
         if (displacement[k] < 0) fat.lower[k] += displacement[k];
@@ -20304,13 +20319,6 @@ const char *gjk_tree_check(const gjk_tree *t) {
 /* ---- src/tree2.c ---- */
 /* The 2D dynamic AABB tree (gjk/world.h): conversions to the shared core of tree.c, which keeps z at 0. */
 
-static gjk_tree_box tree2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
 gjk_tree2 *gjk_tree2_create(void) {
     gjk_tree2 *tree = (gjk_tree2 *)gjk_alloc(sizeof *tree);
     if (tree) gjk_tree_init(&tree->core, true);
@@ -20324,7 +20332,7 @@ void gjk_tree2_destroy(gjk_tree2 *tree) {
 }
 
 int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t user) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     return gjk_tree_insert(&tree->core, &b, margin, user);
 }
 
@@ -20340,7 +20348,7 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y))
             return false;
     }
-    b = tree2_box(box);
+    b = gjk_tree_box2(box);
     return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, 0);
 }
 
@@ -20355,7 +20363,7 @@ gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
 uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
 }
 
@@ -20406,13 +20414,6 @@ const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree) { return &tree->core; }
 /* ---- src/tree3.c ---- */
 /* The 3D dynamic AABB tree (gjk/world.h): conversions to the shared core of tree.c. */
 
-static gjk_tree_box tree3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
 gjk_tree3 *gjk_tree3_create(void) {
     gjk_tree3 *tree = (gjk_tree3 *)gjk_alloc(sizeof *tree);
     if (tree) gjk_tree_init(&tree->core, false);
@@ -20426,7 +20427,7 @@ void gjk_tree3_destroy(gjk_tree3 *tree) {
 }
 
 int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t user) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     return gjk_tree_insert(&tree->core, &b, margin, user);
 }
 
@@ -20442,7 +20443,7 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
             gjk_tree_keeps(f->lower[2], f->upper[2], box.lower.z, box.upper.z, margin, displacement.z))
             return false;
     }
-    b = tree3_box(box);
+    b = gjk_tree_box3(box);
     return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, displacement.z);
 }
 
@@ -20457,7 +20458,7 @@ gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
 uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
 }
 
@@ -20692,10 +20693,8 @@ static bool world_widen(const gjk_world *w, const gjk_tree_box *box, gjk_tree_bo
         bool flat = w->planar && k == 2;
         out->lower[k] = flat ? 0 : box->lower[k] - h;
         out->upper[k] = flat ? 0 : box->upper[k] + h;
-        if (!gjk_bounded(out->lower[k]) || !gjk_bounded(out->upper[k]) || !(out->lower[k] <= out->upper[k]))
-            return false;
     }
-    return true;
+    return gjk_tree_box_valid(out);
 }
 
 static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real out[3]) {
@@ -21127,25 +21126,13 @@ gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose) {
     return world2_pad(gjk_sub2(p, e), gjk_add2(p, e));
 }
 
-static gjk_tree_box world2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
-static bool world2_pose_valid(gjk_pose2 pose) {
-    gjk_rot2 q;
-    return gjk2_unit_rotation(pose.rotation, &q) && gjk_bounded2(pose.position);
-}
-
 bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
-    return gjk_shape2_validate(shape) == GJK_OK && world2_pose_valid(pose);
+    return gjk_shape2_validate(shape) == GJK_OK && gjk2_pose_valid(pose);
 }
 
 /* The box of a body at `pose` (valid), shape or compound. */
 static gjk_tree_box world2_body_box(const gjk_world_body *b, gjk_pose2 pose) {
-    return world2_box(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
+    return gjk_tree_box2(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
                                   : gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
 }
 
@@ -21182,7 +21169,7 @@ int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, u
 }
 
 int gjk_world2_add_compound(gjk_world2 *world, const gjk_compound2 *compound, gjk_pose2 pose, uint64_t user) {
-    if (!compound || !world2_pose_valid(pose)) return -1;
+    if (!compound || !gjk2_pose_valid(pose)) return -1;
     return world2_add_body(world, compound, true, pose, user);
 }
 
@@ -21190,7 +21177,7 @@ void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world2_pose_valid(pose)) return false;
+    if (!b || !gjk2_pose_valid(pose)) return false;
     gjk_tree_box box = world2_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;
@@ -21348,24 +21335,13 @@ gjk_aabb3 gjk_shape3_aabb(const gjk_shape3 *shape, gjk_pose3 pose) {
     return world3_pad(gjk_sub3(p, e), gjk_add3(p, e));
 }
 
-static gjk_tree_box world3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-static bool world3_pose_valid(gjk_pose3 pose) {
-    return gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
-}
-
 bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
-    return gjk_shape3_validate(shape) == GJK_OK && world3_pose_valid(pose);
+    return gjk_shape3_validate(shape) == GJK_OK && gjk_pose3_valid(pose);
 }
 
 /* The box of a body at `pose` (valid), shape or compound. */
 static gjk_tree_box world3_body_box(const gjk_world_body *b, gjk_pose3 pose) {
-    return world3_box(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
+    return gjk_tree_box3(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
                                   : gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
 }
 
@@ -21402,7 +21378,7 @@ int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, u
 }
 
 int gjk_world3_add_compound(gjk_world3 *world, const gjk_compound3 *compound, gjk_pose3 pose, uint64_t user) {
-    if (!compound || !world3_pose_valid(pose)) return -1;
+    if (!compound || !gjk_pose3_valid(pose)) return -1;
     return world3_add_body(world, compound, true, pose, user);
 }
 
@@ -21410,7 +21386,7 @@ void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world3_pose_valid(pose)) return false;
+    if (!b || !gjk_pose3_valid(pose)) return false;
     gjk_tree_box box = world3_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;
@@ -21626,16 +21602,9 @@ static void wq_keep_body(const gjk_world *w, int body, void *context) {
     wq_keep_add((gjk_wq_keep *)context, &body);
 }
 
-/* A box of the caller's: every coordinate within GJK's limit (NaN and infinities refused), lower <= upper. */
-static bool wq_box_valid(const gjk_tree_box *b) {
-    for (int k = 0; k < 3; ++k)
-        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
-    return true;
-}
-
 static int wq_query_box(const gjk_world *w, const gjk_tree_box *box, int *bodies, int capacity) {
     gjk_wq_keep k;
-    if (capacity < 0 || !wq_box_valid(box)) return -1;
+    if (capacity < 0 || !gjk_tree_box_valid(box)) return -1;
     wq_keep_init(&k, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(w, box, wq_keep_body, &k);
     return wq_keep_finish(&k);
@@ -21644,24 +21613,12 @@ static int wq_query_box(const gjk_world *w, const gjk_tree_box *box, int *bodies
 /* The box of a query shape widened by `distance` on every side; false when that leaves GJK's range. */
 static bool wq_widen(gjk_tree_box *box, gjk_real distance) {
     for (int k = 0; k < 3; ++k) box->lower[k] -= distance, box->upper[k] += distance;
-    return wq_box_valid(box);
+    return gjk_tree_box_valid(box);
 }
 
 static bool wq_distance_valid(gjk_real distance) { return distance >= 0 && gjk_bounded(distance); }
 
 /* ---- 3D -------------------------------------------------------------------------------------------------------- */
-
-static gjk_tree_box wq_box3(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-static bool wq_ray3_valid(const gjk_ray3 *ray) {
-    return ray && gjk_bounded3(ray->origin) && gjk_bounded3(ray->translation) &&
-           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
-}
 
 /* Hit x before hit y: the smaller fraction, then the smaller body id. */
 static int wq_hit3_cmp(const void *x, const void *y) {
@@ -21716,7 +21673,7 @@ gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *r
     gjk_wq_ray3 c;
     memset(&c, 0, sizeof c);
     c.best.body = -1;
-    if (!wq_ray3_valid(ray)) {
+    if (!gjk_ray3_valid(ray)) {
         c.best.ray.status = GJK_INVALID_INPUT;
         return c.best;
     }
@@ -21727,7 +21684,7 @@ gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *r
 
 int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_world_ray_hit3 *hits, int capacity) {
     gjk_wq_ray3 c;
-    if (!wq_ray3_valid(ray) || capacity < 0) return -1;
+    if (!gjk_ray3_valid(ray) || capacity < 0) return -1;
     memset(&c, 0, sizeof c);
     c.ray = ray;
     wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit3_cmp);
@@ -21803,7 +21760,7 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
     gjk_wq_overlap3 c;
     gjk_tree_box box;
     if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world3_valid(shape, pose)) return -1;
-    box = wq_box3(gjk_shape3_aabb(shape, pose));
+    box = gjk_tree_box3(gjk_shape3_aabb(shape, pose));
     if (!wq_widen(&box, distance)) return -1;
     memset(&c, 0, sizeof c);
     c.pair.a = shape;
@@ -21816,23 +21773,11 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
 }
 
 int gjk_world3_query_box(const gjk_world3 *world, gjk_aabb3 box, int *bodies, int capacity) {
-    gjk_tree_box b = wq_box3(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     return wq_query_box(&world->core, &b, bodies, capacity);
 }
 
 /* ---- 2D: the same over z = 0 ------------------------------------------------------------------------------------ */
-
-static gjk_tree_box wq_box2(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
-static bool wq_ray2_valid(const gjk_ray2 *ray) {
-    return ray && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation) &&
-           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
-}
 
 static int wq_hit2_cmp(const void *x, const void *y) {
     const gjk_world_ray_hit2 *a = (const gjk_world_ray_hit2 *)x, *b = (const gjk_world_ray_hit2 *)y;
@@ -21885,7 +21830,7 @@ gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *r
     gjk_wq_ray2 c;
     memset(&c, 0, sizeof c);
     c.best.body = -1;
-    if (!wq_ray2_valid(ray)) {
+    if (!gjk_ray2_valid(ray)) {
         c.best.ray.status = GJK_INVALID_INPUT;
         return c.best;
     }
@@ -21896,7 +21841,7 @@ gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *r
 
 int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_world_ray_hit2 *hits, int capacity) {
     gjk_wq_ray2 c;
-    if (!wq_ray2_valid(ray) || capacity < 0) return -1;
+    if (!gjk_ray2_valid(ray) || capacity < 0) return -1;
     memset(&c, 0, sizeof c);
     c.ray = ray;
     wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit2_cmp);
@@ -21969,7 +21914,7 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
     gjk_wq_overlap2 c;
     gjk_tree_box box;
     if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world2_valid(shape, pose)) return -1;
-    box = wq_box2(gjk_shape2_aabb(shape, pose));
+    box = gjk_tree_box2(gjk_shape2_aabb(shape, pose));
     if (!wq_widen(&box, distance)) return -1;
     box.lower[2] = box.upper[2] = 0;
     memset(&c, 0, sizeof c);
@@ -21983,7 +21928,7 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
 }
 
 int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, int capacity) {
-    gjk_tree_box b = wq_box2(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     return wq_query_box(&world->core, &b, bodies, capacity);
 }
 

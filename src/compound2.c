@@ -7,19 +7,7 @@
 #include "compound_internal.h"
 #include "internal2.h"
 
-static bool compound2_pose_valid(gjk_pose2 pose) {
-    gjk_rot2 q;
-    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
-}
-
 static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
-
-static gjk_tree_box compound2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
 
 static gjk_pose2 compound2_compose(gjk_pose2 outer, gjk_pose2 inner) {
     gjk_pose2 out;
@@ -38,7 +26,7 @@ static gjk_pose2 compound2_unit(gjk_pose2 pose) {
 
 static bool compound2_valid(const void *shape, const void *pose) {
     return gjk_shape2_validate((const gjk_shape2 *)shape) == GJK_OK &&
-           (!pose || compound2_pose_valid(*(const gjk_pose2 *)pose));
+           (!pose || gjk2_pose_valid(*(const gjk_pose2 *)pose));
 }
 
 static void compound2_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
@@ -47,7 +35,7 @@ static void compound2_store(gjk_compound *c, int i, const void *shape, const voi
     *s = *(const gjk_shape2 *)shape;
     *p = compound2_unit(pose ? *(const gjk_pose2 *)pose : gjk_pose2_identity());
     c->origin_reach = gjk_maxr(c->origin_reach, gjk_len2(p->position));
-    *box = compound2_box(gjk_shape2_aabb(s, *p));
+    *box = gjk_tree_box2(gjk_shape2_aabb(s, *p));
 }
 
 static void *compound2_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
@@ -110,7 +98,7 @@ gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_p
 gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
     const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb2 out;
-    if (!compound2_pose_valid(pose)) {
+    if (!gjk2_pose_valid(pose)) {
         gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
         out.lower = out.upper = p;
         return out;
@@ -132,7 +120,7 @@ gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
 /* ---- queries ---- */
 
 static bool compound2_pair_valid(const gjk_compound_pair2 *pair) {
-    return pair && pair->a && pair->b && compound2_pose_valid(pair->pose_a) && compound2_pose_valid(pair->pose_b);
+    return pair && pair->a && pair->b && gjk2_pose_valid(pair->pose_a) && gjk2_pose_valid(pair->pose_b);
 }
 
 /* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
@@ -251,7 +239,7 @@ static bool compound2_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
 /* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
 static const gjk_tree *compound2_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
                                               const gjk_shape2 *shape) {
-    gjk_tree_box box = compound2_box(gjk_shape2_aabb(shape, gjk_pose2_identity()));
+    gjk_tree_box box = gjk_tree_box2(gjk_shape2_aabb(shape, gjk_pose2_identity()));
     gjk_compound_single_tree(t, node, leaf, &box, true);
     return t;
 }
@@ -344,7 +332,7 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !compound2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
+    if (!compound || !ray || !gjk2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
         !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;

@@ -7,10 +7,6 @@
 #include "compound_internal.h"
 #include "internal3.h"
 
-static bool compound3_pose_valid(gjk_pose3 pose) {
-    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
-}
-
 static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
 
 static gjk_pose3 compound3_compose(gjk_pose3 outer, gjk_pose3 inner) {
@@ -25,16 +21,9 @@ static gjk_pose3 compound3_unit(gjk_pose3 pose) {
     return pose;
 }
 
-static gjk_tree_box compound3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
 static bool compound3_valid(const void *shape, const void *pose) {
     return gjk_shape3_validate((const gjk_shape3 *)shape) == GJK_OK &&
-           (!pose || compound3_pose_valid(*(const gjk_pose3 *)pose));
+           (!pose || gjk_pose3_valid(*(const gjk_pose3 *)pose));
 }
 
 static void compound3_store(gjk_compound *c, int i, const void *shape, const void *pose, gjk_tree_box *box) {
@@ -43,7 +32,7 @@ static void compound3_store(gjk_compound *c, int i, const void *shape, const voi
     *s = *(const gjk_shape3 *)shape;
     *p = compound3_unit(pose ? *(const gjk_pose3 *)pose : gjk_pose3_identity());
     c->origin_reach = gjk_maxr(c->origin_reach, gjk_len3(p->position));
-    *box = compound3_box(gjk_shape3_aabb(s, *p));
+    *box = gjk_tree_box3(gjk_shape3_aabb(s, *p));
 }
 
 static void *compound3_hull(const void *points, int count, gjk_real margin, void *shape, gjk_status *status) {
@@ -106,7 +95,7 @@ gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_p
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
     const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
     gjk_aabb3 out;
-    if (!compound3_pose_valid(pose)) {
+    if (!gjk_pose3_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
         out.lower = out.upper = p;
         return out;
@@ -133,7 +122,7 @@ gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
 /* ---- queries ---- */
 
 static bool compound3_pair_valid(const gjk_compound_pair3 *pair) {
-    return pair && pair->a && pair->b && compound3_pose_valid(pair->pose_a) && compound3_pose_valid(pair->pose_b);
+    return pair && pair->a && pair->b && gjk_pose3_valid(pair->pose_a) && gjk_pose3_valid(pair->pose_b);
 }
 
 /* B's frame in A's for the descent's boxes; returns the poses' size for its slack. */
@@ -253,7 +242,7 @@ static bool compound3_collide_leaf(gjk_compound_walk *w, int part_a, int part_b)
 /* The part tree of a single shape: one leaf, its box in its own frame, in the caller's storage. */
 static const gjk_tree *compound3_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf,
                                               const gjk_shape3 *shape) {
-    gjk_tree_box box = compound3_box(gjk_shape3_aabb(shape, gjk_pose3_identity()));
+    gjk_tree_box box = gjk_tree_box3(gjk_shape3_aabb(shape, gjk_pose3_identity()));
     gjk_compound_single_tree(t, node, leaf, &box, false);
     return t;
 }
@@ -346,7 +335,7 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !compound3_pose_valid(pose) || !gjk_bounded3(ray->origin) ||
+    if (!compound || !ray || !gjk_pose3_valid(pose) || !gjk_bounded3(ray->origin) ||
         !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;

@@ -193,6 +193,12 @@ GJK2_INLINE bool gjk2_unit_rotation(gjk_rot2 q, gjk_rot2 *out) {
     return true;
 }
 
+/* A pose the 2D entry points accept: the position within GJK's range, the rotation usable (gjk2_unit_rotation). */
+GJK2_INLINE bool gjk2_pose_valid(gjk_pose2 pose) {
+    gjk_rot2 q;
+    return gjk_bounded2(pose.position) && gjk2_unit_rotation(pose.rotation, &q);
+}
+
 static inline gjk_real gjk2_norm_inf(gjk_vec2 p) { return gjk_maxr(GJK_ABS(p.x), GJK_ABS(p.y)); }
 /* v / m for m > 0, typically v's largest component: by division, since 1 / m overflows for a subnormal m (a
    point 8e-315 from another: the unit offset came out NaN). */

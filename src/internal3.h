@@ -107,6 +107,11 @@ static inline gjk_mat33 gjk_mat33_from_quat(gjk_quat q) {
 }
 /* The rotation of a quaternion of any non-zero length (q and k q rotate alike): s = 2 / |q|^2 instead of
    normalising q first, which saves a square root and keeps the matrix orthogonal to rounding. */
+/* A pose the 3D entry points accept: the position within GJK's range, the rotation usable (gjk_quat_usable). */
+static inline bool gjk_pose3_valid(gjk_pose3 pose) {
+    return gjk_bounded3(pose.position) && gjk_quat_usable(pose.rotation);
+}
+
 static inline gjk_mat33 gjk_mat33_from_any_quat(gjk_quat q) {
     gjk_real s = GJK_R(2.0) / (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
     gjk_real xs = q.x * s, ys = q.y * s, zs = q.z * s;

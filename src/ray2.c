@@ -170,9 +170,7 @@ static gjk_ray_result2 raycast2_general(const gjk_shape2 *shape, gjk_pose2 pose,
     ray_body2 rb;
     gjk_ray_local2 lr;
     gjk_rot2 q;
-    if (!ray || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position) ||
-        !gjk_bounded2(ray->origin) || !gjk_bounded2(ray->translation) ||
-        !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!gjk_ray2_valid(ray) || !shape || !gjk2_unit_rotation(pose.rotation, &q) || !gjk_bounded2(pose.position))
         return zero_ray2(GJK_INVALID_INPUT);
     if (!gjk2_body_init(&rb.body, shape)) return zero_ray2(GJK_INVALID_INPUT);
     k.support = ray_support2;

@@ -95,9 +95,7 @@ static gjk_ray_result3 zero_ray3(gjk_status status) {
 gjk_ray_result3 gjk_raycast3(const gjk_shape3 *shape, gjk_pose3 pose, const gjk_ray3 *ray) {
     gjk_ray_result3 scaled; /* (a ray outside the comfortable scale range, answered rescaled: rescale.h) */
     if (gjk_rescale3_raycast(shape, pose, ray, &scaled)) return scaled;
-    if (!ray || gjk_shape3_validate(shape) != GJK_OK || !gjk_quat_usable(pose.rotation) || !gjk_bounded3(pose.position) ||
-        !gjk_bounded3(ray->origin) || !gjk_bounded3(ray->translation) ||
-        !(ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX))
+    if (!gjk_ray3_valid(ray) || gjk_shape3_validate(shape) != GJK_OK || !gjk_pose3_valid(pose))
         return zero_ray3(GJK_INVALID_INPUT);
     gjk_ray_local3 lr;
     const gjk_real R = gjk_core3_radius(shape);

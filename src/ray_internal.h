@@ -13,6 +13,18 @@
 #include "internal2.h"
 #include "internal3.h"
 
+/* A ray the ray casts accept (gjk/ray.h): origin and translation within GJK's range, and 0 <= max_fraction, finite
+   (every comparison with a NaN fails). The world's scene queries refuse the same rays. */
+static inline bool gjk_ray3_valid(const gjk_ray3 *ray) {
+    return ray && gjk_bounded3(ray->origin) && gjk_bounded3(ray->translation) && ray->max_fraction >= 0 &&
+           ray->max_fraction <= GJK_REAL_MAX;
+}
+
+static inline bool gjk_ray2_valid(const gjk_ray2 *ray) {
+    return ray && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation) && ray->max_fraction >= 0 &&
+           ray->max_fraction <= GJK_REAL_MAX;
+}
+
 /* What a closed form found. UNDECIDED: no closed form for this case (a rounded cylinder, a direction whose squares
    underflow) or the origin lies in the touching band where a plane test cannot tell the Euclidean distance (hull
    edges): the GJK ray cast decides. */

@@ -72,7 +72,7 @@ bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b) {
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper: the fattened
    boxes then stay below 3e150 (float: 3e18), whose areas and their sums stay finite. */
-static bool tree_box_valid(const gjk_tree_box *b) {
+bool gjk_tree_box_valid(const gjk_tree_box *b) {
     for (int k = 0; k < 3; ++k)
         if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
     return true;
@@ -349,7 +349,7 @@ static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real mar
 
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user) {
     int id;
-    if (!tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
+    if (!gjk_tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
     id = tree_alloc_node(t);
     tree_fatten(&t->nodes[id].box, box, margin);
     t->leaves[id].user = user;
@@ -374,11 +374,12 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
     gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
-    GJK_ASSERT(valid && tree_box_valid(box));
+    GJK_ASSERT(valid && gjk_tree_box_valid(box));
     /* Most calls that reach here (the front ends answer a body at rest themselves; the world's moved bodies) barely
        moved: a proxy that stays ends the call before the box's own checks, which only re-insertion needs
        (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
-    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !tree_box_valid(box)) return false;
+    if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !gjk_tree_box_valid(box))
+        return false;
     tree_fatten(&fat, box, margin);
     for (int k = 0; k < 3; ++k) {
         if (displacement[k] < 0) fat.lower[k] += displacement[k];

@@ -4,13 +4,6 @@
 #include "internal.h"
 #include "tree_internal.h"
 
-static gjk_tree_box tree2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
 gjk_tree2 *gjk_tree2_create(void) {
     gjk_tree2 *tree = (gjk_tree2 *)gjk_alloc(sizeof *tree);
     if (tree) gjk_tree_init(&tree->core, true);
@@ -24,7 +17,7 @@ void gjk_tree2_destroy(gjk_tree2 *tree) {
 }
 
 int gjk_tree2_insert(gjk_tree2 *tree, gjk_aabb2 box, gjk_real margin, uint64_t user) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     return gjk_tree_insert(&tree->core, &b, margin, user);
 }
 
@@ -40,7 +33,7 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y))
             return false;
     }
-    b = tree2_box(box);
+    b = gjk_tree_box2(box);
     return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, 0);
 }
 
@@ -55,7 +48,7 @@ gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
 uint64_t gjk_tree2_user(const gjk_tree2 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree2_query_box(const gjk_tree2 *tree, gjk_aabb2 box, gjk_tree2_box_fn *fn, void *context) {
-    gjk_tree_box b = tree2_box(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
 }
 

@@ -4,13 +4,6 @@
 #include "internal.h"
 #include "tree_internal.h"
 
-static gjk_tree_box tree3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
 gjk_tree3 *gjk_tree3_create(void) {
     gjk_tree3 *tree = (gjk_tree3 *)gjk_alloc(sizeof *tree);
     if (tree) gjk_tree_init(&tree->core, false);
@@ -24,7 +17,7 @@ void gjk_tree3_destroy(gjk_tree3 *tree) {
 }
 
 int gjk_tree3_insert(gjk_tree3 *tree, gjk_aabb3 box, gjk_real margin, uint64_t user) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     return gjk_tree_insert(&tree->core, &b, margin, user);
 }
 
@@ -40,7 +33,7 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
             gjk_tree_keeps(f->lower[2], f->upper[2], box.lower.z, box.upper.z, margin, displacement.z))
             return false;
     }
-    b = tree3_box(box);
+    b = gjk_tree_box3(box);
     return gjk_tree_move(&tree->core, proxy, &b, margin, displacement.x, displacement.y, displacement.z);
 }
 
@@ -55,7 +48,7 @@ gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
 uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy) { return gjk_tree_user(&tree->core, proxy); }
 
 void gjk_tree3_query_box(const gjk_tree3 *tree, gjk_aabb3 box, gjk_tree3_box_fn *fn, void *context) {
-    gjk_tree_box b = tree3_box(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     gjk_tree_query_box(&tree->core, &b, fn, context, GJK_TREE_STACK);
 }
 

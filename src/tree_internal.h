@@ -42,6 +42,21 @@ typedef struct gjk_tree {
     bool planar;
 } gjk_tree;
 
+/* A public box in the core's three axes (2D: z = 0), for the tree, the world and compounds alike. */
+static inline gjk_tree_box gjk_tree_box3(gjk_aabb3 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
+    return out;
+}
+
+static inline gjk_tree_box gjk_tree_box2(gjk_aabb2 b) {
+    gjk_tree_box out;
+    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
+    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
+    return out;
+}
+
 /* Whether `proxy` names a leaf (a live proxy): in range and of height 0. */
 static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
@@ -54,8 +69,9 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
 #define GJK_TREE_SLACK 5
 
 /* Whether a proxy stays as it is after its object moved, along one axis: the box lo .. hi inside the fat box
-   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than `slack` beyond it on
-   either side. The slack is GJK_TREE_SLACK margins plus the size of the displacement along the axis: a body moving
+   flo .. fhi, and ordered (every comparison with a NaN fails), and the fat box no more than GJK_TREE_SLACK margins
+   plus the size of the displacement d along the axis beyond it on either side (x <= |d| written as two comparisons
+   below): a body moving
    steadily never exceeds it (its fat box reaches a margin + 4 x its step behind it at most before its leading side
    is crossed); one that stopped after a fast move does, once. The front ends call it axis by axis on their own
    fields, so that a body at rest costs a few comparisons. */
@@ -67,6 +83,8 @@ static inline bool gjk_tree_keeps(gjk_real flo, gjk_real fhi, gjk_real lo, gjk_r
            (above <= 0 || above <= d || above <= -d);
 }
 
+/* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper. */
+bool gjk_tree_box_valid(const gjk_tree_box *b);
 /* Whether two boxes overlap (touching counts). */
 bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
 /* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */

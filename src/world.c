@@ -80,10 +80,8 @@ static bool world_widen(const gjk_world *w, const gjk_tree_box *box, gjk_tree_bo
         bool flat = w->planar && k == 2;
         out->lower[k] = flat ? 0 : box->lower[k] - h;
         out->upper[k] = flat ? 0 : box->upper[k] + h;
-        if (!gjk_bounded(out->lower[k]) || !gjk_bounded(out->upper[k]) || !(out->lower[k] <= out->upper[k]))
-            return false;
     }
-    return true;
+    return gjk_tree_box_valid(out);
 }
 
 static void world_position(const gjk_world *w, const gjk_world_body *b, gjk_real out[3]) {

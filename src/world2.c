@@ -62,25 +62,13 @@ gjk_aabb2 gjk_shape2_aabb(const gjk_shape2 *shape, gjk_pose2 pose) {
     return world2_pad(gjk_sub2(p, e), gjk_add2(p, e));
 }
 
-static gjk_tree_box world2_box(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
-static bool world2_pose_valid(gjk_pose2 pose) {
-    gjk_rot2 q;
-    return gjk2_unit_rotation(pose.rotation, &q) && gjk_bounded2(pose.position);
-}
-
 bool gjk_world2_valid(const gjk_shape2 *shape, gjk_pose2 pose) {
-    return gjk_shape2_validate(shape) == GJK_OK && world2_pose_valid(pose);
+    return gjk_shape2_validate(shape) == GJK_OK && gjk2_pose_valid(pose);
 }
 
 /* The box of a body at `pose` (valid), shape or compound. */
 static gjk_tree_box world2_body_box(const gjk_world_body *b, gjk_pose2 pose) {
-    return world2_box(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
+    return gjk_tree_box2(b->compound ? gjk_compound2_aabb((const gjk_compound2 *)b->shape, pose)
                                   : gjk_shape2_aabb((const gjk_shape2 *)b->shape, pose));
 }
 
@@ -117,7 +105,7 @@ int gjk_world2_add(gjk_world2 *world, const gjk_shape2 *shape, gjk_pose2 pose, u
 }
 
 int gjk_world2_add_compound(gjk_world2 *world, const gjk_compound2 *compound, gjk_pose2 pose, uint64_t user) {
-    if (!compound || !world2_pose_valid(pose)) return -1;
+    if (!compound || !gjk2_pose_valid(pose)) return -1;
     return world2_add_body(world, compound, true, pose, user);
 }
 
@@ -125,7 +113,7 @@ void gjk_world2_remove(gjk_world2 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world2_set_pose(gjk_world2 *world, int body, gjk_pose2 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world2_pose_valid(pose)) return false;
+    if (!b || !gjk2_pose_valid(pose)) return false;
     gjk_tree_box box = world2_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p2 = pose;

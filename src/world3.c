@@ -105,24 +105,13 @@ gjk_aabb3 gjk_shape3_aabb(const gjk_shape3 *shape, gjk_pose3 pose) {
     return world3_pad(gjk_sub3(p, e), gjk_add3(p, e));
 }
 
-static gjk_tree_box world3_box(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-static bool world3_pose_valid(gjk_pose3 pose) {
-    return gjk_quat_usable(pose.rotation) && gjk_bounded3(pose.position);
-}
-
 bool gjk_world3_valid(const gjk_shape3 *shape, gjk_pose3 pose) {
-    return gjk_shape3_validate(shape) == GJK_OK && world3_pose_valid(pose);
+    return gjk_shape3_validate(shape) == GJK_OK && gjk_pose3_valid(pose);
 }
 
 /* The box of a body at `pose` (valid), shape or compound. */
 static gjk_tree_box world3_body_box(const gjk_world_body *b, gjk_pose3 pose) {
-    return world3_box(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
+    return gjk_tree_box3(b->compound ? gjk_compound3_aabb((const gjk_compound3 *)b->shape, pose)
                                   : gjk_shape3_aabb((const gjk_shape3 *)b->shape, pose));
 }
 
@@ -159,7 +148,7 @@ int gjk_world3_add(gjk_world3 *world, const gjk_shape3 *shape, gjk_pose3 pose, u
 }
 
 int gjk_world3_add_compound(gjk_world3 *world, const gjk_compound3 *compound, gjk_pose3 pose, uint64_t user) {
-    if (!compound || !world3_pose_valid(pose)) return -1;
+    if (!compound || !gjk_pose3_valid(pose)) return -1;
     return world3_add_body(world, compound, true, pose, user);
 }
 
@@ -167,7 +156,7 @@ void gjk_world3_remove(gjk_world3 *world, int body) { gjk_world_remove(&world->c
 
 bool gjk_world3_set_pose(gjk_world3 *world, int body, gjk_pose3 pose) {
     gjk_world_body *b = gjk_world_live(&world->core, body);
-    if (!b || !world3_pose_valid(pose)) return false;
+    if (!b || !gjk_pose3_valid(pose)) return false;
     gjk_tree_box box = world3_body_box(b, pose);
     if (!gjk_world_set_box(&world->core, body, &box)) return false;
     b->pose.p3 = pose;

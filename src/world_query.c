@@ -16,6 +16,7 @@
 #include "compound_internal.h"
 #include "internal2.h"
 #include "internal3.h"
+#include "ray_internal.h"
 #include "world_internal.h"
 
 /* ---- the candidates -------------------------------------------------------------------------------------------- */
@@ -165,16 +166,9 @@ static void wq_keep_body(const gjk_world *w, int body, void *context) {
     wq_keep_add((gjk_wq_keep *)context, &body);
 }
 
-/* A box of the caller's: every coordinate within GJK's limit (NaN and infinities refused), lower <= upper. */
-static bool wq_box_valid(const gjk_tree_box *b) {
-    for (int k = 0; k < 3; ++k)
-        if (!gjk_bounded(b->lower[k]) || !gjk_bounded(b->upper[k]) || !(b->lower[k] <= b->upper[k])) return false;
-    return true;
-}
-
 static int wq_query_box(const gjk_world *w, const gjk_tree_box *box, int *bodies, int capacity) {
     gjk_wq_keep k;
-    if (capacity < 0 || !wq_box_valid(box)) return -1;
+    if (capacity < 0 || !gjk_tree_box_valid(box)) return -1;
     wq_keep_init(&k, bodies, capacity, sizeof(int), wq_body_cmp);
     wq_each_in_box(w, box, wq_keep_body, &k);
     return wq_keep_finish(&k);
@@ -183,24 +177,12 @@ static int wq_query_box(const gjk_world *w, const gjk_tree_box *box, int *bodies
 /* The box of a query shape widened by `distance` on every side; false when that leaves GJK's range. */
 static bool wq_widen(gjk_tree_box *box, gjk_real distance) {
     for (int k = 0; k < 3; ++k) box->lower[k] -= distance, box->upper[k] += distance;
-    return wq_box_valid(box);
+    return gjk_tree_box_valid(box);
 }
 
 static bool wq_distance_valid(gjk_real distance) { return distance >= 0 && gjk_bounded(distance); }
 
 /* ---- 3D -------------------------------------------------------------------------------------------------------- */
-
-static gjk_tree_box wq_box3(gjk_aabb3 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = b.lower.z;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = b.upper.z;
-    return out;
-}
-
-static bool wq_ray3_valid(const gjk_ray3 *ray) {
-    return ray && gjk_bounded3(ray->origin) && gjk_bounded3(ray->translation) &&
-           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
-}
 
 /* Hit x before hit y: the smaller fraction, then the smaller body id. */
 static int wq_hit3_cmp(const void *x, const void *y) {
@@ -255,7 +237,7 @@ gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *r
     gjk_wq_ray3 c;
     memset(&c, 0, sizeof c);
     c.best.body = -1;
-    if (!wq_ray3_valid(ray)) {
+    if (!gjk_ray3_valid(ray)) {
         c.best.ray.status = GJK_INVALID_INPUT;
         return c.best;
     }
@@ -266,7 +248,7 @@ gjk_world_ray_hit3 gjk_world3_raycast(const gjk_world3 *world, const gjk_ray3 *r
 
 int gjk_world3_raycast_all(const gjk_world3 *world, const gjk_ray3 *ray, gjk_world_ray_hit3 *hits, int capacity) {
     gjk_wq_ray3 c;
-    if (!wq_ray3_valid(ray) || capacity < 0) return -1;
+    if (!gjk_ray3_valid(ray) || capacity < 0) return -1;
     memset(&c, 0, sizeof c);
     c.ray = ray;
     wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit3_cmp);
@@ -342,7 +324,7 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
     gjk_wq_overlap3 c;
     gjk_tree_box box;
     if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world3_valid(shape, pose)) return -1;
-    box = wq_box3(gjk_shape3_aabb(shape, pose));
+    box = gjk_tree_box3(gjk_shape3_aabb(shape, pose));
     if (!wq_widen(&box, distance)) return -1;
     memset(&c, 0, sizeof c);
     c.pair.a = shape;
@@ -355,23 +337,11 @@ int gjk_world3_overlap(const gjk_world3 *world, const gjk_shape3 *shape, gjk_pos
 }
 
 int gjk_world3_query_box(const gjk_world3 *world, gjk_aabb3 box, int *bodies, int capacity) {
-    gjk_tree_box b = wq_box3(box);
+    gjk_tree_box b = gjk_tree_box3(box);
     return wq_query_box(&world->core, &b, bodies, capacity);
 }
 
 /* ---- 2D: the same over z = 0 ------------------------------------------------------------------------------------ */
-
-static gjk_tree_box wq_box2(gjk_aabb2 b) {
-    gjk_tree_box out;
-    out.lower[0] = b.lower.x, out.lower[1] = b.lower.y, out.lower[2] = 0;
-    out.upper[0] = b.upper.x, out.upper[1] = b.upper.y, out.upper[2] = 0;
-    return out;
-}
-
-static bool wq_ray2_valid(const gjk_ray2 *ray) {
-    return ray && gjk_bounded2(ray->origin) && gjk_bounded2(ray->translation) &&
-           ray->max_fraction >= 0 && ray->max_fraction <= GJK_REAL_MAX;
-}
 
 static int wq_hit2_cmp(const void *x, const void *y) {
     const gjk_world_ray_hit2 *a = (const gjk_world_ray_hit2 *)x, *b = (const gjk_world_ray_hit2 *)y;
@@ -424,7 +394,7 @@ gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *r
     gjk_wq_ray2 c;
     memset(&c, 0, sizeof c);
     c.best.body = -1;
-    if (!wq_ray2_valid(ray)) {
+    if (!gjk_ray2_valid(ray)) {
         c.best.ray.status = GJK_INVALID_INPUT;
         return c.best;
     }
@@ -435,7 +405,7 @@ gjk_world_ray_hit2 gjk_world2_raycast(const gjk_world2 *world, const gjk_ray2 *r
 
 int gjk_world2_raycast_all(const gjk_world2 *world, const gjk_ray2 *ray, gjk_world_ray_hit2 *hits, int capacity) {
     gjk_wq_ray2 c;
-    if (!wq_ray2_valid(ray) || capacity < 0) return -1;
+    if (!gjk_ray2_valid(ray) || capacity < 0) return -1;
     memset(&c, 0, sizeof c);
     c.ray = ray;
     wq_keep_init(&c.keep, hits, capacity, sizeof *hits, wq_hit2_cmp);
@@ -508,7 +478,7 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
     gjk_wq_overlap2 c;
     gjk_tree_box box;
     if (capacity < 0 || !wq_distance_valid(distance) || !gjk_world2_valid(shape, pose)) return -1;
-    box = wq_box2(gjk_shape2_aabb(shape, pose));
+    box = gjk_tree_box2(gjk_shape2_aabb(shape, pose));
     if (!wq_widen(&box, distance)) return -1;
     box.lower[2] = box.upper[2] = 0;
     memset(&c, 0, sizeof c);
@@ -522,6 +492,6 @@ int gjk_world2_overlap(const gjk_world2 *world, const gjk_shape2 *shape, gjk_pos
 }
 
 int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, int capacity) {
-    gjk_tree_box b = wq_box2(box);
+    gjk_tree_box b = gjk_tree_box2(box);
     return wq_query_box(&world->core, &b, bodies, capacity);
 }
