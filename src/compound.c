@@ -44,7 +44,7 @@ void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *l
     t->free_list = -1;
     t->root = 0;
     t->planar = planar;
-    node->box = *box;
+    node->box = gjk_tree_round(box);
     node->parent = node->child1 = node->child2 = -1;
     node->height = 0;
     leaf->user = 0;
@@ -167,11 +167,10 @@ void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_t
 
 static gjk_real compound_root_size(const gjk_tree *t) {
     gjk_real m = 0;
+    gjk_tree_box r;
     if (t->root < 0) return 0;
-    for (int k = 0; k < 3; ++k) {
-        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.lower[k]));
-        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.upper[k]));
-    }
+    r = gjk_tree_widen(&t->nodes[t->root].box);
+    for (int k = 0; k < 3; ++k) m = gjk_maxr(m, gjk_maxr(GJK_ABS(r.lower[k]), GJK_ABS(r.upper[k])));
     return m;
 }
 
@@ -191,7 +190,8 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j);
 
 static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
-    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    const gjk_tree_box box_a = gjk_tree_widen(&w->a->nodes[i].box), box_b = gjk_tree_widen(&w->b->nodes[j].box);
+    const gjk_tree_box *ba = &box_a, *bb = &box_b;
     gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
     int dims = w->a->planar ? 2 : 3;
     bool separated = false;
@@ -304,7 +304,8 @@ static void compound_cross(const gjk_real w[3], const gjk_real x[3], gjk_real ou
      pushed out by (h phi + |c| phi^2 / 2) t (t <= 1). For small turns, as in a simulation step, this is far tighter
      than the chord for boxes away from the origin. */
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
-    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    const gjk_tree_box box_a = gjk_tree_widen(&w->a->nodes[i].box), box_b = gjk_tree_widen(&w->b->nodes[j].box);
+    const gjk_tree_box *ba = &box_a, *bb = &box_b;
     gjk_real c[3], e[3], cb[3], eb[3], grow_a = 0, grow_b = 0, widen = w->reach + w->slack, t;
     for (int k = 0; k < 3; ++k) {
         cb[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
@@ -376,8 +377,10 @@ static void compound_leaf_by_leaf(gjk_compound_walk *w, int i, int j) {
 }
 
 /* A rough size of a box for choosing which node of a pair to open: the sum of its edges. */
-static gjk_real compound_extent(const gjk_tree_box *b) {
-    return (b->upper[0] - b->lower[0]) + (b->upper[1] - b->lower[1]) + (b->upper[2] - b->lower[2]);
+static gjk_real compound_extent(const gjk_tree_fbox *b) {
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) s += (gjk_real)b->upper[k] - b->lower[k];
+    return s;
 }
 
 /* Depth first over node pairs: a pair whose bound exceeds the cut (checked again when popped, as the cut tightens)

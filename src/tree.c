@@ -19,23 +19,25 @@
 /* Weight of the squared edge sum in the build cost. Surface area alone is 0 for every box of a scene on a line
    (or a plane seen edgewise by all three pairs of axes), so that every choice ties and the tree degenerates into a
    list; the small term keeps such scenes ordered by length without changing the choices of solid scenes much. */
-#define GJK_TREE_EDGE_WEIGHT GJK_R(0.001)
+#define GJK_TREE_EDGE_WEIGHT 0.001f
 
 /* The cost insertion, rotations and the rebuild minimise, of a box of extents dx, dy, dz: half the surface area
-   (2D: half the perimeter). */
-static inline gjk_real tree_extent_cost(bool planar, gjk_real dx, gjk_real dy, gjk_real dz) {
-    gjk_real s;
+   (2D: half the perimeter). In float, as the boxes are: the stored boxes' range keeps it finite, and conversions
+   to double on every candidate cost a third of an insertion. */
+static inline float tree_extent_cost(bool planar, float dx, float dy, float dz) {
+    float s;
     if (planar) return dx + dy;
     s = dx + dy + dz;
     return dx * dy + dy * dz + dz * dx + GJK_TREE_EDGE_WEIGHT * s * s;
 }
 
-static inline gjk_real tree_cost(const gjk_tree *t, const gjk_tree_box *b) {
-    return tree_extent_cost(t->planar, b->upper[0] - b->lower[0], b->upper[1] - b->lower[1],
-                            b->upper[2] - b->lower[2]);
+static inline float tree_extent(const gjk_tree_fbox *b, int k) { return b->upper[k] - b->lower[k]; }
+
+static inline float tree_cost(const gjk_tree *t, const gjk_tree_fbox *b) {
+    return tree_extent_cost(t->planar, tree_extent(b, 0), tree_extent(b, 1), tree_extent(b, 2));
 }
 
-static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_box *b) {
+static void tree_union(gjk_tree_fbox *out, const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
     for (int k = 0; k < 3; ++k) {
         out->lower[k] = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
         out->upper[k] = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
@@ -43,22 +45,22 @@ static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_
 }
 
 /* The extent of the union of two boxes along axis k. */
-static inline gjk_real tree_union_extent(const gjk_tree_box *a, const gjk_tree_box *b, int k) {
-    gjk_real lo = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
-    gjk_real hi = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
+static inline float tree_union_extent(const gjk_tree_fbox *a, const gjk_tree_fbox *b, int k) {
+    float lo = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
+    float hi = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
     return hi - lo;
 }
 
 /* The cost of the union of two boxes, without storing the union (insertion and rotations price many candidates and
    keep one), and without z in 2D, whose boxes all have z = 0. The same extents as tree_union's box: the same costs
    to the bit. */
-static inline gjk_real tree_union_cost(const gjk_tree *t, const gjk_tree_box *a, const gjk_tree_box *b) {
-    gjk_real ex = tree_union_extent(a, b, 0), ey = tree_union_extent(a, b, 1);
+static inline float tree_union_cost(const gjk_tree *t, const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
+    float ex = tree_union_extent(a, b, 0), ey = tree_union_extent(a, b, 1);
     if (t->planar) return ex + ey;
     return tree_extent_cost(false, ex, ey, tree_union_extent(a, b, 2));
 }
 
-static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) {
+static bool tree_contains(const gjk_tree_fbox *outer, const gjk_tree_fbox *inner) {
     for (int k = 0; k < 3; ++k)
         if (inner->lower[k] < outer->lower[k] || inner->upper[k] > outer->upper[k]) return false;
     return true;
@@ -79,7 +81,7 @@ bool gjk_tree_box_valid(const gjk_tree_box *b) {
 }
 
 /* gjk_tree_keeps on every axis. */
-static bool tree_stays(const gjk_tree_box *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
+static bool tree_stays(const gjk_tree_fbox *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
     for (int k = 0; k < 3; ++k)
         if (!gjk_tree_keeps(fat->lower[k], fat->upper[k], b->lower[k], b->upper[k], margin, d[k]))
             return false;
@@ -177,17 +179,17 @@ static void tree_refit(gjk_tree *t, int i) {
    (S's box grown by the leaf) plus what every ancestor of S grows by (its "inherited" cost). The descent follows
    the child of lower bound and stops when no subtree below can beat the best found: any node under c costs at
    least the leaf's own area plus the growth inherited down to c. */
-static int tree_find_sibling(const gjk_tree *t, const gjk_tree_box *box) {
+static int tree_find_sibling(const gjk_tree *t, const gjk_tree_fbox *box) {
     const gjk_tree_node *n = t->nodes;
-    gjk_real leaf_cost = tree_cost(t, box);
+    float leaf_cost = tree_cost(t, box);
     int i = t->root, best = i;
-    gjk_real direct = tree_union_cost(t, &n[i].box, box), best_cost = direct, inherited = 0;
+    float direct = tree_union_cost(t, &n[i].box, box), best_cost = direct, inherited = 0;
     while (n[i].height > 0) {
         int c[2] = {n[i].child1, n[i].child2}, next = -1;
-        gjk_real cost[2], bound[2], next_bound = best_cost;
+        float cost[2], bound[2], next_bound = best_cost;
         inherited += direct - tree_cost(t, &n[i].box);
         for (int k = 0; k < 2; ++k) {
-            gjk_real own = tree_union_cost(t, &n[c[k]].box, box);
+            float own = tree_union_cost(t, &n[c[k]].box, box);
             cost[k] = own;
             if (own + inherited < best_cost) {
                 best_cost = own + inherited;
@@ -221,14 +223,14 @@ static void tree_relink(gjk_tree *t, int p, int old, int x) {
 static bool tree_rotate(gjk_tree *t, int p) {
     gjk_tree_node *n = t->nodes;
     int side[2] = {n[p].child1, n[p].child2}, best_x = -1, best_px = -1, best_y = -1, best_py = -1;
-    gjk_real best_gain = 0;
+    float best_gain = 0;
     for (int k = 0; k < 2; ++k) {
         int a = side[k], q = side[1 - k];
         if (n[q].height == 0) continue;
-        gjk_real before = tree_cost(t, &n[q].box);
+        float before = tree_cost(t, &n[q].box);
         for (int m = 0; m < 2; ++m) {
             int g = m == 0 ? n[q].child1 : n[q].child2, keep = m == 0 ? n[q].child2 : n[q].child1;
-            gjk_real gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
+            float gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
             if (gain > best_gain) {
                 best_gain = gain;
                 best_x = a, best_px = p, best_y = g, best_py = q;
@@ -237,12 +239,12 @@ static bool tree_rotate(gjk_tree *t, int p) {
     }
     if (n[side[0]].height > 0 && n[side[1]].height > 0) {
         int b = side[0], c = side[1];
-        gjk_real before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
+        float before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 2; ++j) {
                 int x = i == 0 ? n[b].child1 : n[b].child2, x_keep = i == 0 ? n[b].child2 : n[b].child1;
                 int y = j == 0 ? n[c].child1 : n[c].child2, y_keep = j == 0 ? n[c].child2 : n[c].child1;
-                gjk_real gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
+                float gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
                                 tree_union_cost(t, &n[x].box, &n[y_keep].box);
                 if (gain > best_gain) {
                     best_gain = gain;
@@ -259,7 +261,7 @@ static bool tree_rotate(gjk_tree *t, int p) {
     return true;
 }
 
-static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
+static bool tree_same_box(const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
     for (int k = 0; k < 3; ++k)
         if (a->lower[k] != b->lower[k] || a->upper[k] != b->upper[k]) return false;
     return true;
@@ -273,7 +275,7 @@ static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
    area cost stays within 1.5% on its fields and 2D piles, and moves between -4% and +11% on its 3D piles. */
 static void tree_refit_up(gjk_tree *t, int i, bool rotate) {
     while (i >= 0) {
-        gjk_tree_box before = t->nodes[i].box;
+        gjk_tree_fbox before = t->nodes[i].box;
         int height = t->nodes[i].height;
         bool rotated = rotate && tree_rotate(t, i);
         tree_refit(t, i);
@@ -340,18 +342,24 @@ static void tree_unmark_moved(gjk_tree *t, int proxy) {
     t->leaves[proxy].moved_slot = -1;
 }
 
-static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real margin) {
+/* box grown by margin on every side and by the displacement d (NULL: none) on the side it points to, rounded
+   outward to the stored box. */
+static gjk_tree_fbox tree_fatten(const gjk_tree_box *box, gjk_real margin, const gjk_real *d) {
+    gjk_tree_box fat;
     for (int k = 0; k < 3; ++k) {
-        fat->lower[k] = box->lower[k] - margin;
-        fat->upper[k] = box->upper[k] + margin;
+        fat.lower[k] = box->lower[k] - margin;
+        fat.upper[k] = box->upper[k] + margin;
+        if (d && d[k] < 0) fat.lower[k] += d[k];
+        else if (d) fat.upper[k] += d[k];
     }
+    return gjk_tree_round(&fat);
 }
 
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user) {
     int id;
     if (!gjk_tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
     id = tree_alloc_node(t);
-    tree_fatten(&t->nodes[id].box, box, margin);
+    t->nodes[id].box = tree_fatten(box, margin, NULL);
     t->leaves[id].user = user;
     t->proxy_count++;
     tree_insert_leaf(t, id);
@@ -371,7 +379,6 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
                    gjk_real dz) {
     const gjk_real displacement[3] = {dx, dy, dz};
-    gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && gjk_tree_box_valid(box));
@@ -380,19 +387,14 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
        (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
     if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !gjk_tree_box_valid(box))
         return false;
-    tree_fatten(&fat, box, margin);
-    for (int k = 0; k < 3; ++k) {
-        if (displacement[k] < 0) fat.lower[k] += displacement[k];
-        else fat.upper[k] += displacement[k];
-    }
     tree_remove_leaf(t, proxy);
-    t->nodes[proxy].box = fat;
+    t->nodes[proxy].box = tree_fatten(box, margin, displacement);
     tree_insert_leaf(t, proxy);
     tree_mark_moved(t, proxy);
     return true;
 }
 
-const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
+const gjk_tree_fbox *gjk_tree_fat(const gjk_tree *t, int proxy) {
     GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return &t->nodes[proxy].box;
 }
@@ -408,7 +410,7 @@ typedef struct gjk_tree_walk gjk_tree_walk;
 struct gjk_tree_walk {
     const gjk_tree *tree;
     bool ray;
-    gjk_tree_box box;                   /* box queries */
+    gjk_tree_fbox box;                  /* box queries and pairs: the query's box rounded outward */
     gjk_real origin[3], dir[3], max_t;  /* ray queries */
     bool (*leaf)(gjk_tree_walk *w, int proxy); /* false stops the walk */
     gjk_tree_box_visit *box_fn;
@@ -444,9 +446,16 @@ bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_re
     return true;
 }
 
-static bool tree_enters(const gjk_tree_walk *w, int i) {
-    const gjk_tree_box *b = &w->tree->nodes[i].box;
-    return w->ray ? gjk_tree_ray_enters(w->origin, w->dir, w->max_t, b) : gjk_tree_overlap(&w->box, b);
+static bool tree_ray_enters_node(const gjk_tree_walk *w, const gjk_tree_fbox *b) {
+    gjk_tree_box wide = gjk_tree_widen(b);
+    return gjk_tree_ray_enters(w->origin, w->dir, w->max_t, &wide);
+}
+
+/* `ray` is w->ray, passed as a constant where the walk is inlined, so that box walks compile without the ray's
+   branches. */
+static inline bool tree_enters(const gjk_tree_walk *w, int i, bool ray) {
+    const gjk_tree_fbox *b = &w->tree->nodes[i].box;
+    return ray ? tree_ray_enters_node(w, b) : gjk_tree_foverlap(&w->box, b);
 }
 
 /* The subtree of `top` depth first without a stack, by parent links: the fallback when the stack is full. */
@@ -454,7 +463,7 @@ static bool tree_walk_linked(gjk_tree_walk *w, int top) {
     const gjk_tree_node *n = w->tree->nodes;
     int i = top;
     for (;;) {
-        if (tree_enters(w, i)) {
+        if (tree_enters(w, i, w->ray)) {
             if (n[i].height > 0) {
                 i = n[i].child1;
                 continue;
@@ -477,15 +486,16 @@ static bool tree_walk_linked(gjk_tree_walk *w, int top) {
 /* Whether node a's centre lies farther along the ray than node b's: a ray visits the nearer child first, so that
    an early hit clips more of the rest (a guess from the centres, not an order of entry points). */
 static bool tree_farther(const gjk_tree_walk *w, int a, int b) {
-    const gjk_tree_box *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
+    const gjk_tree_fbox *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
     gjk_real s = 0;
-    for (int k = 0; k < 3; ++k) s += w->dir[k] * ((p->lower[k] + p->upper[k]) - (q->lower[k] + q->upper[k]));
+    for (int k = 0; k < 3; ++k)
+        s += w->dir[k] * (((gjk_real)p->lower[k] + p->upper[k]) - ((gjk_real)q->lower[k] + q->upper[k]));
     return s > 0;
 }
 
 /* Depth first, child1 before child2 (for rays, the child whose centre is nearer first); false when a visit stopped
    the walk. */
-static bool tree_walk(gjk_tree_walk *w, int stack_size) {
+static inline bool tree_walk(gjk_tree_walk *w, int stack_size, bool ray) {
     const gjk_tree_node *n = w->tree->nodes;
     int stack[GJK_TREE_STACK], top = 0;
     if (w->tree->root < 0) return true;
@@ -494,12 +504,12 @@ static bool tree_walk(gjk_tree_walk *w, int stack_size) {
     stack[top++] = w->tree->root;
     while (top > 0) {
         int i = stack[--top];
-        if (!tree_enters(w, i)) continue;
+        if (!tree_enters(w, i, ray)) continue;
         if (n[i].height == 0) {
             if (!w->leaf(w, i)) return false;
         } else if (top + 2 <= stack_size) {
             int first = n[i].child1, second = n[i].child2;
-            if (w->ray && tree_farther(w, first, second)) {
+            if (ray && tree_farther(w, first, second)) {
                 first = second;
                 second = n[i].child1;
             }
@@ -531,11 +541,11 @@ static bool tree_ray_leaf(gjk_tree_walk *w, int proxy) {
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack) {
     gjk_tree_walk w;
     tree_walk_init(&w, t);
-    w.box = *box;
+    w.box = gjk_tree_round(box);
     w.leaf = tree_box_leaf;
     w.box_fn = fn;
     w.context = context;
-    tree_walk(&w, stack);
+    tree_walk(&w, stack, false);
 }
 
 void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
@@ -553,7 +563,7 @@ void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_r
     w.leaf = tree_ray_leaf;
     w.ray_fn = fn;
     w.context = context;
-    tree_walk(&w, stack);
+    tree_walk(&w, stack, true);
 }
 
 /* Every node in pre-order, child1 before child2, by parent links: no stack, so any height is walked without
@@ -563,7 +573,8 @@ void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *cont
     int i = t->root, depth = 0;
     if (i < 0) return;
     for (;;) {
-        if (!fn(&n[i].box, depth, n[i].height == 0, context)) return;
+        gjk_tree_box box = gjk_tree_widen(&n[i].box);
+        if (!fn(&box, depth, n[i].height == 0, context)) return;
         if (n[i].height > 0) {
             i = n[i].child1;
             ++depth;
@@ -657,7 +668,7 @@ int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity)
         if (t->nodes[self].height != 0) continue;
         w.self = self;
         w.box = t->nodes[self].box;
-        if (!tree_walk(&w, GJK_TREE_STACK)) break;
+        if (!tree_walk(&w, GJK_TREE_STACK, false)) break;
     }
     if (w.count <= w.capacity) tree_sort_pairs(pairs, (size_t)w.count);
     return w.count;
@@ -670,7 +681,7 @@ void gjk_tree_clear_moved(gjk_tree *t) {
 
 /* The reported cost is the plain surface area (perimeter in 2D), in double so that the sum over many nodes near
    the coordinate limit stays finite in float builds. */
-static double tree_area(const gjk_tree *t, const gjk_tree_box *b) {
+static double tree_area(const gjk_tree *t, const gjk_tree_fbox *b) {
     double dx = (double)b->upper[0] - b->lower[0], dy = (double)b->upper[1] - b->lower[1];
     double dz = (double)b->upper[2] - b->lower[2];
     return t->planar ? dx + dy : dx * dy + dy * dz + dz * dx;
@@ -689,7 +700,7 @@ gjk_real gjk_tree_area_cost(const gjk_tree *t) {
 /* ---- rebuild ---- */
 
 /* Halves first: the sum of two coordinates near the limit would overflow in float. */
-static gjk_real tree_centre(const gjk_tree_box *b, int k) {
+static gjk_real tree_centre(const gjk_tree_fbox *b, int k) {
     return GJK_R(0.5) * b->lower[k] + GJK_R(0.5) * b->upper[k];
 }
 
@@ -704,7 +715,7 @@ static int tree_bin(gjk_real c, gjk_real lo, gjk_real extent) {
 static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
     const gjk_tree_node *n = t->nodes;
     gjk_real lo[3], hi[3], extent = 0, best_cost = 0;
-    gjk_tree_box bins[GJK_TREE_BINS], acc;
+    gjk_tree_fbox bins[GJK_TREE_BINS], acc;
     gjk_real right_cost[GJK_TREE_BINS];
     int count[GJK_TREE_BINS] = {0}, axis = 0, split = -1, m, filled;
     for (int k = 0; k < 3; ++k) lo[k] = hi[k] = tree_centre(&n[leaves[begin]].box, k);
@@ -721,7 +732,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
         }
     if (!(extent > 0)) return begin + (end - begin) / 2;
     for (int i = begin; i < end; ++i) {
-        const gjk_tree_box *b = &n[leaves[i]].box;
+        const gjk_tree_fbox *b = &n[leaves[i]].box;
         int j = tree_bin(tree_centre(b, axis), lo[axis], extent);
         if (count[j]++ == 0) bins[j] = *b;
         else tree_union(&bins[j], &bins[j], b);
@@ -734,7 +745,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
             else tree_union(&acc, &acc, &bins[j]);
             filled += count[j];
         }
-        right_cost[j] = filled > 0 ? tree_cost(t, &acc) * (gjk_real)filled : 0;
+        right_cost[j] = filled > 0 ? (gjk_real)tree_cost(t, &acc) * (gjk_real)filled : 0;
     }
     filled = 0;
     for (int j = 0; j + 1 < GJK_TREE_BINS; ++j) {
@@ -745,7 +756,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
             filled += count[j];
         }
         if (filled == 0 || filled == end - begin) continue;
-        cost = tree_cost(t, &acc) * (gjk_real)filled + right_cost[j + 1];
+        cost = (gjk_real)tree_cost(t, &acc) * (gjk_real)filled + right_cost[j + 1];
         if (split < 0 || cost < best_cost) {
             best_cost = cost;
             split = j;

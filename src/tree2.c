@@ -28,7 +28,7 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
     /* Most calls are bodies at rest: a proxy that stays (gjk_tree_keeps) ends the call here, before the conversion
        to the core's three axes and the checks only re-insertion needs. */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        const gjk_tree_fbox *f = &tree->core.nodes[proxy].box;
         if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y))
             return false;
@@ -38,10 +38,10 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
 }
 
 gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
-    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_tree_box b = gjk_tree_widen(gjk_tree_fat(&tree->core, proxy));
     gjk_aabb2 out;
-    out.lower = gjk_v2(b->lower[0], b->lower[1]);
-    out.upper = gjk_v2(b->upper[0], b->upper[1]);
+    out.lower = gjk_v2(b.lower[0], b.lower[1]);
+    out.upper = gjk_v2(b.upper[0], b.upper[1]);
     return out;
 }
 

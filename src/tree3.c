@@ -27,7 +27,7 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
     gjk_tree_box b;
     /* As in 2D: a proxy that stays ends the call here (tree2.c). */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        const gjk_tree_fbox *f = &tree->core.nodes[proxy].box;
         if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y) &&
             gjk_tree_keeps(f->lower[2], f->upper[2], box.lower.z, box.upper.z, margin, displacement.z))
@@ -38,10 +38,10 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
 }
 
 gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
-    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_tree_box b = gjk_tree_widen(gjk_tree_fat(&tree->core, proxy));
     gjk_aabb3 out;
-    out.lower = gjk_v3(b->lower[0], b->lower[1], b->lower[2]);
-    out.upper = gjk_v3(b->upper[0], b->upper[1], b->upper[2]);
+    out.lower = gjk_v3(b.lower[0], b.lower[1], b.lower[2]);
+    out.upper = gjk_v3(b.upper[0], b.upper[1], b.upper[2]);
     return out;
 }
 

@@ -199,11 +199,7 @@ static int world_new_pairs(gjk_world *w) {
 }
 
 static bool world_fat_overlap(const gjk_world *w, const gjk_world_cand *c) {
-    const gjk_tree_box *p = gjk_tree_fat(&w->tree, w->bodies[c->a].proxy);
-    const gjk_tree_box *q = gjk_tree_fat(&w->tree, w->bodies[c->b].proxy);
-    for (int k = 0; k < 3; ++k)
-        if (p->upper[k] < q->lower[k] || q->upper[k] < p->lower[k]) return false;
-    return true;
+    return gjk_tree_foverlap(gjk_tree_fat(&w->tree, w->bodies[c->a].proxy), gjk_tree_fat(&w->tree, w->bodies[c->b].proxy));
 }
 
 static void world_end_event(gjk_world *w, int a, int b) {
