@@ -20,7 +20,8 @@
 bool loader_fail(loader *ld, const char *fmt, ...) {
     size_t used = 0;
     if (ld->index >= 0) {
-        int n = snprintf(ld->err, ld->err_size, "shape %d: ", ld->index);
+        int n = ld->part >= 0 ? snprintf(ld->err, ld->err_size, "shape %d: part %d: ", ld->index, ld->part)
+                              : snprintf(ld->err, ld->err_size, "shape %d: ", ld->index);
         used = n > 0 && (size_t)n < ld->err_size ? (size_t)n : 0;
     }
     va_list args;
@@ -333,7 +334,7 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
 
 scene_status scene_parse_flags(scene *s, const char *text, size_t length, const char *name, unsigned flags, char *err,
                                size_t err_size) {
-    loader ld = {err, err_size, SCENE_OK, 3, -1, ""};
+    loader ld = {err, err_size, SCENE_OK, 3, -1, -1, "", flags, 0};
     memset(s, 0, sizeof *s);
     size_t start = 0;
     while (start < length && strchr(" \t\r\n", text[start]) != NULL && text[start] != '\0') start++;
@@ -424,6 +425,17 @@ scene_status scene_load_flags(scene *s, const char *path, unsigned flags, char *
 }
 
 void scene_free(scene *s) {
+    /* The compounds first: they borrow their parts' hulls. */
+    for (int i = 0; s->compounds3 != NULL && i < s->shape_count; i++) gjk_compound3_destroy(s->compounds3[i]);
+    for (int i = 0; s->compounds2 != NULL && i < s->shape_count; i++) gjk_compound2_destroy(s->compounds2[i]);
+    for (int i = 0; i < s->part_hull_count; i++) {
+        if (s->part_hulls3 != NULL) gjk_hull3_destroy(s->part_hulls3[i]);
+        if (s->part_hulls2 != NULL) gjk_hull2_destroy(s->part_hulls2[i]);
+    }
+    free(s->compounds3);
+    free(s->compounds2);
+    free(s->part_hulls3);
+    free(s->part_hulls2);
     for (int i = 0; i < s->shape_count; i++) {
         if (s->hulls3 != NULL && s->hulls3[i] != NULL) gjk_hull3_destroy(s->hulls3[i]);
         if (s->hulls2 != NULL && s->hulls2[i] != NULL) gjk_hull2_destroy(s->hulls2[i]);
