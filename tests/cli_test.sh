@@ -293,7 +293,7 @@ case_badinput() {
     expect_error shape-array '{"shapes": [["point"]]}' 'gjk: shape 0: must be an object with a "type"'
     # Unknown or mistyped types.
     types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull, compound"
-    types2="point, segment, circle, box, capsule, polygon"
+    types2="point, segment, circle, box, capsule, polygon, compound"
     expect_error type-case '{"shapes": [{"type": "Sphere", "radius": 1}]}' \
         "gjk: shape 0: unknown 3D type \"Sphere\" (expected one of: $types3)"
     expect_error type-empty '{"shapes": [{"type": ""}]}' "gjk: shape 0: unknown 3D type \"\" (expected one of: $types3)"
