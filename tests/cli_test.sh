@@ -3,7 +3,7 @@
 #   cli_test.sh GJK SOURCE_DIR CASE
 # CASE: examples | known | stdin | pairs | errors | badinput | usage | tolerance | keys | rotation (in cli_strict.sh) | render (in
 # cli_render.sh) | manifold | raycast | cast | contact_errors (in cli_contacts.sh) | world | world_errors (in
-# cli_world.sh). JSON output is
+# cli_world.sh) | compound | compound_errors (in cli_compound.sh). JSON output is
 # checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
 # the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
 set -u
@@ -611,6 +611,12 @@ world | world_errors)
     # gjk world's cases, in their own file to keep this one short.
     # shellcheck source=tests/cli_world.sh
     . "$src/tests/cli_world.sh"
+    "case_$case"
+    ;;
+compound | compound_errors)
+    # Compound shapes' cases, in their own file to keep this one short.
+    # shellcheck source=tests/cli_compound.sh
+    . "$src/tests/cli_compound.sh"
     "case_$case"
     ;;
 render)

@@ -536,7 +536,30 @@ static bool read_compound(loader *ld, scene *s, const cJSON *obj) {
     free(poses);
     if (!ok) return false;
     if (status == GJK_OUT_OF_MEMORY) return loader_out_of_memory(ld);
-    if (status != GJK_OK) return loader_fail(ld, "compound rejected by the library (%s)", gjk_status_string(status));
+    if (status != GJK_OK) {
+        /* Every part and pose is valid on its own, but a part's box must stay within the coordinates the compound's
+           part tree takes, which the library bounds as it bounds positions. */
+        return loader_fail(ld, "compound rejected by the library (%s): a part's box reaches farther than %g from the "
+                               "compound's origin", gjk_status_string(status), SCENE_MAX_COORD);
+    }
+    /* Each part's world pose must be one the queries take, as every shape's position must. */
+    for (int k = 0; k < n; k++) {
+        double p[3] = {0, 0, 0};
+        if (ld->dim == 3) {
+            gjk_vec3 v = gjk_compound3_part_pose(s->compounds3[i], k, s->poses3[i]).position;
+            p[0] = (double)v.x, p[1] = (double)v.y, p[2] = (double)v.z;
+        } else {
+            gjk_vec2 v = gjk_compound2_part_pose(s->compounds2[i], k, s->poses2[i]).position;
+            p[0] = (double)v.x, p[1] = (double)v.y;
+        }
+        for (int a = 0; a < ld->dim; a++) {
+            if (!(fabs(p[a]) <= SCENE_MAX_COORD)) {
+                ld->part = k;
+                return loader_fail(ld, "its world position[%d], %g, is beyond the limit of %g in magnitude", a, p[a],
+                                   SCENE_MAX_COORD);
+            }
+        }
+    }
     s->compound_count++;
     return true;
 }
