@@ -98,6 +98,10 @@ case_compound_errors() {
     compound_error "part world position beyond the limit" \
         "{\"shapes\": [{\"type\": \"compound\", \"position\": [0, -1e$edge, 0], \"parts\": [$ball, {\"type\": \"point\", \"position\": [0, -1e$((edge - 1)), 0]}]}]}" \
         "gjk: shape 0: part 1: its world position[1], -1.1e+$edge, is beyond the limit of 1e+$edge in magnitude"
+    # In a scene with compounds, a convex shape must be one a compound's pair takes: its box within the limit.
+    compound_error "convex shape too large to pair with a compound" \
+        "{\"shapes\": [{\"type\": \"compound\", \"parts\": [$ball]}, {\"type\": \"sphere\", \"radius\": 1e$edge, \"margin\": 1e$edge}]}" \
+        "gjk: shape 1: its box reaches farther than 1e+$edge from its origin, too far to pair with a compound (the library refuses it as a compound's part: invalid_input)"
     # A compound at the edge: the commands answer it, the world's widened box is beyond its range.
     printf '%s\n' "{\"shapes\": [{\"type\": \"compound\", \"position\": [1e$edge, 0, 0], \"parts\": [$ball]}]}" \
         >"$tmp/bad.json"

@@ -177,6 +177,29 @@ static bool read_dim(loader *ld, const cJSON *root) {
     return true;
 }
 
+/* In a scene with compounds, every convex shape must be one the commands can pair with a compound: they answer such
+   a pair through gjk/compound.h, the convex shape taking part as a compound of one part, whose box about its origin
+   the library bounds as it bounds positions (a shape of sizes near the limit may pass alone but not as a part). The
+   library's own creation decides, as it will for the commands. */
+static bool check_wrappable(loader *ld, const scene *s) {
+    for (int i = 0; i < s->shape_count; i++) {
+        gjk_status status = GJK_OK;
+        if (ld->dim == 3 && (s->compounds3[i] == NULL)) {
+            gjk_compound3_destroy(gjk_compound3_create(&s->shapes3[i], NULL, 1, &status));
+        } else if (ld->dim == 2 && s->compounds2[i] == NULL) {
+            gjk_compound2_destroy(gjk_compound2_create(&s->shapes2[i], NULL, 1, &status));
+        }
+        if (status == GJK_OUT_OF_MEMORY) return loader_out_of_memory(ld);
+        if (status != GJK_OK) {
+            ld->index = i;
+            return loader_fail(ld, "its box reaches farther than %g from its origin, too far to pair with a compound "
+                                   "(the library refuses it as a compound's part: %s)",
+                               SCENE_MAX_COORD, gjk_status_string(status));
+        }
+    }
+    return true;
+}
+
 static bool read_shapes(loader *ld, scene *s, const cJSON *root) {
     const cJSON *list = loader_field(root, "shapes");
     if (list == NULL) return loader_fail(ld, "the scene needs shapes (an array of shape objects)");
@@ -204,7 +227,7 @@ static bool read_shapes(loader *ld, scene *s, const cJSON *root) {
         ld->index++;
     }
     ld->index = -1;
-    return true;
+    return s->compound_count == 0 || check_wrappable(ld, s);
 }
 
 /* One shape index of a pair: an integer in [0, shape_count). */
