@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Scene loader, one shape object: its type, the sizes or points the type needs, margin and pose, each field
-   validated, then the library's own check (see scene_loader.h; docs/cli.md, "Scene format"). Messages name the shape
-   index, its type and the field at fault. */
+   validated, then the library's own check (see scene_loader.h; docs/cli.md, "Scene format"). A compound's parts are
+   shape objects read the same way (without motion), built into a gjk_compound3 / gjk_compound2. Messages name the
+   shape index (and part index), its type and the field at fault. */
 #include "scene_loader.h"
 
 #include <math.h>
