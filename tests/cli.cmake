@@ -10,7 +10,7 @@ if(TARGET gjk_cli)
     return()
   endif()
   foreach(case examples known stdin pairs errors badinput usage tolerance keys rotation render manifold raycast cast
-      contact_errors world world_errors)
+      contact_errors world world_errors compound compound_errors)
     add_test(NAME cli_${case}
       COMMAND ${GJK_SH} ${CMAKE_CURRENT_SOURCE_DIR}/cli_test.sh $<TARGET_FILE:gjk_cli> ${PROJECT_SOURCE_DIR} ${case})
     # 77: python3 missing, the test reports itself skipped.

@@ -3,7 +3,7 @@
 #   cli_test.sh GJK SOURCE_DIR CASE
 # CASE: examples | known | stdin | pairs | errors | badinput | usage | tolerance | keys | rotation (in cli_strict.sh) | render (in
 # cli_render.sh) | manifold | raycast | cast | contact_errors (in cli_contacts.sh) | world | world_errors (in
-# cli_world.sh). JSON output is
+# cli_world.sh) | compound | compound_errors (in cli_compound.sh). JSON output is
 # checked by cli_test.py, gjk render's SVG by render_test.py (python3, standard library only; $GJK_PYTHON3 overrides
 # the interpreter). Exits 0 on success, 1 on failure, 77 (skipped) without python3.
 set -u
@@ -170,7 +170,7 @@ case_errors() {
     expect_error no-shapes '{"dim": 3}' "gjk: the scene needs shapes (an array of shape objects)"
     expect_error shapes-type '{"shapes": {}}' "gjk: shapes must be an array of shape objects"
     expect_error shape-object '{"shapes": [{"type": "point"}, 7]}' 'gjk: shape 1: must be an object with a "type"'
-    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
+    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull, compound"
     expect_error no-type '{"shapes": [{"radius": 1}]}' "gjk: shape 0: needs a type (one of: $types3)"
     expect_error type-number '{"shapes": [{"type": 1}]}' "gjk: shape 0: type must be a string (one of: $types3)"
     expect_error unknown-type '{"shapes": [{"type": "point"}, {"type": "blob"}]}' \
@@ -178,7 +178,7 @@ case_errors() {
     expect_error 2d-type-in-3d '{"shapes": [{"type": "circle", "radius": 1}]}' \
         "gjk: shape 0: unknown 3D type \"circle\" (expected one of: $types3); set \"dim\": 2 for a 2D scene"
     expect_error 3d-type-in-2d '{"dim": 2, "shapes": [{"type": "sphere", "radius": 1}]}' \
-        'gjk: shape 0: unknown 2D type "sphere" (expected one of: point, segment, circle, box, capsule, polygon)'
+        'gjk: shape 0: unknown 2D type "sphere" (expected one of: point, segment, circle, box, capsule, polygon, compound)'
     s='{"type": "point"}, {"type": "point"}, {"type": "point"}'
     expect_error box-zero "{\"shapes\": [$s, {\"type\": \"box\", \"half_extents\": [1, 0, 1]}]}" \
         "gjk: shape 3: box half_extents must be 3 positive numbers"
@@ -292,8 +292,8 @@ case_badinput() {
     expect_error shape-null '{"shapes": [null]}' 'gjk: shape 0: must be an object with a "type"'
     expect_error shape-array '{"shapes": [["point"]]}' 'gjk: shape 0: must be an object with a "type"'
     # Unknown or mistyped types.
-    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
-    types2="point, segment, circle, box, capsule, polygon"
+    types3="point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull, compound"
+    types2="point, segment, circle, box, capsule, polygon, compound"
     expect_error type-case '{"shapes": [{"type": "Sphere", "radius": 1}]}' \
         "gjk: shape 0: unknown 3D type \"Sphere\" (expected one of: $types3)"
     expect_error type-empty '{"shapes": [{"type": ""}]}' "gjk: shape 0: unknown 3D type \"\" (expected one of: $types3)"
@@ -611,6 +611,12 @@ world | world_errors)
     # gjk world's cases, in their own file to keep this one short.
     # shellcheck source=tests/cli_world.sh
     . "$src/tests/cli_world.sh"
+    "case_$case"
+    ;;
+compound | compound_errors)
+    # Compound shapes' cases, in their own file to keep this one short.
+    # shellcheck source=tests/cli_compound.sh
+    . "$src/tests/cli_compound.sh"
     "case_$case"
     ;;
 render)

@@ -67,6 +67,36 @@ void out_query2(writer *w, scene_pair p, const gjk_result2 *r);
 void out_manifold3(writer *w, const gjk_manifold3 *m);
 void out_manifold2(writer *w, const gjk_manifold2 *m);
 
+/* ---- compound shapes (compounds.c) ---- */
+/* Whether shape i of the scene is a compound, and whether pair p has one (then the commands answer it through
+   gjk/compound.h; a pair of two convex shapes keeps the convex entry points). */
+bool scene_is_compound(const scene *s, int shape);
+bool scene_pair_has_compound(const scene *s, scene_pair p);
+/* Pair p as two compounds, its convex side a compound of that one shape (part 0, at the identity) created in own[]
+   (free it with compound_pair_free3() whatever the answer). GJK_OK, or the status of a creation that failed (out of
+   memory). */
+gjk_status compound_pair3(const scene *s, scene_pair p, gjk_compound_pair3 *out, gjk_compound3 *own[2]);
+gjk_status compound_pair2(const scene *s, scene_pair p, gjk_compound_pair2 *out, gjk_compound2 *own[2]);
+void compound_pair_free3(gjk_compound3 *own[2]);
+void compound_pair_free2(gjk_compound2 *own[2]);
+/* The message and exit status when compound_pair3() / compound_pair2() failed with `status`. */
+int compound_wrap_failed(gjk_status status);
+/* gjk_compound_collide3() / _2 of the pair into a new array of *count contacts (free() it), or NULL when out of
+   memory. */
+gjk_compound_contact3 *compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative, int *count,
+                                         gjk_status *status);
+gjk_compound_contact2 *compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative, int *count,
+                                         gjk_status *status);
+/* `, "part_a": i, "part_b": j`, null for a part of -1 (no deciding part pair). */
+void out_parts(writer *w, int part_a, int part_b);
+/* `{"part_a": i, "part_b": j, "status": .., "normal": .., "points": [..]}`, item i of a "manifolds" array (a comma
+   first unless i is 0). */
+void out_part_manifold3(writer *w, int i, int part_a, int part_b, const gjk_manifold3 *m);
+void out_part_manifold2(writer *w, int i, int part_a, int part_b, const gjk_manifold2 *m);
+/* `, "manifolds": [..]`: one object as out_part_manifold3() / _2 writes per contact, in the array's order. */
+void out_compound_contacts3(writer *w, const gjk_compound_contact3 *contacts, int count);
+void out_compound_contacts2(writer *w, const gjk_compound_contact2 *contacts, int count);
+
 /* ---- options (options.c) ---- */
 /* One option of a command: `--name`, and `-c` when short_name is not 0. `value` is NULL for a flag, else what the
    value must be, for messages ("a distance >= 0"), and `metavar` its name in the usage line ("D"). */

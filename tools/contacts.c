@@ -3,7 +3,8 @@
 /* The contact commands of the gjk tool: `gjk manifold` (contact manifolds, gjk/manifold.h), `gjk raycast` (the
    scene's rays against every shape, gjk/ray.h) and `gjk cast` (time of impact of each pair moving by its shapes'
    "velocity" and "angular", gjk/cast.h). Each reads the scene like `gjk query` (and rejects it the same way) and
-   prints one JSON object per line. */
+   prints one JSON object per line. A pair (or a ray's shape) with a compound is answered through gjk/compound.h: the
+   manifolds of its part pairs, the part a ray hits first, the part pair whose cast decides. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,47 @@ void out_manifold2(writer *w, const gjk_manifold2 *m) {
     fputc(']', w->out);
 }
 
+/* A pair with a compound: `{"a", "b", "status" (the worst of the part pairs'), "manifolds": [one per part pair with
+   a point within D, with its parts]}` from gjk_compound_collide3() / _2. EXIT_OK, or the status after a message. */
+static int manifold_compound_pair(writer *w, const scene *s, scene_pair p, gjk_real speculative) {
+    gjk_status status = GJK_OK, made;
+    bool memory = true;
+    int count = 0;
+    if (s->dim == 3) {
+        gjk_compound_pair3 q;
+        gjk_compound3 *own[2];
+        gjk_compound_contact3 *list = NULL;
+        if ((made = compound_pair3(s, p, &q, own)) == GJK_OK) {
+            list = compound_collide3(&q, speculative, &count, &status);
+            memory = list != NULL;
+        }
+        if (list != NULL) {
+            fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\"", p.a, p.b, gjk_status_string(status));
+            out_compound_contacts3(w, list, count);
+            fputs("}\n", w->out);
+        }
+        free(list);
+        compound_pair_free3(own);
+    } else {
+        gjk_compound_pair2 q;
+        gjk_compound2 *own[2];
+        gjk_compound_contact2 *list = NULL;
+        if ((made = compound_pair2(s, p, &q, own)) == GJK_OK) {
+            list = compound_collide2(&q, speculative, &count, &status);
+            memory = list != NULL;
+        }
+        if (list != NULL) {
+            fprintf(w->out, "{\"a\": %d, \"b\": %d, \"status\": \"%s\"", p.a, p.b, gjk_status_string(status));
+            out_compound_contacts2(w, list, count);
+            fputs("}\n", w->out);
+        }
+        free(list);
+        compound_pair_free2(own);
+    }
+    if (made != GJK_OK) return compound_wrap_failed(made);
+    return memory ? EXIT_OK : compound_wrap_failed(GJK_OUT_OF_MEMORY);
+}
+
 /* `gjk manifold SCENE [--speculative D]`. */
 int cmd_manifold(int argc, char **argv) {
     int status = EXIT_OK;
@@ -76,11 +118,16 @@ int cmd_manifold(int argc, char **argv) {
     if (path == NULL) return status;
     gjk_real speculative = o.distance;
     scene s;
-    status = load_scene(&s, path);
+    status = load_scene_flags(&s, path, SCENE_COMPOUNDS);
     if (status != EXIT_OK) return status;
     writer w = {stdout, -1, 0};
     for (w.pair = 0; w.pair < s.pair_count; w.pair++) {
         scene_pair p = s.pairs[w.pair];
+        if (scene_pair_has_compound(&s, p)) {
+            status = manifold_compound_pair(&w, &s, p, speculative);
+            if (status != EXIT_OK) break;
+            continue;
+        }
         fprintf(w.out, "{\"a\": %d, \"b\": %d, ", p.a, p.b);
         if (s.dim == 3) {
             gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
@@ -94,7 +141,7 @@ int cmd_manifold(int argc, char **argv) {
         fputs("}\n", w.out);
     }
     scene_free(&s);
-    return finish_lines(&w, "pair");
+    return status != EXIT_OK ? finish_output(status) : finish_lines(&w, "pair");
 }
 
 /* The head of a ray's line; a miss has no fraction (null). */
@@ -116,15 +163,24 @@ int cmd_raycast(int argc, char **argv) {
     const char *path = cli_parse("raycast", argc, argv, NULL, 0, set_contact_option, NULL, &status);
     if (path == NULL) return status;
     scene s;
-    status = load_scene(&s, path);
+    status = load_scene_flags(&s, path, SCENE_COMPOUNDS);
     if (status != EXIT_OK) return status;
     writer w = {stdout, -1, 0};
     for (int k = 0; k < s.ray_count; k++) {
         w.pair = k;
         for (int i = 0; i < s.shape_count; i++) {
             fprintf(w.out, "{\"ray\": %d, \"shape\": %d, ", k, i);
+            int part = -1;
+            bool compound = scene_is_compound(&s, i);
             if (s.dim == 3) {
-                gjk_ray_result3 r = gjk_raycast3(&s.shapes3[i], s.poses3[i], &s.rays3[k]);
+                gjk_ray_result3 r;
+                if (compound) {
+                    gjk_compound_ray_result3 c = gjk_compound_raycast3(s.compounds3[i], s.poses3[i], &s.rays3[k]);
+                    r = c.ray;
+                    part = c.part;
+                } else {
+                    r = gjk_raycast3(&s.shapes3[i], s.poses3[i], &s.rays3[k]);
+                }
                 put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
                 if (r.hit) out_vec3(&w, "point", r.point);
                 else out_null(&w, "point");
@@ -132,13 +188,22 @@ int cmd_raycast(int argc, char **argv) {
                 if (r.hit && gjk_len_sq3(r.normal) > 0) out_vec3(&w, "normal", r.normal);
                 else out_null(&w, "normal");
             } else {
-                gjk_ray_result2 r = gjk_raycast2(&s.shapes2[i], s.poses2[i], &s.rays2[k]);
+                gjk_ray_result2 r;
+                if (compound) {
+                    gjk_compound_ray_result2 c = gjk_compound_raycast2(s.compounds2[i], s.poses2[i], &s.rays2[k]);
+                    r = c.ray;
+                    part = c.part;
+                } else {
+                    r = gjk_raycast2(&s.shapes2[i], s.poses2[i], &s.rays2[k]);
+                }
                 put_ray_head(&w, r.status, r.hit, r.inside, r.fraction);
                 if (r.hit) out_vec2(&w, "point", r.point);
                 else out_null(&w, "point");
                 if (r.hit && gjk_len_sq2(r.normal) > 0) out_vec2(&w, "normal", r.normal);
                 else out_null(&w, "normal");
             }
+            if (compound && part >= 0) fprintf(w.out, ", \"part\": %d", part);
+            else if (compound) out_null(&w, "part");
             fputs("}\n", w.out);
         }
     }
@@ -165,6 +230,70 @@ static void put_cast_head(writer *w, gjk_status status, gjk_cast_state state, bo
     out_real(w, t);
 }
 
+/* The contact fields of a cast: normal and point, or null when the cast has no contact. */
+static void put_cast_contact3(writer *w, const gjk_cast_result3 *r) {
+    if (cast_has_contact(r->state)) {
+        out_vec3(w, "normal", r->normal);
+        out_vec3(w, "point", r->point);
+    } else {
+        out_null(w, "normal");
+        out_null(w, "point");
+    }
+}
+
+static void put_cast_contact2(writer *w, const gjk_cast_result2 *r) {
+    if (cast_has_contact(r->state)) {
+        out_vec2(w, "normal", r->normal);
+        out_vec2(w, "point", r->point);
+    } else {
+        out_null(w, "normal");
+        out_null(w, "point");
+    }
+}
+
+/* A pair with a compound: gjk_compound_cast3() / _2, each compound moving by its shape's motion about its own
+   origin; the fields of a convex pair's line, then the deciding part pair (null when none decides: separated).
+   EXIT_OK, or the status after a message. */
+static int cast_compound_pair(writer *w, const scene *s, scene_pair p, gjk_real target, bool ignore) {
+    gjk_status made;
+    if (s->dim == 3) {
+        gjk_compound_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        gjk_compound3 *own[2];
+        if ((made = compound_pair3(s, p, &in.pair, own)) == GJK_OK) {
+            in.motion_a = s->motions3[p.a];
+            in.motion_b = s->motions3[p.b];
+            in.target_distance = target;
+            in.ignore_separating = ignore;
+            gjk_compound_cast_result3 r = gjk_compound_cast3(&in);
+            fprintf(w->out, "{\"a\": %d, \"b\": %d, ", p.a, p.b);
+            put_cast_head(w, r.cast.status, r.cast.state, r.cast.hit, r.cast.t);
+            put_cast_contact3(w, &r.cast);
+            out_parts(w, r.part_a, r.part_b);
+            fputs("}\n", w->out);
+        }
+        compound_pair_free3(own);
+    } else {
+        gjk_compound_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        gjk_compound2 *own[2];
+        if ((made = compound_pair2(s, p, &in.pair, own)) == GJK_OK) {
+            in.motion_a = s->motions2[p.a];
+            in.motion_b = s->motions2[p.b];
+            in.target_distance = target;
+            in.ignore_separating = ignore;
+            gjk_compound_cast_result2 r = gjk_compound_cast2(&in);
+            fprintf(w->out, "{\"a\": %d, \"b\": %d, ", p.a, p.b);
+            put_cast_head(w, r.cast.status, r.cast.state, r.cast.hit, r.cast.t);
+            put_cast_contact2(w, &r.cast);
+            out_parts(w, r.part_a, r.part_b);
+            fputs("}\n", w->out);
+        }
+        compound_pair_free2(own);
+    }
+    return made == GJK_OK ? EXIT_OK : compound_wrap_failed(made);
+}
+
 /* `gjk cast SCENE [--target D] [--ignore-separating]`: each pair over one step of its shapes' motions; contact
    when the shapes come within D (gjk_cast_input3.target_distance); with the flag, a pair already within D that
    moves apart is not a hit (ignore_separating). */
@@ -176,11 +305,16 @@ int cmd_cast(int argc, char **argv) {
     gjk_real target = o.distance;
     bool ignore = o.flag;
     scene s;
-    status = load_scene(&s, path);
+    status = load_scene_flags(&s, path, SCENE_COMPOUNDS);
     if (status != EXIT_OK) return status;
     writer w = {stdout, -1, 0};
     for (w.pair = 0; w.pair < s.pair_count; w.pair++) {
         scene_pair p = s.pairs[w.pair];
+        if (scene_pair_has_compound(&s, p)) {
+            status = cast_compound_pair(&w, &s, p, target, ignore);
+            if (status != EXIT_OK) break;
+            continue;
+        }
         fprintf(w.out, "{\"a\": %d, \"b\": %d, ", p.a, p.b);
         if (s.dim == 3) {
             gjk_cast_input3 in;
@@ -192,13 +326,7 @@ int cmd_cast(int argc, char **argv) {
             in.ignore_separating = ignore;
             gjk_cast_result3 r = gjk_shape_cast3(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
-            if (cast_has_contact(r.state)) {
-                out_vec3(&w, "normal", r.normal);
-                out_vec3(&w, "point", r.point);
-            } else {
-                out_null(&w, "normal");
-                out_null(&w, "point");
-            }
+            put_cast_contact3(&w, &r);
         } else {
             gjk_cast_input2 in;
             memset(&in, 0, sizeof in);
@@ -209,16 +337,10 @@ int cmd_cast(int argc, char **argv) {
             in.ignore_separating = ignore;
             gjk_cast_result2 r = gjk_shape_cast2(&in);
             put_cast_head(&w, r.status, r.state, r.hit, r.t);
-            if (cast_has_contact(r.state)) {
-                out_vec2(&w, "normal", r.normal);
-                out_vec2(&w, "point", r.point);
-            } else {
-                out_null(&w, "normal");
-                out_null(&w, "point");
-            }
+            put_cast_contact2(&w, &r);
         }
         fputs("}\n", w.out);
     }
     scene_free(&s);
-    return finish_lines(&w, "pair");
+    return status != EXIT_OK ? finish_output(status) : finish_lines(&w, "pair");
 }

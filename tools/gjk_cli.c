@@ -63,7 +63,8 @@ void usage(FILE *out) {
           "    \"rotation\": [w, x, y, z]}, ...], \"pairs\": [[0, 1], ...], \"rays\": [...]}\n"
           "  3D rotation: a quaternion [w, x, y, z] (scalar first; normalised for you), or \"axis_angle\":\n"
           "  [x, y, z, radians] (any nonzero axis); 2D rotation: an angle in radians, counter-clockwise.\n"
-          "  An unknown key is an error.\n"
+          "  An unknown key is an error. A compound: {\"type\": \"compound\", \"parts\": [shape, ...], \"position\": ...},\n"
+          "  each part a convex shape posed in the compound's frame (not taken by render).\n"
           "query: --tolerance T lets GJK and EPA stop once the distance's certified bounds are at most T times the\n"
           "       pair's size apart (T >= 0; default: as tight as the precision allows).\n"
           "manifold: --speculative D also reports points up to D apart (D >= 0).\n"
@@ -110,18 +111,48 @@ static bool set_query_option(void *ctx, int which, const char *value) {
     return true;
 }
 
+/* A pair with a compound: gjk_compound_query3() / _2 (the convex side a compound of one part), its line the query's
+   fields and the deciding parts. EXIT_OK, or the status after a message when the convex side could not be wrapped. */
+static int query_compound_pair(writer *w, const scene *s, scene_pair p, const gjk_options *options) {
+    if (s->dim == 3) {
+        gjk_compound_pair3 q;
+        gjk_compound3 *own[2];
+        gjk_status made = compound_pair3(s, p, &q, own);
+        if (made == GJK_OK) {
+            gjk_compound_result3 r = gjk_compound_query3(GJK_QUERY_SIGNED_DISTANCE, &q, options);
+            out_query3(w, p, &r.result);
+            out_parts(w, r.part_a, r.part_b);
+        }
+        compound_pair_free3(own);
+        return made == GJK_OK ? EXIT_OK : compound_wrap_failed(made);
+    }
+    gjk_compound_pair2 q;
+    gjk_compound2 *own[2];
+    gjk_status made = compound_pair2(s, p, &q, own);
+    if (made == GJK_OK) {
+        gjk_compound_result2 r = gjk_compound_query2(GJK_QUERY_SIGNED_DISTANCE, &q, options);
+        out_query2(w, p, &r.result);
+        out_parts(w, r.part_a, r.part_b);
+    }
+    compound_pair_free2(own);
+    return made == GJK_OK ? EXIT_OK : compound_wrap_failed(made);
+}
+
 static int cmd_query(int argc, char **argv) {
     int status = EXIT_OK;
     gjk_options options = {0, 0, 0};
     const char *path = cli_parse("query", argc, argv, query_options, 1, set_query_option, &options, &status);
     if (path == NULL) return status;
     scene s;
-    status = load_scene(&s, path);
+    status = load_scene_flags(&s, path, SCENE_COMPOUNDS);
     if (status != EXIT_OK) return status;
     writer w = {stdout, -1, 0};
     for (w.pair = 0; w.pair < s.pair_count; w.pair++) {
         scene_pair p = s.pairs[w.pair];
-        if (s.dim == 3) {
+        if (scene_pair_has_compound(&s, p)) {
+            status = query_compound_pair(&w, &s, p, &options);
+            if (status != EXIT_OK) break;
+        } else if (s.dim == 3) {
             gjk_pair3 q = {&s.shapes3[p.a], s.poses3[p.a], &s.shapes3[p.b], s.poses3[p.b]};
             gjk_result3 r = gjk_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &options, NULL);
             out_query3(&w, p, &r);
@@ -133,7 +164,7 @@ static int cmd_query(int argc, char **argv) {
         fputs("}\n", w.out);
     }
     scene_free(&s);
-    return finish_lines(&w, "pair");
+    return status != EXIT_OK ? finish_output(status) : finish_lines(&w, "pair");
 }
 
 int main(int argc, char **argv) {

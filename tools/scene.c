@@ -20,7 +20,8 @@
 bool loader_fail(loader *ld, const char *fmt, ...) {
     size_t used = 0;
     if (ld->index >= 0) {
-        int n = snprintf(ld->err, ld->err_size, "shape %d: ", ld->index);
+        int n = ld->part >= 0 ? snprintf(ld->err, ld->err_size, "shape %d: part %d: ", ld->index, ld->part)
+                              : snprintf(ld->err, ld->err_size, "shape %d: ", ld->index);
         used = n > 0 && (size_t)n < ld->err_size ? (size_t)n : 0;
     }
     va_list args;
@@ -176,6 +177,29 @@ static bool read_dim(loader *ld, const cJSON *root) {
     return true;
 }
 
+/* In a scene with compounds, every convex shape must be one the commands can pair with a compound: they answer such
+   a pair through gjk/compound.h, the convex shape taking part as a compound of one part, whose box about its origin
+   the library bounds as it bounds positions (a shape of sizes near the limit may pass alone but not as a part). The
+   library's own creation decides, as it will for the commands. */
+static bool check_wrappable(loader *ld, const scene *s) {
+    for (int i = 0; i < s->shape_count; i++) {
+        gjk_status status = GJK_OK;
+        if (ld->dim == 3 && (s->compounds3[i] == NULL)) {
+            gjk_compound3_destroy(gjk_compound3_create(&s->shapes3[i], NULL, 1, &status));
+        } else if (ld->dim == 2 && s->compounds2[i] == NULL) {
+            gjk_compound2_destroy(gjk_compound2_create(&s->shapes2[i], NULL, 1, &status));
+        }
+        if (status == GJK_OUT_OF_MEMORY) return loader_out_of_memory(ld);
+        if (status != GJK_OK) {
+            ld->index = i;
+            return loader_fail(ld, "its box reaches farther than %g from its origin, too far to pair with a compound "
+                                   "(the library refuses it as a compound's part: %s)",
+                               SCENE_MAX_COORD, gjk_status_string(status));
+        }
+    }
+    return true;
+}
+
 static bool read_shapes(loader *ld, scene *s, const cJSON *root) {
     const cJSON *list = loader_field(root, "shapes");
     if (list == NULL) return loader_fail(ld, "the scene needs shapes (an array of shape objects)");
@@ -203,7 +227,7 @@ static bool read_shapes(loader *ld, scene *s, const cJSON *root) {
         ld->index++;
     }
     ld->index = -1;
-    return true;
+    return s->compound_count == 0 || check_wrappable(ld, s);
 }
 
 /* One shape index of a pair: an integer in [0, shape_count). */
@@ -333,7 +357,7 @@ scene_status scene_parse(scene *s, const char *text, size_t length, const char *
 
 scene_status scene_parse_flags(scene *s, const char *text, size_t length, const char *name, unsigned flags, char *err,
                                size_t err_size) {
-    loader ld = {err, err_size, SCENE_OK, 3, -1, ""};
+    loader ld = {err, err_size, SCENE_OK, 3, -1, -1, "", flags, 0};
     memset(s, 0, sizeof *s);
     size_t start = 0;
     while (start < length && strchr(" \t\r\n", text[start]) != NULL && text[start] != '\0') start++;
@@ -424,6 +448,17 @@ scene_status scene_load_flags(scene *s, const char *path, unsigned flags, char *
 }
 
 void scene_free(scene *s) {
+    /* The compounds first: they borrow their parts' hulls. */
+    for (int i = 0; s->compounds3 != NULL && i < s->shape_count; i++) gjk_compound3_destroy(s->compounds3[i]);
+    for (int i = 0; s->compounds2 != NULL && i < s->shape_count; i++) gjk_compound2_destroy(s->compounds2[i]);
+    for (int i = 0; i < s->part_hull_count; i++) {
+        if (s->part_hulls3 != NULL) gjk_hull3_destroy(s->part_hulls3[i]);
+        if (s->part_hulls2 != NULL) gjk_hull2_destroy(s->part_hulls2[i]);
+    }
+    free(s->compounds3);
+    free(s->compounds2);
+    free(s->part_hulls3);
+    free(s->part_hulls2);
     for (int i = 0; i < s->shape_count; i++) {
         if (s->hulls3 != NULL && s->hulls3[i] != NULL) gjk_hull3_destroy(s->hulls3[i]);
         if (s->hulls2 != NULL && s->hulls2[i] != NULL) gjk_hull2_destroy(s->hulls2[i]);

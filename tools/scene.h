@@ -44,7 +44,12 @@ typedef struct scene_pair {
     int a, b;
 } scene_pair;
 
-/* A loaded scene. In 3D (dim 3) shapes3/poses3 are set and shapes2/poses2 are NULL; in 2D the reverse. */
+/* A loaded scene. In 3D (dim 3) shapes3/poses3 are set and shapes2/poses2 are NULL; in 2D the reverse.
+
+   A shape of type "compound" (loaded only with SCENE_COMPOUNDS) is compounds3[i] / compounds2[i], standing at
+   poses3[i] / poses2[i] and moving by motions3[i] / motions2[i]; its entry in shapes3 / shapes2 is a shape of the
+   type count, which the library answers with GJK_INVALID_INPUT, so that a command reading it as a convex shape by
+   mistake gets no answer rather than a wrong one. */
 typedef struct scene {
     int dim;            /* 2 or 3 */
     int shape_count;    /* number of shapes (may be 0) */
@@ -56,6 +61,12 @@ typedef struct scene {
     gjk_hull2 **hulls2;  /* [shape_count], dim 2 */
     gjk_motion3 *motions3; /* [shape_count] "velocity" and "angular" over a step (zero by default), dim 3 */
     gjk_motion2 *motions2; /* [shape_count], dim 2 */
+    int compound_count;    /* shapes of type "compound" */
+    gjk_compound3 **compounds3; /* [shape_count] (NULL entries for convex shapes; the array NULL without compounds) */
+    gjk_compound2 **compounds2; /* [shape_count], dim 2 */
+    int part_hull_count;       /* the hulls of compounds' parts, owned by the scene (the compounds borrow them) */
+    gjk_hull3 **part_hulls3;   /* [part_hull_count], dim 3 */
+    gjk_hull2 **part_hulls2;   /* [part_hull_count], dim 2 */
     int pair_count;
     scene_pair *pairs;   /* [pair_count], in file order (or i < j order by default) */
     int ray_count;       /* entries of "rays" (0 without) */
@@ -73,15 +84,18 @@ scene_status scene_load(scene *s, const char *path, char *err, size_t err_size);
    near line 4, column 7"). */
 scene_status scene_parse(scene *s, const char *text, size_t length, const char *name, char *err, size_t err_size);
 
-/* How scene_load_flags() and scene_parse_flags() read a scene: 0 as scene_load(), or SCENE_NO_DEFAULT_PAIRS: a
-   scene without "pairs" has none (pair_count 0) instead of every pair i < j, for a command that finds its own pairs
-   (gjk world), so that a scene of any size loads. A "pairs" list that is given is still read and checked. */
-enum { SCENE_NO_DEFAULT_PAIRS = 1 };
+/* How scene_load_flags() and scene_parse_flags() read a scene: 0 as scene_load(), or an or of
+   - SCENE_NO_DEFAULT_PAIRS: a scene without "pairs" has none (pair_count 0) instead of every pair i < j, for a
+     command that finds its own pairs (gjk world), so that a scene of any size loads. A "pairs" list that is given is
+     still read and checked.
+   - SCENE_COMPOUNDS: shapes of type "compound" are loaded (compounds3 / compounds2), for a command that answers them
+     through gjk/compound.h; without it such a shape is an error, so that no command meets one it cannot answer. */
+enum { SCENE_NO_DEFAULT_PAIRS = 1, SCENE_COMPOUNDS = 2 };
 scene_status scene_load_flags(scene *s, const char *path, unsigned flags, char *err, size_t err_size);
 scene_status scene_parse_flags(scene *s, const char *text, size_t length, const char *name, unsigned flags, char *err,
                                size_t err_size);
 
-/* Destroy the hulls and free everything the scene owns; leaves *s empty. */
+/* Destroy the compounds and hulls and free everything the scene owns; leaves *s empty. */
 void scene_free(scene *s);
 
 /* Helpers for commands reading their own fields. Each returns false (and leaves *out unchanged) unless `item` is

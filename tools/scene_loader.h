@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 /* Inside the scene loader (not for commands: they use scene.h). The loader is two files: scene.c reads the document
    (dim, the shapes array, pairs, the file itself) and holds what both share, declared here; scene_shape.c reads one
-   shape object (type, sizes, points, margin, pose). */
+   shape object (type, sizes, points, margin, pose), and a compound's parts, each one such object. */
 #ifndef GJK_TOOLS_SCENE_LOADER_H
 #define GJK_TOOLS_SCENE_LOADER_H
 
@@ -20,7 +20,10 @@ typedef struct loader {
     scene_status status; /* set by loader_fail() / loader_out_of_memory() */
     int dim;
     int index;        /* shape index, or -1 outside shapes */
-    const char *type; /* the shape's type name, for messages */
+    int part;         /* part index inside a compound's "parts", or -1 */
+    const char *type; /* the shape's (or part's) type name, for messages */
+    unsigned flags;   /* scene_parse_flags()'s flags */
+    int part_hull_capacity; /* room in the scene's part_hulls3 / part_hulls2 */
 } loader;
 
 #if defined(__GNUC__)
@@ -29,7 +32,8 @@ typedef struct loader {
 #define SCENE_PRINTF(f, a)
 #endif
 
-/* Write "shape N: <message>" (or just the message outside shapes) and return false. */
+/* Write "shape N: <message>" ("shape N: part K: <message>" inside a compound's part, just the message outside
+   shapes) and return false. */
 bool loader_fail(loader *ld, const char *fmt, ...) SCENE_PRINTF(2, 3);
 
 /* Write "out of memory" and return false. */

@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 The gjk authors
 // SPDX-License-Identifier: MIT
 /* Scene loader, one shape object: its type, the sizes or points the type needs, margin and pose, each field
-   validated, then the library's own check (see scene_loader.h; docs/cli.md, "Scene format"). Messages name the shape
-   index, its type and the field at fault. */
+   validated, then the library's own check (see scene_loader.h; docs/cli.md, "Scene format"). A compound's parts are
+   shape objects read the same way (without motion), built into a gjk_compound3 / gjk_compound2. Messages name the
+   shape index (and part index), its type and the field at fault. */
 #include "scene_loader.h"
 
 #include <math.h>
@@ -213,11 +214,20 @@ static bool build2(loader *ld, const cJSON *obj, int type, gjk_shape2 *shape, gj
 
 /* ---- common shape fields --------------------------------------------------------------------------------------- */
 
-/* "type": a string naming one of the dimension's types; sets ld->type and *which. */
+/* The type of a compound (not a convex type: no entry of types3 or types2). */
+enum { TYPE_COMPOUND = -1 };
+
+/* "type": a string naming one of the dimension's types, or "compound" for a scene's shape (not for a part); sets
+   ld->type and *which (TYPE_COMPOUND for a compound). */
 static bool read_type(loader *ld, const cJSON *obj, int *which) {
     const cJSON *item = loader_field(obj, "type");
-    const char *list = ld->dim == 3 ? "point, segment, triangle, box, sphere, capsule, cylinder, cone, ellipsoid, hull"
-                                    : "point, segment, circle, box, capsule, polygon";
+    bool part = ld->part >= 0;
+    const char *list = ld->dim == 3 ? part ? "point, segment, triangle, box, sphere, capsule, cylinder, cone, "
+                                             "ellipsoid, hull"
+                                           : "point, segment, triangle, box, sphere, capsule, cylinder, cone, "
+                                             "ellipsoid, hull, compound"
+                       : part ? "point, segment, circle, box, capsule, polygon"
+                              : "point, segment, circle, box, capsule, polygon, compound";
     if (item == NULL) {
         static const char *const type_key[] = {"type"};
         for (const cJSON *e = obj->child; e != NULL; e = e->next) {
@@ -230,6 +240,16 @@ static bool read_type(loader *ld, const cJSON *obj, int *which) {
     }
     if (!cJSON_IsString(item) || item->valuestring == NULL) {
         return loader_fail(ld, "type must be a string (one of: %s)", list);
+    }
+    if (strcmp(item->valuestring, "compound") == 0) {
+        if (part) return loader_fail(ld, "a part cannot be a compound (parts are convex shapes)");
+        if ((ld->flags & SCENE_COMPOUNDS) == 0) {
+            return loader_fail(ld, "this command does not take compound shapes (query, manifold, raycast, cast and "
+                                   "world do)");
+        }
+        ld->type = "compound";
+        *which = TYPE_COMPOUND;
+        return true;
     }
     int count = ld->dim == 3 ? (int)(sizeof types3 / sizeof types3[0]) : (int)(sizeof types2 / sizeof types2[0]);
     for (int i = 0; i < count; i++) {
@@ -368,17 +388,24 @@ static bool read_motion2(loader *ld, const cJSON *obj, gjk_motion2 *m) {
     return true;
 }
 
-/* The keys a shape of type `which` takes: those of every shape, then its own sizes or points. */
+/* The keys a shape of type `which` takes: those of every shape, then its own sizes or points. A compound's part
+   takes neither velocity nor angular: it moves with its compound. */
 static bool check_shape_keys(loader *ld, const cJSON *obj, int which) {
     static const char *const common[] = {"type", "position", "rotation", "margin", "velocity", "angular", "axis_angle"};
+    bool part = ld->part >= 0;
     const char *list[10];
     int n = 0;
-    for (; n < (ld->dim == 3 ? 7 : 6); n++) list[n] = common[n]; /* axis_angle, last, is 3D only */
+    for (int k = 0; k < 7; k++) {
+        if ((k == 6 && ld->dim != 3) || ((k == 4 || k == 5) && part)) continue; /* axis_angle is 3D only */
+        list[n++] = common[k];
+    }
     const char *const *own = ld->dim == 3 ? sizes3[which] : sizes2[which];
     for (int k = 0; k < 2 && own[k] != NULL; k++) list[n++] = own[k];
-    char hint[64];
+    char hint[80];
     if (ld->dim == 2 && loader_field(obj, "axis_angle") != NULL) {
         snprintf(hint, sizeof hint, " for a 2D %s (its rotation is an angle in radians)", ld->type);
+    } else if (part && (loader_field(obj, "velocity") != NULL || loader_field(obj, "angular") != NULL)) {
+        snprintf(hint, sizeof hint, " for a part (it moves with its compound)");
     } else {
         const char *article = ld->dim == 3 && strchr("aeiou", ld->type[0]) != NULL ? "an" : "a";
         snprintf(hint, sizeof hint, " for %s %s%s", article, ld->dim == 2 ? "2D " : "", ld->type);
@@ -386,36 +413,167 @@ static bool check_shape_keys(loader *ld, const cJSON *obj, int which) {
     return loader_check_keys(ld, obj, "", list, n, hint);
 }
 
-/* One shape object: type, its sizes, margin, pose and motion, then the library's own check as a safety net. */
-bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
-    int i = ld->index, which = 0;
+/* One convex shape (a scene's shape, or a compound's part when motion is NULL): its sizes, margin, pose and
+   motion, then the library's own check as a safety net. */
+static bool read_convex3(loader *ld, const cJSON *obj, int which, gjk_shape3 *shape, gjk_pose3 *pose,
+                         gjk_motion3 *motion, gjk_hull3 **hull) {
     gjk_real margin;
-    if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
-    if (!read_type(ld, obj, &which) || !check_shape_keys(ld, obj, which)) return false;
-    if (ld->dim == 3) {
-        if (!build3(ld, obj, which, &s->shapes3[i], &s->hulls3[i])) return false;
-        if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, &s->poses3[i])) return false;
-        if (!read_motion3(ld, obj, &s->motions3[i])) return false;
-        s->shapes3[i] = gjk_rounded3(s->shapes3[i], margin);
-        gjk_status status = gjk_shape3_validate(&s->shapes3[i]);
-        if (status != GJK_OK && which == T3_HULL) {
-            /* Its points are within the limit, but not their spread, which the library bounds as well. */
-            return loader_fail(ld,
-                               "hull rejected by the library (%s): its points lie farther than %g from their centre",
-                               gjk_status_string(status), SCENE_MAX_COORD);
-        }
-        if (status != GJK_OK) {
-            return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
-        }
-    } else {
-        if (!build2(ld, obj, which, &s->shapes2[i], &s->hulls2[i])) return false;
-        if (!read_margin(ld, obj, &margin) || !read_pose2(ld, obj, &s->poses2[i])) return false;
-        if (!read_motion2(ld, obj, &s->motions2[i])) return false;
-        s->shapes2[i] = gjk_rounded2(s->shapes2[i], margin);
-        gjk_status status = gjk_shape2_validate(&s->shapes2[i]);
-        if (status != GJK_OK) {
-            return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
-        }
+    if (!build3(ld, obj, which, shape, hull)) return false;
+    if (!read_margin(ld, obj, &margin) || !read_pose3(ld, obj, pose)) return false;
+    if (motion != NULL && !read_motion3(ld, obj, motion)) return false;
+    *shape = gjk_rounded3(*shape, margin);
+    gjk_status status = gjk_shape3_validate(shape);
+    if (status != GJK_OK && which == T3_HULL) {
+        /* Its points are within the limit, but not their spread, which the library bounds as well. */
+        return loader_fail(ld, "hull rejected by the library (%s): its points lie farther than %g from their centre",
+                           gjk_status_string(status), SCENE_MAX_COORD);
+    }
+    if (status != GJK_OK) {
+        return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
     }
     return true;
+}
+
+static bool read_convex2(loader *ld, const cJSON *obj, int which, gjk_shape2 *shape, gjk_pose2 *pose,
+                         gjk_motion2 *motion, gjk_hull2 **hull) {
+    gjk_real margin;
+    if (!build2(ld, obj, which, shape, hull)) return false;
+    if (!read_margin(ld, obj, &margin) || !read_pose2(ld, obj, pose)) return false;
+    if (motion != NULL && !read_motion2(ld, obj, motion)) return false;
+    *shape = gjk_rounded2(*shape, margin);
+    gjk_status status = gjk_shape2_validate(shape);
+    if (status != GJK_OK) {
+        return loader_fail(ld, "%s rejected by the library (%s)", ld->type, gjk_status_string(status));
+    }
+    return true;
+}
+
+/* ---- compounds ------------------------------------------------------------------------------------------------- */
+
+/* Room for one more part hull in the scene's list (grown by doubling: parts may number up to
+   GJK_COMPOUND_MAX_PARTS per compound). */
+static bool reserve_part_hull(loader *ld, scene *s) {
+    if (s->part_hull_count < ld->part_hull_capacity) return true;
+    int grown = ld->part_hull_capacity > 0 ? 2 * ld->part_hull_capacity : 16;
+    void *p = ld->dim == 3 ? realloc(s->part_hulls3, (size_t)grown * sizeof *s->part_hulls3)
+                           : realloc(s->part_hulls2, (size_t)grown * sizeof *s->part_hulls2);
+    if (p == NULL) return loader_out_of_memory(ld);
+    if (ld->dim == 3) s->part_hulls3 = (gjk_hull3 **)p;
+    else s->part_hulls2 = (gjk_hull2 **)p;
+    ld->part_hull_capacity = grown;
+    return true;
+}
+
+/* Every part of a compound: a convex shape object each, at its pose in the compound's frame. On success the part
+   shapes and poses are in shapes3 / poses3 (or the 2D arrays, [n] each, allocated here for the caller to free) and
+   their hulls in the scene's list. */
+static bool read_parts(loader *ld, scene *s, const cJSON *list, int n, void **shapes, void **poses) {
+    bool d3 = ld->dim == 3;
+    *shapes = calloc((size_t)n, d3 ? sizeof(gjk_shape3) : sizeof(gjk_shape2));
+    *poses = calloc((size_t)n, d3 ? sizeof(gjk_pose3) : sizeof(gjk_pose2));
+    if (*shapes == NULL || *poses == NULL) return loader_out_of_memory(ld);
+    const cJSON *obj;
+    ld->part = 0;
+    cJSON_ArrayForEach(obj, list) {
+        int which = 0, k = ld->part;
+        if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
+        if (!read_type(ld, obj, &which) || !check_shape_keys(ld, obj, which)) return false;
+        if (!reserve_part_hull(ld, s)) return false;
+        bool ok;
+        if (d3) {
+            gjk_hull3 *hull = NULL;
+            ok = read_convex3(ld, obj, which, (gjk_shape3 *)*shapes + k, (gjk_pose3 *)*poses + k, NULL, &hull);
+            if (hull != NULL) s->part_hulls3[s->part_hull_count++] = hull;
+        } else {
+            gjk_hull2 *hull = NULL;
+            ok = read_convex2(ld, obj, which, (gjk_shape2 *)*shapes + k, (gjk_pose2 *)*poses + k, NULL, &hull);
+            if (hull != NULL) s->part_hulls2[s->part_hull_count++] = hull;
+        }
+        if (!ok) return false;
+        ld->part++;
+    }
+    ld->part = -1;
+    ld->type = "compound";
+    return true;
+}
+
+/* A shape of type "compound": its parts, pose and motion, then the library's compound of the parts. */
+static bool read_compound(loader *ld, scene *s, const cJSON *obj) {
+    static const char *const known[] = {"type", "parts", "position", "rotation", "velocity", "angular", "axis_angle"};
+    int i = ld->index;
+    const char *hint = ld->dim == 2 && loader_field(obj, "axis_angle") != NULL
+                           ? " for a 2D compound (its rotation is an angle in radians)"
+                           : " for a compound (its parts have their own sizes and margins)";
+    if (!loader_check_keys(ld, obj, "", known, ld->dim == 3 ? 7 : 6, hint)) return false;
+    const cJSON *list = loader_field(obj, "parts");
+    int n = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : -1;
+    if (list == NULL) {
+        return loader_fail(ld, "compound needs parts (an array of 1 to %d shape objects)", GJK_COMPOUND_MAX_PARTS);
+    }
+    if (n < 1 || n > GJK_COMPOUND_MAX_PARTS) {
+        return loader_fail(ld, "compound parts must be an array of 1 to %d shape objects", GJK_COMPOUND_MAX_PARTS);
+    }
+    void *shapes = NULL, *poses = NULL;
+    bool ok = read_parts(ld, s, list, n, &shapes, &poses);
+    gjk_status status = GJK_OK;
+    if (ld->dim == 3) {
+        ok = ok && read_pose3(ld, obj, &s->poses3[i]) && read_motion3(ld, obj, &s->motions3[i]);
+        if (ok && s->compounds3 == NULL) s->compounds3 = calloc((size_t)s->shape_count, sizeof *s->compounds3);
+        if (ok && s->compounds3 == NULL) ok = loader_out_of_memory(ld);
+        const gjk_shape3 *part_shapes = (const gjk_shape3 *)shapes;
+        if (ok) s->compounds3[i] = gjk_compound3_create(part_shapes, (const gjk_pose3 *)poses, n, &status);
+        memset(&s->shapes3[i], 0, sizeof s->shapes3[i]);
+        s->shapes3[i].type = GJK_SHAPE3_TYPE_COUNT;
+    } else {
+        ok = ok && read_pose2(ld, obj, &s->poses2[i]) && read_motion2(ld, obj, &s->motions2[i]);
+        if (ok && s->compounds2 == NULL) s->compounds2 = calloc((size_t)s->shape_count, sizeof *s->compounds2);
+        if (ok && s->compounds2 == NULL) ok = loader_out_of_memory(ld);
+        const gjk_shape2 *part_shapes = (const gjk_shape2 *)shapes;
+        if (ok) s->compounds2[i] = gjk_compound2_create(part_shapes, (const gjk_pose2 *)poses, n, &status);
+        memset(&s->shapes2[i], 0, sizeof s->shapes2[i]);
+        s->shapes2[i].type = GJK_SHAPE2_TYPE_COUNT;
+    }
+    free(shapes);
+    free(poses);
+    if (!ok) return false;
+    if (status == GJK_OUT_OF_MEMORY) return loader_out_of_memory(ld);
+    if (status != GJK_OK) {
+        /* Every part and pose is valid on its own, but a part's box must stay within the coordinates the compound's
+           part tree takes, which the library bounds as it bounds positions. */
+        return loader_fail(ld, "compound rejected by the library (%s): a part's box reaches farther than %g from the "
+                               "compound's origin", gjk_status_string(status), SCENE_MAX_COORD);
+    }
+    /* Each part's world pose must be one the queries take, as every shape's position must. */
+    for (int k = 0; k < n; k++) {
+        double p[3] = {0, 0, 0};
+        if (ld->dim == 3) {
+            gjk_vec3 v = gjk_compound3_part_pose(s->compounds3[i], k, s->poses3[i]).position;
+            p[0] = (double)v.x, p[1] = (double)v.y, p[2] = (double)v.z;
+        } else {
+            gjk_vec2 v = gjk_compound2_part_pose(s->compounds2[i], k, s->poses2[i]).position;
+            p[0] = (double)v.x, p[1] = (double)v.y;
+        }
+        for (int a = 0; a < ld->dim; a++) {
+            if (!(fabs(p[a]) <= SCENE_MAX_COORD)) {
+                ld->part = k;
+                return loader_fail(ld, "its world position[%d], %g, is beyond the limit of %g in magnitude", a, p[a],
+                                   SCENE_MAX_COORD);
+            }
+        }
+    }
+    s->compound_count++;
+    return true;
+}
+
+/* One shape object: a compound, or a convex shape with its type, sizes, margin, pose and motion. */
+bool loader_read_shape(loader *ld, scene *s, const cJSON *obj) {
+    int i = ld->index, which = 0;
+    if (!cJSON_IsObject(obj)) return loader_fail(ld, "must be an object with a \"type\"");
+    if (!read_type(ld, obj, &which)) return false;
+    if (which == TYPE_COMPOUND) return read_compound(ld, s, obj);
+    if (!check_shape_keys(ld, obj, which)) return false;
+    if (ld->dim == 3) {
+        return read_convex3(ld, obj, which, &s->shapes3[i], &s->poses3[i], &s->motions3[i], &s->hulls3[i]);
+    }
+    return read_convex2(ld, obj, which, &s->shapes2[i], &s->poses2[i], &s->motions2[i], &s->hulls2[i]);
 }

@@ -4,7 +4,10 @@
    found by the library's world of bodies (gjk/world.h) rather than from the scene's "pairs" list, which the
    command ignores (a scene without one loads at any size). Each pair is one line, sorted by (a, b) with a < b: the
    signed distance as `gjk query` prints it and, with --manifold, the contact manifold as `gjk manifold --speculative
-   D` prints it, under "manifold".
+   D` prints it, under "manifold". A shape of type "compound" is a compound body: a pair with one is decided by the
+   compound's signed distance (gjk_compound_query3(), the deciding parts under "part_a" and "part_b"), and its
+   manifolds are the world's contacts of the pair, one per part pair, under "manifolds", as `gjk query` and
+   `gjk manifold` print such a pair.
 
    The world's tree proposes the candidates: its boxes are widened by D / 2 on every side, so two shapes within D
    have overlapping boxes. Each candidate is then decided by the signed distance (<= D), the same test a loop over
@@ -62,77 +65,6 @@ static scene_pair *world_candidates(const void *tree, bool planar, int *count) {
     return pairs;
 }
 
-/* The index of pair p among the world's contacts (sorted by (a, b)), or -1. `size` is a contact's size and `at_a`,
-   `at_b` the offsets of its body ids, the same for both dimensions' contacts. */
-static int world_find_contact(const void *contacts, size_t size, size_t at_a, size_t at_b, int count, scene_pair p) {
-    int lo = 0, hi = count;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        const char *c = (const char *)contacts + (size_t)mid * size;
-        scene_pair key;
-        memcpy(&key.a, c + at_a, sizeof key.a);
-        memcpy(&key.b, c + at_b, sizeof key.b);
-        int order = world_pair_order(&key, &p);
-        if (order == 0) return mid;
-        if (order < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return -1;
-}
-
-/* One line per pair within the margin, 3D. */
-static void world_lines3(writer *w, const scene *s, const gjk_world3 *world, const scene_pair *cand, int n,
-                         const world_options *o) {
-    gjk_options query = {0, 0, 0};
-    int contact_count = 0;
-    const gjk_world_contact3 *contacts = gjk_world3_contacts(world, &contact_count);
-    for (int k = 0; k < n; k++) {
-        scene_pair p = cand[k];
-        gjk_pair3 q = {&s->shapes3[p.a], s->poses3[p.a], &s->shapes3[p.b], s->poses3[p.b]};
-        gjk_result3 r = gjk_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &query, NULL);
-        if (!(r.distance <= o->margin)) continue;
-        out_query3(w, p, &r);
-        if (o->manifold) {
-            int c = world_find_contact(contacts, sizeof *contacts, offsetof(gjk_world_contact3, a),
-                                       offsetof(gjk_world_contact3, b), contact_count, p);
-            gjk_manifold3 m = c >= 0 ? contacts[c].manifold : gjk_collide3(&q, o->margin, NULL);
-            fputs(", \"manifold\": {", w->out);
-            out_manifold3(w, &m);
-            fputc('}', w->out);
-        }
-        fputs("}\n", w->out);
-        w->pair++;
-    }
-}
-
-/* One line per pair within the margin, 2D. */
-static void world_lines2(writer *w, const scene *s, const gjk_world2 *world, const scene_pair *cand, int n,
-                         const world_options *o) {
-    gjk_options query = {0, 0, 0};
-    int contact_count = 0;
-    const gjk_world_contact2 *contacts = gjk_world2_contacts(world, &contact_count);
-    for (int k = 0; k < n; k++) {
-        scene_pair p = cand[k];
-        gjk_pair2 q = {&s->shapes2[p.a], s->poses2[p.a], &s->shapes2[p.b], s->poses2[p.b]};
-        gjk_result2 r = gjk_query2(GJK_QUERY_SIGNED_DISTANCE, &q, &query, NULL);
-        if (!(r.distance <= o->margin)) continue;
-        out_query2(w, p, &r);
-        if (o->manifold) {
-            int c = world_find_contact(contacts, sizeof *contacts, offsetof(gjk_world_contact2, a),
-                                       offsetof(gjk_world_contact2, b), contact_count, p);
-            gjk_manifold2 m = c >= 0 ? contacts[c].manifold : gjk_collide2(&q, o->margin, NULL);
-            fputs(", \"manifold\": {", w->out);
-            out_manifold2(w, &m);
-            fputc('}', w->out);
-        }
-        fputs("}\n", w->out);
-        w->pair++;
-    }
-}
-
-/* Whether a box (lower and upper corners, `dim` axes), widened by half the margin as the world widens it, stays
-   within the library's range of coordinates: a world refuses a body whose box leaves it, even one a pair query
-   accepts (a shape at the edge of the range). */
 /* The message and status when the world refuses shape `shape` (-1: the step): out of memory when its box is in
    range, else the box's range. */
 static int world_refused(int shape, bool in_range) {
@@ -145,6 +77,9 @@ static int world_refused(int shape, bool in_range) {
     return EXIT_USAGE;
 }
 
+/* Whether a box (lower and upper corners, `dim` axes), widened by half the margin as the world widens it, stays
+   within the library's range of coordinates: a world refuses a body whose box leaves it, even one a pair query
+   accepts (a shape at the edge of the range). */
 static bool world_box_in_range(const gjk_real *lower, const gjk_real *upper, int dim, gjk_real margin) {
     for (int k = 0; k < dim; k++) {
         if (!(fabs((double)(lower[k] - margin / 2)) <= SCENE_MAX_COORD) ||
@@ -154,12 +89,167 @@ static bool world_box_in_range(const gjk_real *lower, const gjk_real *upper, int
     return true;
 }
 
+/* The body pair of contact i of a world's contact array (see world_find_contact()). */
+static scene_pair world_contact_key(const void *contacts, size_t size, size_t at_a, size_t at_b, int i) {
+    const char *c = (const char *)contacts + (size_t)i * size;
+    scene_pair key;
+    memcpy(&key.a, c + at_a, sizeof key.a);
+    memcpy(&key.b, c + at_b, sizeof key.b);
+    return key;
+}
+
+/* Whether contact i belongs to pair p. */
+static bool world_contact_is(const void *contacts, size_t size, size_t at_a, size_t at_b, int i, scene_pair p) {
+    scene_pair key = world_contact_key(contacts, size, at_a, at_b, i);
+    return key.a == p.a && key.b == p.b;
+}
+
+/* The index of the first of pair p's contacts among the world's (sorted by (a, b), then parts), or of the first
+   contact after where they would be. `size` is a contact's size and `at_a`, `at_b` the offsets of its body ids, the
+   same for both dimensions' contacts. A pair of convex bodies has at most one contact; one with a compound body has
+   one per touching part pair, from this index on. */
+static int world_find_contact(const void *contacts, size_t size, size_t at_a, size_t at_b, int count, scene_pair p) {
+    int lo = 0, hi = count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        scene_pair key = world_contact_key(contacts, size, at_a, at_b, mid);
+        if (world_pair_order(&key, &p) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* One line per pair within the margin, 3D. */
+static int world_lines3(writer *w, const scene *s, const gjk_world3 *world, const scene_pair *cand, int n,
+                        const world_options *o) {
+    gjk_options query = {0, 0, 0};
+    int contact_count = 0;
+    const gjk_world_contact3 *contacts = gjk_world3_contacts(world, &contact_count);
+    const size_t size = sizeof *contacts;
+    const size_t at_a = offsetof(gjk_world_contact3, a), at_b = offsetof(gjk_world_contact3, b);
+    for (int k = 0; k < n; k++) {
+        scene_pair p = cand[k];
+        int c = world_find_contact(contacts, size, at_a, at_b, contact_count, p);
+        if (scene_pair_has_compound(s, p)) {
+            gjk_compound_pair3 q;
+            gjk_compound3 *own[2];
+            gjk_status made = compound_pair3(s, p, &q, own);
+            if (made != GJK_OK) {
+                compound_pair_free3(own);
+                return compound_wrap_failed(made);
+            }
+            gjk_compound_result3 r = gjk_compound_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &query);
+            bool near = r.result.distance <= o->margin, ok = true;
+            if (near) {
+                out_query3(w, p, &r.result);
+                out_parts(w, r.part_a, r.part_b);
+            }
+            if (near && o->manifold && c < contact_count && world_contact_is(contacts, size, at_a, at_b, c, p)) {
+                fputs(", \"manifolds\": [", w->out);
+                for (int i = c; i < contact_count && world_contact_is(contacts, size, at_a, at_b, i, p); i++) {
+                    out_part_manifold3(w, i - c, contacts[i].part_a, contacts[i].part_b, &contacts[i].manifold);
+                }
+                fputc(']', w->out);
+            } else if (near && o->manifold) { /* no part pair of the world's is within the margin */
+                int count = 0;
+                gjk_status status;
+                gjk_compound_contact3 *list = compound_collide3(&q, o->margin, &count, &status);
+                if (list != NULL) out_compound_contacts3(w, list, count);
+                ok = list != NULL;
+                free(list);
+            }
+            compound_pair_free3(own);
+            if (!ok) return world_refused(-1, true);
+            if (!near) continue;
+        } else {
+            gjk_pair3 q = {&s->shapes3[p.a], s->poses3[p.a], &s->shapes3[p.b], s->poses3[p.b]};
+            gjk_result3 r = gjk_query3(GJK_QUERY_SIGNED_DISTANCE, &q, &query, NULL);
+            if (!(r.distance <= o->margin)) continue;
+            out_query3(w, p, &r);
+            if (o->manifold) {
+                bool found = c < contact_count && world_contact_is(contacts, size, at_a, at_b, c, p);
+                gjk_manifold3 m = found ? contacts[c].manifold : gjk_collide3(&q, o->margin, NULL);
+                fputs(", \"manifold\": {", w->out);
+                out_manifold3(w, &m);
+                fputc('}', w->out);
+            }
+        }
+        fputs("}\n", w->out);
+        w->pair++;
+    }
+    return EXIT_OK;
+}
+
+/* One line per pair within the margin, 2D. */
+static int world_lines2(writer *w, const scene *s, const gjk_world2 *world, const scene_pair *cand, int n,
+                        const world_options *o) {
+    gjk_options query = {0, 0, 0};
+    int contact_count = 0;
+    const gjk_world_contact2 *contacts = gjk_world2_contacts(world, &contact_count);
+    const size_t size = sizeof *contacts;
+    const size_t at_a = offsetof(gjk_world_contact2, a), at_b = offsetof(gjk_world_contact2, b);
+    for (int k = 0; k < n; k++) {
+        scene_pair p = cand[k];
+        int c = world_find_contact(contacts, size, at_a, at_b, contact_count, p);
+        if (scene_pair_has_compound(s, p)) {
+            gjk_compound_pair2 q;
+            gjk_compound2 *own[2];
+            gjk_status made = compound_pair2(s, p, &q, own);
+            if (made != GJK_OK) {
+                compound_pair_free2(own);
+                return compound_wrap_failed(made);
+            }
+            gjk_compound_result2 r = gjk_compound_query2(GJK_QUERY_SIGNED_DISTANCE, &q, &query);
+            bool near = r.result.distance <= o->margin, ok = true;
+            if (near) {
+                out_query2(w, p, &r.result);
+                out_parts(w, r.part_a, r.part_b);
+            }
+            if (near && o->manifold && c < contact_count && world_contact_is(contacts, size, at_a, at_b, c, p)) {
+                fputs(", \"manifolds\": [", w->out);
+                for (int i = c; i < contact_count && world_contact_is(contacts, size, at_a, at_b, i, p); i++) {
+                    out_part_manifold2(w, i - c, contacts[i].part_a, contacts[i].part_b, &contacts[i].manifold);
+                }
+                fputc(']', w->out);
+            } else if (near && o->manifold) {
+                int count = 0;
+                gjk_status status;
+                gjk_compound_contact2 *list = compound_collide2(&q, o->margin, &count, &status);
+                if (list != NULL) out_compound_contacts2(w, list, count);
+                ok = list != NULL;
+                free(list);
+            }
+            compound_pair_free2(own);
+            if (!ok) return world_refused(-1, true);
+            if (!near) continue;
+        } else {
+            gjk_pair2 q = {&s->shapes2[p.a], s->poses2[p.a], &s->shapes2[p.b], s->poses2[p.b]};
+            gjk_result2 r = gjk_query2(GJK_QUERY_SIGNED_DISTANCE, &q, &query, NULL);
+            if (!(r.distance <= o->margin)) continue;
+            out_query2(w, p, &r);
+            if (o->manifold) {
+                bool found = c < contact_count && world_contact_is(contacts, size, at_a, at_b, c, p);
+                gjk_manifold2 m = found ? contacts[c].manifold : gjk_collide2(&q, o->margin, NULL);
+                fputs(", \"manifold\": {", w->out);
+                out_manifold2(w, &m);
+                fputc('}', w->out);
+            }
+        }
+        fputs("}\n", w->out);
+        w->pair++;
+    }
+    return EXIT_OK;
+}
+
 /* Fills the world with the scene's shapes (body i is shape i) and steps it once. EXIT_OK, or the status after a
    message on stderr: a shape the world cannot take, or out of memory. */
 static int world_fill3(gjk_world3 *world, const scene *s, gjk_real margin) {
     for (int i = 0; i < s->shape_count; i++) {
-        if (gjk_world3_add(world, &s->shapes3[i], s->poses3[i], (uint64_t)i) == i) continue;
-        gjk_aabb3 box = gjk_shape3_aabb(&s->shapes3[i], s->poses3[i]);
+        const gjk_compound3 *c = s->compounds3 != NULL ? s->compounds3[i] : NULL;
+        int body = c != NULL ? gjk_world3_add_compound(world, c, s->poses3[i], (uint64_t)i)
+                             : gjk_world3_add(world, &s->shapes3[i], s->poses3[i], (uint64_t)i);
+        if (body == i) continue;
+        gjk_aabb3 box = c != NULL ? gjk_compound3_aabb(c, s->poses3[i]) : gjk_shape3_aabb(&s->shapes3[i], s->poses3[i]);
         gjk_real lower[3] = {box.lower.x, box.lower.y, box.lower.z}, upper[3] = {box.upper.x, box.upper.y, box.upper.z};
         return world_refused(i, world_box_in_range(lower, upper, 3, margin));
     }
@@ -168,8 +258,11 @@ static int world_fill3(gjk_world3 *world, const scene *s, gjk_real margin) {
 
 static int world_fill2(gjk_world2 *world, const scene *s, gjk_real margin) {
     for (int i = 0; i < s->shape_count; i++) {
-        if (gjk_world2_add(world, &s->shapes2[i], s->poses2[i], (uint64_t)i) == i) continue;
-        gjk_aabb2 box = gjk_shape2_aabb(&s->shapes2[i], s->poses2[i]);
+        const gjk_compound2 *c = s->compounds2 != NULL ? s->compounds2[i] : NULL;
+        int body = c != NULL ? gjk_world2_add_compound(world, c, s->poses2[i], (uint64_t)i)
+                             : gjk_world2_add(world, &s->shapes2[i], s->poses2[i], (uint64_t)i);
+        if (body == i) continue;
+        gjk_aabb2 box = c != NULL ? gjk_compound2_aabb(c, s->poses2[i]) : gjk_shape2_aabb(&s->shapes2[i], s->poses2[i]);
         gjk_real lower[2] = {box.lower.x, box.lower.y}, upper[2] = {box.upper.x, box.upper.y};
         return world_refused(i, world_box_in_range(lower, upper, 2, margin));
     }
@@ -182,7 +275,7 @@ int cmd_world(int argc, char **argv) {
     const char *path = cli_parse("world", argc, argv, world_option_list, 2, set_world_option, &o, &status);
     if (path == NULL) return status;
     scene s;
-    status = load_scene_flags(&s, path, SCENE_NO_DEFAULT_PAIRS);
+    status = load_scene_flags(&s, path, SCENE_NO_DEFAULT_PAIRS | SCENE_COMPOUNDS);
     if (status != EXIT_OK) return status;
     /* One step and nothing moves: a fat margin would only add candidates, so the boxes take none. */
     gjk_world_def def;
@@ -202,8 +295,8 @@ int cmd_world(int argc, char **argv) {
     }
     if (status == EXIT_OK && cand == NULL) status = world_refused(-1, true);
     writer w = {stdout, -1, 0};
-    if (cand != NULL && planar) world_lines2(&w, &s, world2, cand, n, &o);
-    else if (cand != NULL) world_lines3(&w, &s, world3, cand, n, &o);
+    if (cand != NULL && planar) status = world_lines2(&w, &s, world2, cand, n, &o);
+    else if (cand != NULL) status = world_lines3(&w, &s, world3, cand, n, &o);
     free(cand);
     gjk_world3_destroy(world3);
     gjk_world2_destroy(world2);
