@@ -12,12 +12,22 @@
    compound's frame, off by a few ulps of the ray's own coordinates, and a ray grazing a part would otherwise miss
    its box by that much while the part's cast, in the world, counts it as touching. The query bounds stay lower
    bounds with bigger boxes. */
-bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar) {
+bool gjk_compound_build(gjk_tree *t, gjk_tree_box *bounds, const gjk_tree_box *boxes, int count, bool planar) {
     gjk_real size = 0, margin;
     for (int i = 0; i < count; ++i)
         for (int k = 0; k < 3; ++k)
             size = gjk_maxr(size, gjk_maxr(GJK_ABS(boxes[i].lower[k]), GJK_ABS(boxes[i].upper[k])));
     margin = size * (256 * GJK_REAL_EPSILON);
+    *bounds = boxes[0];
+    for (int i = 1; i < count; ++i)
+        for (int k = 0; k < 3; ++k) {
+            bounds->lower[k] = gjk_minr(bounds->lower[k], boxes[i].lower[k]);
+            bounds->upper[k] = gjk_maxr(bounds->upper[k], boxes[i].upper[k]);
+        }
+    for (int k = 0; k < 3; ++k) {
+        bounds->lower[k] -= margin;
+        bounds->upper[k] += margin;
+    }
     gjk_tree_init(t, planar);
     for (int i = 0; i < count; ++i) {
         if (gjk_tree_insert(t, &boxes[i], margin, (uint64_t)i) < 0) {
@@ -96,7 +106,7 @@ static gjk_compound *compound_make(const gjk_compound_dim *dim, const unsigned c
             /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
             if (!compound_box_bounded(&boxes[i])) *status = GJK_INVALID_INPUT;
         }
-        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, dim->planar);
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, &c->box, boxes, count, dim->planar);
     }
     gjk_free(boxes);
     if (!built) {

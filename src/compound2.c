@@ -96,7 +96,7 @@ gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_p
 }
 
 gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
-    const gjk_tree_box root = gjk_tree_widen(&compound->core.tree.nodes[compound->core.tree.root].box), *r = &root;
+    const gjk_tree_box *r = &compound->core.box;
     gjk_aabb2 out;
     if (!gjk2_pose_valid(pose)) {
         gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);

@@ -93,7 +93,7 @@ gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_p
 }
 
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
-    const gjk_tree_box root = gjk_tree_widen(&compound->core.tree.nodes[compound->core.tree.root].box), *r = &root;
+    const gjk_tree_box *r = &compound->core.box;
     gjk_aabb3 out;
     if (!gjk_pose3_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);

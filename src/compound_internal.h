@@ -18,6 +18,8 @@
 /* A compound of either dimension: the front ends' structs wrap it. */
 typedef struct gjk_compound {
     gjk_tree tree;         /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    gjk_tree_box box;      /* the union of the parts' boxes as the leaves widen them, in gjk_real: the tree's root
+                              box is rounded to floats (and clamped far out) */
     int count;
     unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
     unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
@@ -131,7 +133,7 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
                            bool hit, gjk_real t, gjk_real depth, gjk_status status);
 
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
-bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
+bool gjk_compound_build(gjk_tree *t, gjk_tree_box *bounds, const gjk_tree_box *boxes, int count, bool planar);
 
 /* The part tree of a single shape's `box` (its own frame): one leaf of user value 0 in the caller's storage. */
 void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,

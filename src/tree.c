@@ -830,6 +830,8 @@ const char *gjk_tree_check(const gjk_tree *t) {
         const gjk_tree_node *x = &n[i];
         if (x->height < 0) continue;
         used++;
+        for (int k = 0; k < 3; ++k)
+            if (!(x->box.lower[k] <= x->box.upper[k])) return "a box with lower > upper";
         if (i != t->root && (x->parent < 0 || x->parent >= t->capacity)) return "a node without a parent";
         if (i != t->root && n[x->parent].child1 != i && n[x->parent].child2 != i) return "a parent without the child";
         if (x->height == 0) {

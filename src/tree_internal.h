@@ -90,9 +90,10 @@ static inline float gjk_tree_below(float f) {
    up to 1e18). Costs of boxes within it stay below 3.4e38: 3D areas up to 3 (6e18)^2. */
 #define GJK_TREE_RANGE 3e18f
 
-/* x rounded down to a float, at least -GJK_TREE_RANGE; and up, at most GJK_TREE_RANGE. */
+/* x rounded down to a float, and clamped to the range; gjk_tree_up: rounded up, and clamped. (A side clamped at
+   the range's end it lies beyond no longer bounds the box: gjk_tree_widen reads it as GJK_TREE_FAR.) */
 static inline float gjk_tree_down(gjk_real x) {
-    float f = (float)x;
+    float f = x < GJK_TREE_RANGE ? (float)x : GJK_TREE_RANGE;
     if ((gjk_real)f > x) f = gjk_tree_below(f);
     return f > -GJK_TREE_RANGE ? f : -GJK_TREE_RANGE;
 }

@@ -50,6 +50,15 @@ static gjk_aabb2 flat(gjk_aabb3 b) {
     return f;
 }
 
+static gjk_aabb3 unflat(gjk_aabb2 b) {
+    gjk_aabb3 f;
+    f.lower = gjk_v3(b.lower.x, b.lower.y, 0);
+    f.upper = gjk_v3(b.upper.x, b.upper.y, 0);
+    return f;
+}
+
+static gjk_vec2 flat3(gjk_vec3 v) { return gjk_v2(v.x, v.y); }
+
 static const gjk_tree *scn_core(const scn *s) { return s->dim == 3 ? gjk_tree3_core(s->t3) : gjk_tree2_core(s->t2); }
 
 static void scn_check(const scn *s) {
@@ -904,6 +913,147 @@ static void test_move_shrinks_after_fall(void **st) {
     gjk_tree2_destroy(t2);
 }
 
+/* Counts the proxies a query visits. */
+static bool count_box_visit(int proxy, uint64_t user, void *context) {
+    (void)proxy, (void)user;
+    ++*(int *)context;
+    return true;
+}
+
+static gjk_real count_ray_visit(int proxy, uint64_t user, gjk_real max_t, void *context) {
+    (void)proxy, (void)user;
+    ++*(int *)context;
+    return max_t;
+}
+
+/* Whether fat (as the tree reports it) contains the box, and the box grown by margin and stretched by d (the sums in
+   long double, so that the check does not round the way the tree does) up to the rounding of that sum; `tight`: and
+   by no more than the rounding to floats. */
+static bool fat_holds(gjk_aabb3 fat, gjk_aabb3 b, gjk_real m, gjk_vec3 d, int dim, bool tight) {
+    const gjk_real lo[3] = {b.lower.x, b.lower.y, b.lower.z}, hi[3] = {b.upper.x, b.upper.y, b.upper.z};
+    const gjk_real flo[3] = {fat.lower.x, fat.lower.y, fat.lower.z}, fhi[3] = {fat.upper.x, fat.upper.y, fat.upper.z};
+    const gjk_real dd[3] = {d.x, d.y, d.z};
+    for (int k = 0; k < dim; ++k) {
+        long double want_lo = (long double)lo[k] - m + (dd[k] < 0 ? dd[k] : 0);
+        long double want_hi = (long double)hi[k] + m + (dd[k] > 0 ? dd[k] : 0);
+        /* the sums' rounding in gjk_real: a few ulps of their largest term */
+        long double sum_lo = 4 * GJK_REAL_EPSILON * (fabsl((long double)lo[k]) + m + fabsl((long double)dd[k]));
+        long double sum_hi = 4 * GJK_REAL_EPSILON * (fabsl((long double)hi[k]) + m + fabsl((long double)dd[k]));
+        /* the box itself exactly; grown by the margin and d up to the rounding of the sums */
+        if (!(flo[k] <= lo[k]) || !(fhi[k] >= hi[k])) return false;
+        if (!((long double)flo[k] <= want_lo + sum_lo) || !((long double)fhi[k] >= want_hi - sum_hi)) return false;
+        /* and no looser than that and the rounding to a float: a few float ulps more */
+        if (!tight) continue;
+        if (want_lo - flo[k] > sum_lo + 4 * FLT_EPSILON * fabsl(want_lo) + 1e-40L) return false;
+        if (fhi[k] - want_hi > sum_hi + 4 * FLT_EPSILON * fabsl(want_hi) + 1e-40L) return false;
+    }
+    return true;
+}
+
+/* The tree stores its boxes in single precision, rounded outward. The fat boxes must still contain the boxes given
+   (a ray grazing a side at a coordinate no float holds, here 0.1, still finds the proxy, as do box queries touching
+   it), a body resting far from the origin with no margin must not be re-inserted at every move because of the
+   rounding, and boxes beyond the float range (double builds) must still be found by pairs, box and ray queries. */
+static void test_single_precision_nodes(void **st) {
+    test_rng r = {4242u};
+    (void)st;
+    for (int dim = 2; dim <= 3; ++dim) {
+        gjk_tree3 *t = dim == 3 ? gjk_tree3_create() : NULL;
+        gjk_tree2 *t2 = dim == 2 ? gjk_tree2_create() : NULL;
+        const gjk_real margins[3] = {0, GJK_R(0.01), GJK_R(0.1)};
+        int id, seen;
+        /* random boxes at every scale: the fat box holds the box, at insert and after moves */
+        for (int i = 0; i < 600; ++i) {
+            double scale = pow(10.0, test_uniform(&r, -3, 6));
+            gjk_aabb3 b;
+            gjk_real m = margins[i % 3];
+            gjk_vec3 d = gjk_v3((gjk_real)test_uniform(&r, -1, 1), (gjk_real)test_uniform(&r, -1, 1),
+                                dim == 3 ? (gjk_real)test_uniform(&r, -1, 1) : 0);
+            b.lower = gjk_v3((gjk_real)(scale * test_uniform(&r, -1, 1)), (gjk_real)(scale * test_uniform(&r, -1, 1)),
+                             dim == 3 ? (gjk_real)(scale * test_uniform(&r, -1, 1)) : 0);
+            b.upper = gjk_add3(b.lower, gjk_v3((gjk_real)test_uniform(&r, 0, scale),
+                                               (gjk_real)test_uniform(&r, 0, scale),
+                                               dim == 3 ? (gjk_real)test_uniform(&r, 0, scale) : 0));
+            id = dim == 3 ? gjk_tree3_insert(t, b, m, 0) : gjk_tree2_insert(t2, flat(b), m, 0);
+            assert_true(id >= 0);
+            assert_true(fat_holds(dim == 3 ? gjk_tree3_fat_box(t, id) : unflat(gjk_tree2_fat_box(t2, id)), b, m,
+                                  gjk_v3(0, 0, 0), dim, true));
+            /* a jump out of the fat box, and a displacement of the box's scale predicted */
+            b.lower.x += (gjk_real)(10 * (scale + 1)), b.upper.x += (gjk_real)(10 * (scale + 1));
+            d = gjk_scale3(d, (gjk_real)scale);
+            assert_true(dim == 3 ? gjk_tree3_move(t, id, b, m, d) : gjk_tree2_move(t2, id, flat(b), m, flat3(d)));
+            assert_true(fat_holds(dim == 3 ? gjk_tree3_fat_box(t, id) : unflat(gjk_tree2_fat_box(t2, id)), b, m, d,
+                                  dim, true));
+            /* at rest: the first move shrinks the box stretched by d, the next ones keep it, whatever the scale and
+               margin (a fat box rounded down by a float ulp beyond 5 margins must not count as stretched) */
+            if (dim == 3) gjk_tree3_move(t, id, b, m, gjk_v3(0, 0, 0));
+            else gjk_tree2_move(t2, id, flat(b), m, gjk_v2(0, 0));
+            assert_true(fat_holds(dim == 3 ? gjk_tree3_fat_box(t, id) : unflat(gjk_tree2_fat_box(t2, id)), b, m,
+                                  gjk_v3(0, 0, 0), dim, false));
+            for (int k = 0; k < 2; ++k)
+                assert_false(dim == 3 ? gjk_tree3_move(t, id, b, m, gjk_v3(0, 0, 0))
+                                      : gjk_tree2_move(t2, id, flat(b), m, gjk_v2(0, 0)));
+            if (dim == 3) gjk_tree3_remove(t, id);
+            else gjk_tree2_remove(t2, id);
+        }
+        /* a box whose lower y is 0.1 (no float holds it), no margin: a ray along y = 0.1 grazes it, a point query
+           at its corner touches it */
+        {
+            gjk_aabb3 b = {{GJK_R(0.1), GJK_R(0.1), GJK_R(0.1)}, {GJK_R(0.3), GJK_R(0.3), GJK_R(0.3)}};
+            gjk_aabb3 corner = {b.lower, b.lower};
+            if (dim == 2) b.lower.z = b.upper.z = corner.lower.z = corner.upper.z = 0;
+            id = dim == 3 ? gjk_tree3_insert(t, b, 0, 7) : gjk_tree2_insert(t2, flat(b), 0, 7);
+            assert_true(id >= 0);
+            seen = 0;
+            if (dim == 3) gjk_tree3_query_ray(t, gjk_v3(-1, GJK_R(0.1), GJK_R(0.2)), gjk_v3(1, 0, 0), 2, count_ray_visit, &seen);
+            else gjk_tree2_query_ray(t2, gjk_v2(-1, GJK_R(0.1)), gjk_v2(1, 0), 2, count_ray_visit, &seen);
+            assert_int_equal(seen, 1);
+            seen = 0;
+            if (dim == 3) gjk_tree3_query_box(t, corner, count_box_visit, &seen);
+            else gjk_tree2_query_box(t2, flat(corner), count_box_visit, &seen);
+            assert_int_equal(seen, 1);
+            if (dim == 3) gjk_tree3_remove(t, id);
+            else gjk_tree2_remove(t2, id);
+        }
+#if !GJK_USE_FLOAT
+        /* beyond the float range: two boxes at 1e100 that touch, one at 2e100, one at the origin, one at -1e100 */
+        {
+            const gjk_real at[5] = {GJK_R(1e100), GJK_R(1e100), GJK_R(2e100), 0, GJK_R(-1e100)};
+            int ids[5], n, pairs[40], found_touching = 0;
+            for (int i = 0; i < 5; ++i) {
+                gjk_aabb3 b;
+                gjk_real x0 = at[i] + (i == 1 ? at[i] * GJK_R(1e-10) : 0);
+                b.lower = gjk_v3(x0, 0, 0);
+                b.upper = gjk_v3(i == 0 ? at[i] * (1 + GJK_R(1e-10)) : x0 + 1, 1, dim == 3 ? 1 : 0);
+                ids[i] = dim == 3 ? gjk_tree3_insert(t, b, GJK_R(0.1), (uint64_t)i)
+                                  : gjk_tree2_insert(t2, flat(b), GJK_R(0.1), (uint64_t)i);
+                assert_true(ids[i] >= 0);
+                assert_true(fat_holds(dim == 3 ? gjk_tree3_fat_box(t, ids[i]) : unflat(gjk_tree2_fat_box(t2, ids[i])),
+                                      b, 0, gjk_v3(0, 0, 0), dim, false) ||
+                            at[i] != 0);
+            }
+            assert_null(gjk_tree_check(dim == 3 ? gjk_tree3_core(t) : gjk_tree2_core(t2)));
+            n = dim == 3 ? gjk_tree3_pairs(t, false, pairs, 20) : gjk_tree2_pairs(t2, false, pairs, 20);
+            assert_true(n <= 20);
+            for (int k = 0; k < n; ++k) {
+                int a = pairs[2 * k], c = pairs[2 * k + 1];
+                if ((a == ids[0] && c == ids[1]) || (a == ids[1] && c == ids[0])) found_touching = 1;
+                /* the box at the origin is within range: it pairs with nothing */
+                assert_true(a != ids[3] && c != ids[3]);
+            }
+            assert_int_equal(found_touching, 1);
+            seen = 0;
+            if (dim == 3) gjk_tree3_query_ray(t, gjk_v3(GJK_R(-1e101), GJK_R(0.5), GJK_R(0.5)), gjk_v3(1, 0, 0), GJK_R(1e101) + GJK_R(1e100), count_ray_visit, &seen);
+            else gjk_tree2_query_ray(t2, gjk_v2(GJK_R(-1e101), GJK_R(0.5)), gjk_v2(1, 0), GJK_R(1e101) + GJK_R(1e100), count_ray_visit, &seen);
+            assert_true(seen >= 4); /* the boxes at -1e100, 0 and both at 1e100, at least */
+            assert_true(isfinite((double)dim == 3 ? gjk_tree3_area_cost(t) : gjk_tree2_area_cost(t2)));
+        }
+#endif
+        gjk_tree3_destroy(t);
+        gjk_tree2_destroy(t2);
+    }
+}
+
 static int setup(void **st) {
     (void)st;
     g_ids = (int *)malloc(MAX_IDS * sizeof(int));
@@ -931,6 +1081,7 @@ int main(void) {
         cmocka_unit_test(test_many_proxies),  cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_no_allocation), cmocka_unit_test(test_allocation_failure),
         cmocka_unit_test(test_invalid_input),  cmocka_unit_test(test_move_invalid_box), cmocka_unit_test(test_move_shrinks_after_fall),
+        cmocka_unit_test(test_single_precision_nodes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
