@@ -74,7 +74,10 @@ GJK_API void gjk_tree3_remove(gjk_tree3 *tree, int proxy);
 /// steadily leaves its fat box first).
 /// Invalid input (as for insert; also a displacement beyond the limit) is a programmer error: asserted, and false.
 GJK_API bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement);
-/// The fat box the tree stores for a proxy (world frame).
+/// The fat box the tree stores for a proxy (world frame). The tree stores boxes in single precision, rounded outward:
+/// the fat box contains the box given to insert or move, grown as described, and exceeds it by at most that
+/// rounding (a relative 1.2e-7 of each side). A side beyond 3e18 from the origin reads as 4e150 (float builds 4e18)
+/// with the same sign.
 GJK_API gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy);
 /// The user value given at insert.
 GJK_API uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy);
