@@ -1589,7 +1589,10 @@ GJK_API void gjk_tree3_remove(gjk_tree3 *tree, int proxy);
 /// steadily leaves its fat box first).
 /// Invalid input (as for insert; also a displacement beyond the limit) is a programmer error: asserted, and false.
 GJK_API bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, gjk_vec3 displacement);
-/// The fat box the tree stores for a proxy (world frame).
+/// The fat box the tree stores for a proxy (world frame). The tree stores boxes in single precision, rounded outward:
+/// the fat box contains the box given to insert or move, grown as described, and exceeds it by at most that
+/// rounding (a relative 1.2e-7 of each side). A side beyond 3e18 from the origin reads as 4e150 (float builds 4e18)
+/// with the same sign.
 GJK_API gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy);
 /// The user value given at insert.
 GJK_API uint64_t gjk_tree3_user(const gjk_tree3 *tree, int proxy);
@@ -5010,13 +5013,26 @@ gjk_cast_result3 gjk_shape_cast3(const gjk_cast_input3 *input) {
 /* Depth of the fixed stack of a traversal; a deeper tree is still walked correctly (by parent links). */
 #define GJK_TREE_STACK 256
 
+/* A box in gjk_real: what callers pass in and get back. */
 typedef struct gjk_tree_box {
     gjk_real lower[3], upper[3];
 } gjk_tree_box;
 
-/* What a traversal reads, 64 bytes in double: one cache line, as the node array is aligned to 64. */
+/* A node's box, in single precision whatever gjk_real is. A node is then 40 bytes instead of 64 in double builds,
+   and the walks, which read a node per step and outgrow the core's cache at 10,000 bodies, touch 40% less memory
+   (Box2D's and Bullet's trees are single precision too). Stored boxes are rounded outward (gjk_tree_round): each
+   contains the box it stands for, so every overlap and ray entry of the exact boxes is one of the stored boxes, and
+   the tree's answers stay a superset that the callers decide exactly. Coordinates clamp to +-GJK_TREE_RANGE, the
+   float builds' own range: a monotone map, which keeps the overlaps between stored boxes, and under which the
+   insertion costs, computed in float, cannot overflow. gjk_tree_widen reads clamped sides back as reaching beyond
+   any box. */
+typedef struct gjk_tree_fbox {
+    float lower[3], upper[3];
+} gjk_tree_fbox;
+
+/* What a traversal reads. */
 typedef struct gjk_tree_node {
-    gjk_tree_box box; /* a leaf's fat box; an internal node's union of its children */
+    gjk_tree_fbox box; /* a leaf's fat box; an internal node's union of its children */
     int parent;       /* -1 at the root; on the free list, the next free node */
     int child1, child2;
     int height; /* 0 for a leaf, 1 + the children's highest for an internal node, -1 when free */
@@ -5053,6 +5069,57 @@ static inline gjk_tree_box gjk_tree_box2(gjk_aabb2 b) {
     return out;
 }
 
+/* The float next below f (f finite or -infinity stays). Through the bits (memcpy: valid C and C++): nextafterf is a
+   library call, and FLT_TRUE_MIN is not C++11. */
+static inline float gjk_tree_below(float f) {
+    uint32_t u;
+    if (!(f > -FLT_MAX)) return f;
+    memcpy(&u, &f, sizeof u);
+    if (f == 0) u = 0x80000001u; /* the negative float nearest 0 */
+    else u = f > 0 ? u - 1 : u + 1;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* The stored coordinates' range: what fat boxes reach in float builds (coordinates, margins and displacements each
+   up to 1e18). Costs of boxes within it stay below 3.4e38: 3D areas up to 3 (6e18)^2. */
+#define GJK_TREE_RANGE 3e18f
+
+/* x rounded down to a float, and clamped to the range; gjk_tree_up: rounded up, and clamped. (A side clamped at
+   the range's end it lies beyond no longer bounds the box: gjk_tree_widen reads it as GJK_TREE_FAR.) */
+static inline float gjk_tree_down(gjk_real x) {
+    float f = x < GJK_TREE_RANGE ? (float)x : GJK_TREE_RANGE;
+    if ((gjk_real)f > x) f = gjk_tree_below(f);
+    return f > -GJK_TREE_RANGE ? f : -GJK_TREE_RANGE;
+}
+
+static inline float gjk_tree_up(gjk_real x) { return -gjk_tree_down(-x); }
+
+/* A box as the tree stores it: rounded outward. */
+static inline gjk_tree_fbox gjk_tree_round(const gjk_tree_box *b) {
+    gjk_tree_fbox out;
+    for (int k = 0; k < 3; ++k) {
+        out.lower[k] = gjk_tree_down(b->lower[k]);
+        out.upper[k] = gjk_tree_up(b->upper[k]);
+    }
+    return out;
+}
+
+/* Beyond every box the tree takes: coordinates within GJK's limit, grown by a margin and a displacement within it
+   too. */
+#define GJK_TREE_FAR (4 * GJK_MAX_COORD)
+
+/* A stored box in gjk_real, containing the box it was rounded from: a side clamped to the range reads as
+   GJK_TREE_FAR, finite, so that the compounds' bounds (centres, turned extents) never meet an infinity. */
+static inline gjk_tree_box gjk_tree_widen(const gjk_tree_fbox *b) {
+    gjk_tree_box out;
+    for (int k = 0; k < 3; ++k) {
+        out.lower[k] = b->lower[k] > -GJK_TREE_RANGE ? (gjk_real)b->lower[k] : -GJK_TREE_FAR;
+        out.upper[k] = b->upper[k] < GJK_TREE_RANGE ? (gjk_real)b->upper[k] : GJK_TREE_FAR;
+    }
+    return out;
+}
+
 /* Whether `proxy` names a leaf (a live proxy): in range and of height 0. */
 static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
     return proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
@@ -5069,20 +5136,27 @@ static inline bool gjk_tree_is_leaf(const gjk_tree *t, int proxy) {
    plus the size of the displacement d along the axis beyond it on either side (x <= |d| written as two comparisons
    below): a body moving
    steadily never exceeds it (its fat box reaches a margin + 4 x its step behind it at most before its leading side
-   is crossed); one that stopped after a fast move does, once. The front ends call it axis by axis on their own
-   fields, so that a body at rest costs a few comparisons. */
+   is crossed); one that stopped after a fast move does, once. The fat box's rounding to a float (up to an ulp of
+   its side) counts as nothing, so that a proxy with no margin far from the origin is not re-inserted at every step.
+   The front ends call it axis by axis on their own fields, so that a body at rest costs a few comparisons. */
 static inline bool gjk_tree_keeps(gjk_real flo, gjk_real fhi, gjk_real lo, gjk_real hi, gjk_real margin, gjk_real d) {
     gjk_real below = lo - flo - GJK_TREE_SLACK * margin, above = fhi - hi - GJK_TREE_SLACK * margin;
     /* x <= |d| as x <= 0 or two comparisons: a body at rest decides without the displacement, and no absolute
        value, which compilers vectorise across the axes through the stack */
-    return flo <= lo && lo <= hi && hi <= fhi && (below <= 0 || below <= d || below <= -d) &&
-           (above <= 0 || above <= d || above <= -d);
+    return flo <= lo && lo <= hi && hi <= fhi &&
+           (below <= 0 || below <= d || below <= -d || below <= 2 * FLT_EPSILON * (flo < 0 ? -flo : flo)) &&
+           (above <= 0 || above <= d || above <= -d || above <= 2 * FLT_EPSILON * (fhi < 0 ? -fhi : fhi));
 }
 
 /* Every coordinate within GJK's limit (which also rejects NaN and infinities) and lower <= upper. */
 bool gjk_tree_box_valid(const gjk_tree_box *b);
 /* Whether two boxes overlap (touching counts). */
 bool gjk_tree_overlap(const gjk_tree_box *a, const gjk_tree_box *b);
+static inline bool gjk_tree_foverlap(const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
+    for (int k = 0; k < 3; ++k)
+        if (a->upper[k] < b->lower[k] || b->upper[k] < a->lower[k]) return false;
+    return true;
+}
 /* Whether the segment origin + t dir, 0 <= t <= max_t, enters box b (the slab test the ray queries use). */
 bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_real max_t, const gjk_tree_box *b);
 
@@ -5097,7 +5171,7 @@ void gjk_tree_remove(gjk_tree *t, int proxy);
 /* The displacement by components: the front ends pass their vector's fields as they come, in registers. */
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
                    gjk_real dz);
-const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy);
+const gjk_tree_fbox *gjk_tree_fat(const gjk_tree *t, int proxy);
 uint64_t gjk_tree_user(const gjk_tree *t, int proxy);
 /* `stack` entries of explicit stack (at most GJK_TREE_STACK); the tests pass small ones to exercise the walk by
    parent links that takes over when it is full. */
@@ -5137,6 +5211,8 @@ const gjk_tree *gjk_tree2_core(const gjk_tree2 *tree);
 /* A compound of either dimension: the front ends' structs wrap it. */
 typedef struct gjk_compound {
     gjk_tree tree;         /* the parts' boxes in the compound's frame; part i's leaf has user value i */
+    gjk_tree_box box;      /* the union of the parts' boxes as the leaves widen them, in gjk_real: the tree's root
+                              box is rounded to floats (and clamped far out) */
     int count;
     unsigned char *shapes; /* count gjk_shape3 (gjk_shape2) */
     unsigned char *poses;  /* count gjk_pose3 (gjk_pose2), rotations unit */
@@ -5250,7 +5326,7 @@ bool gjk_compound_toi_pair(gjk_compound_toi *j, gjk_compound_walk *w, int part_a
                            bool hit, gjk_real t, gjk_real depth, gjk_status status);
 
 /* The part tree of `count` boxes (part i's user value is i): false when out of memory or a box is invalid. */
-bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar);
+bool gjk_compound_build(gjk_tree *t, gjk_tree_box *bounds, const gjk_tree_box *boxes, int count, bool planar);
 
 /* The part tree of a single shape's `box` (its own frame): one leaf of user value 0 in the caller's storage. */
 void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *leaf, const gjk_tree_box *box,
@@ -5295,12 +5371,22 @@ gjk_compound_result2 gjk_compound_query2_stack(gjk_query_kind kind, const gjk_co
    compound's frame, off by a few ulps of the ray's own coordinates, and a ray grazing a part would otherwise miss
    its box by that much while the part's cast, in the world, counts it as touching. The query bounds stay lower
    bounds with bigger boxes. */
-bool gjk_compound_build(gjk_tree *t, const gjk_tree_box *boxes, int count, bool planar) {
+bool gjk_compound_build(gjk_tree *t, gjk_tree_box *bounds, const gjk_tree_box *boxes, int count, bool planar) {
     gjk_real size = 0, margin;
     for (int i = 0; i < count; ++i)
         for (int k = 0; k < 3; ++k)
             size = gjk_maxr(size, gjk_maxr(GJK_ABS(boxes[i].lower[k]), GJK_ABS(boxes[i].upper[k])));
     margin = size * (256 * GJK_REAL_EPSILON);
+    *bounds = boxes[0];
+    for (int i = 1; i < count; ++i)
+        for (int k = 0; k < 3; ++k) {
+            bounds->lower[k] = gjk_minr(bounds->lower[k], boxes[i].lower[k]);
+            bounds->upper[k] = gjk_maxr(bounds->upper[k], boxes[i].upper[k]);
+        }
+    for (int k = 0; k < 3; ++k) {
+        bounds->lower[k] -= margin;
+        bounds->upper[k] += margin;
+    }
     gjk_tree_init(t, planar);
     for (int i = 0; i < count; ++i) {
         if (gjk_tree_insert(t, &boxes[i], margin, (uint64_t)i) < 0) {
@@ -5327,7 +5413,7 @@ void gjk_compound_single_tree(gjk_tree *t, gjk_tree_node *node, gjk_tree_leaf *l
     t->free_list = -1;
     t->root = 0;
     t->planar = planar;
-    node->box = *box;
+    node->box = gjk_tree_round(box);
     node->parent = node->child1 = node->child2 = -1;
     node->height = 0;
     leaf->user = 0;
@@ -5379,7 +5465,7 @@ static gjk_compound *compound_make(const gjk_compound_dim *dim, const unsigned c
             /* A part valid on its own may still reach beyond the coordinates the tree accepts. */
             if (!compound_box_bounded(&boxes[i])) *status = GJK_INVALID_INPUT;
         }
-        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, boxes, count, dim->planar);
+        built = *status == GJK_OUT_OF_MEMORY && gjk_compound_build(&c->tree, &c->box, boxes, count, dim->planar);
     }
     gjk_free(boxes);
     if (!built) {
@@ -5450,11 +5536,10 @@ void gjk_compound_walk_init(gjk_compound_walk *w, const gjk_tree *a, const gjk_t
 
 static gjk_real compound_root_size(const gjk_tree *t) {
     gjk_real m = 0;
+    gjk_tree_box r;
     if (t->root < 0) return 0;
-    for (int k = 0; k < 3; ++k) {
-        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.lower[k]));
-        m = gjk_maxr(m, GJK_ABS(t->nodes[t->root].box.upper[k]));
-    }
+    r = gjk_tree_widen(&t->nodes[t->root].box);
+    for (int k = 0; k < 3; ++k) m = gjk_maxr(m, gjk_maxr(GJK_ABS(r.lower[k]), GJK_ABS(r.upper[k])));
     return m;
 }
 
@@ -5474,7 +5559,8 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j);
 
 static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
-    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    const gjk_tree_box box_a = gjk_tree_widen(&w->a->nodes[i].box), box_b = gjk_tree_widen(&w->b->nodes[j].box);
+    const gjk_tree_box *ba = &box_a, *bb = &box_b;
     gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
     int dims = w->a->planar ? 2 : 3;
     bool separated = false;
@@ -5586,7 +5672,8 @@ static void compound_cross(const gjk_real w[3], const gjk_real x[3], gjk_real ou
      pushed out by (h phi + |c| phi^2 / 2) t (t <= 1). For small turns, as in a simulation step, this is far tighter
      than the chord for boxes away from the origin. */
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j) {
-    const gjk_tree_box *ba = &w->a->nodes[i].box, *bb = &w->b->nodes[j].box;
+    const gjk_tree_box box_a = gjk_tree_widen(&w->a->nodes[i].box), box_b = gjk_tree_widen(&w->b->nodes[j].box);
+    const gjk_tree_box *ba = &box_a, *bb = &box_b;
     gjk_real c[3], e[3], cb[3], eb[3], grow_a = 0, grow_b = 0, widen = w->reach + w->slack, t;
     for (int k = 0; k < 3; ++k) {
         cb[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
@@ -5658,8 +5745,10 @@ static void compound_leaf_by_leaf(gjk_compound_walk *w, int i, int j) {
 }
 
 /* A rough size of a box for choosing which node of a pair to open: the sum of its edges. */
-static gjk_real compound_extent(const gjk_tree_box *b) {
-    return (b->upper[0] - b->lower[0]) + (b->upper[1] - b->lower[1]) + (b->upper[2] - b->lower[2]);
+static gjk_real compound_extent(const gjk_tree_fbox *b) {
+    gjk_real s = 0;
+    for (int k = 0; k < 3; ++k) s += (gjk_real)b->upper[k] - b->lower[k];
+    return s;
 }
 
 /* Depth first over node pairs: a pair whose bound exceeds the cut (checked again when popped, as the cut tightens)
@@ -5951,7 +6040,7 @@ gjk_pose2 gjk_compound2_part_pose(const gjk_compound2 *compound, int part, gjk_p
 }
 
 gjk_aabb2 gjk_compound2_aabb(const gjk_compound2 *compound, gjk_pose2 pose) {
-    const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
+    const gjk_tree_box *r = &compound->core.box;
     gjk_aabb2 out;
     if (!gjk2_pose_valid(pose)) {
         gjk_vec2 p = gjk_finite2(pose.position) ? pose.position : gjk_v2(0, 0);
@@ -6425,7 +6514,7 @@ gjk_pose3 gjk_compound3_part_pose(const gjk_compound3 *compound, int part, gjk_p
 }
 
 gjk_aabb3 gjk_compound3_aabb(const gjk_compound3 *compound, gjk_pose3 pose) {
-    const gjk_tree_box *r = &compound->core.tree.nodes[compound->core.tree.root].box;
+    const gjk_tree_box *r = &compound->core.box;
     gjk_aabb3 out;
     if (!gjk_pose3_valid(pose)) {
         gjk_vec3 p = gjk_finite3(pose.position) ? pose.position : gjk_v3(0, 0, 0);
@@ -19480,23 +19569,25 @@ void gjk_cast3_rotating(gjk_cast3 *c, gjk_cast_result3 *r) {
 /* Weight of the squared edge sum in the build cost. Surface area alone is 0 for every box of a scene on a line
    (or a plane seen edgewise by all three pairs of axes), so that every choice ties and the tree degenerates into a
    list; the small term keeps such scenes ordered by length without changing the choices of solid scenes much. */
-#define GJK_TREE_EDGE_WEIGHT GJK_R(0.001)
+#define GJK_TREE_EDGE_WEIGHT 0.001f
 
 /* The cost insertion, rotations and the rebuild minimise, of a box of extents dx, dy, dz: half the surface area
-   (2D: half the perimeter). */
-static inline gjk_real tree_extent_cost(bool planar, gjk_real dx, gjk_real dy, gjk_real dz) {
-    gjk_real s;
+   (2D: half the perimeter). In float, as the boxes are: the stored boxes' range keeps it finite, and conversions
+   to double on every candidate cost a third of an insertion. */
+static inline float tree_extent_cost(bool planar, float dx, float dy, float dz) {
+    float s;
     if (planar) return dx + dy;
     s = dx + dy + dz;
     return dx * dy + dy * dz + dz * dx + GJK_TREE_EDGE_WEIGHT * s * s;
 }
 
-static inline gjk_real tree_cost(const gjk_tree *t, const gjk_tree_box *b) {
-    return tree_extent_cost(t->planar, b->upper[0] - b->lower[0], b->upper[1] - b->lower[1],
-                            b->upper[2] - b->lower[2]);
+static inline float tree_extent(const gjk_tree_fbox *b, int k) { return b->upper[k] - b->lower[k]; }
+
+static inline float tree_cost(const gjk_tree *t, const gjk_tree_fbox *b) {
+    return tree_extent_cost(t->planar, tree_extent(b, 0), tree_extent(b, 1), tree_extent(b, 2));
 }
 
-static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_box *b) {
+static void tree_union(gjk_tree_fbox *out, const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
     for (int k = 0; k < 3; ++k) {
         out->lower[k] = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
         out->upper[k] = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
@@ -19504,22 +19595,22 @@ static void tree_union(gjk_tree_box *out, const gjk_tree_box *a, const gjk_tree_
 }
 
 /* The extent of the union of two boxes along axis k. */
-static inline gjk_real tree_union_extent(const gjk_tree_box *a, const gjk_tree_box *b, int k) {
-    gjk_real lo = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
-    gjk_real hi = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
+static inline float tree_union_extent(const gjk_tree_fbox *a, const gjk_tree_fbox *b, int k) {
+    float lo = a->lower[k] < b->lower[k] ? a->lower[k] : b->lower[k];
+    float hi = a->upper[k] > b->upper[k] ? a->upper[k] : b->upper[k];
     return hi - lo;
 }
 
 /* The cost of the union of two boxes, without storing the union (insertion and rotations price many candidates and
    keep one), and without z in 2D, whose boxes all have z = 0. The same extents as tree_union's box: the same costs
    to the bit. */
-static inline gjk_real tree_union_cost(const gjk_tree *t, const gjk_tree_box *a, const gjk_tree_box *b) {
-    gjk_real ex = tree_union_extent(a, b, 0), ey = tree_union_extent(a, b, 1);
+static inline float tree_union_cost(const gjk_tree *t, const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
+    float ex = tree_union_extent(a, b, 0), ey = tree_union_extent(a, b, 1);
     if (t->planar) return ex + ey;
     return tree_extent_cost(false, ex, ey, tree_union_extent(a, b, 2));
 }
 
-static bool tree_contains(const gjk_tree_box *outer, const gjk_tree_box *inner) {
+static bool tree_contains(const gjk_tree_fbox *outer, const gjk_tree_fbox *inner) {
     for (int k = 0; k < 3; ++k)
         if (inner->lower[k] < outer->lower[k] || inner->upper[k] > outer->upper[k]) return false;
     return true;
@@ -19540,7 +19631,7 @@ bool gjk_tree_box_valid(const gjk_tree_box *b) {
 }
 
 /* gjk_tree_keeps on every axis. */
-static bool tree_stays(const gjk_tree_box *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
+static bool tree_stays(const gjk_tree_fbox *fat, const gjk_tree_box *b, gjk_real margin, const gjk_real d[3]) {
     for (int k = 0; k < 3; ++k)
         if (!gjk_tree_keeps(fat->lower[k], fat->upper[k], b->lower[k], b->upper[k], margin, d[k]))
             return false;
@@ -19638,17 +19729,17 @@ static void tree_refit(gjk_tree *t, int i) {
    (S's box grown by the leaf) plus what every ancestor of S grows by (its "inherited" cost). The descent follows
    the child of lower bound and stops when no subtree below can beat the best found: any node under c costs at
    least the leaf's own area plus the growth inherited down to c. */
-static int tree_find_sibling(const gjk_tree *t, const gjk_tree_box *box) {
+static int tree_find_sibling(const gjk_tree *t, const gjk_tree_fbox *box) {
     const gjk_tree_node *n = t->nodes;
-    gjk_real leaf_cost = tree_cost(t, box);
+    float leaf_cost = tree_cost(t, box);
     int i = t->root, best = i;
-    gjk_real direct = tree_union_cost(t, &n[i].box, box), best_cost = direct, inherited = 0;
+    float direct = tree_union_cost(t, &n[i].box, box), best_cost = direct, inherited = 0;
     while (n[i].height > 0) {
         int c[2] = {n[i].child1, n[i].child2}, next = -1;
-        gjk_real cost[2], bound[2], next_bound = best_cost;
+        float cost[2], bound[2], next_bound = best_cost;
         inherited += direct - tree_cost(t, &n[i].box);
         for (int k = 0; k < 2; ++k) {
-            gjk_real own = tree_union_cost(t, &n[c[k]].box, box);
+            float own = tree_union_cost(t, &n[c[k]].box, box);
             cost[k] = own;
             if (own + inherited < best_cost) {
                 best_cost = own + inherited;
@@ -19682,14 +19773,14 @@ static void tree_relink(gjk_tree *t, int p, int old, int x) {
 static bool tree_rotate(gjk_tree *t, int p) {
     gjk_tree_node *n = t->nodes;
     int side[2] = {n[p].child1, n[p].child2}, best_x = -1, best_px = -1, best_y = -1, best_py = -1;
-    gjk_real best_gain = 0;
+    float best_gain = 0;
     for (int k = 0; k < 2; ++k) {
         int a = side[k], q = side[1 - k];
         if (n[q].height == 0) continue;
-        gjk_real before = tree_cost(t, &n[q].box);
+        float before = tree_cost(t, &n[q].box);
         for (int m = 0; m < 2; ++m) {
             int g = m == 0 ? n[q].child1 : n[q].child2, keep = m == 0 ? n[q].child2 : n[q].child1;
-            gjk_real gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
+            float gain = before - tree_union_cost(t, &n[a].box, &n[keep].box);
             if (gain > best_gain) {
                 best_gain = gain;
                 best_x = a, best_px = p, best_y = g, best_py = q;
@@ -19698,12 +19789,12 @@ static bool tree_rotate(gjk_tree *t, int p) {
     }
     if (n[side[0]].height > 0 && n[side[1]].height > 0) {
         int b = side[0], c = side[1];
-        gjk_real before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
+        float before = tree_cost(t, &n[b].box) + tree_cost(t, &n[c].box);
         for (int i = 0; i < 2; ++i)
             for (int j = 0; j < 2; ++j) {
                 int x = i == 0 ? n[b].child1 : n[b].child2, x_keep = i == 0 ? n[b].child2 : n[b].child1;
                 int y = j == 0 ? n[c].child1 : n[c].child2, y_keep = j == 0 ? n[c].child2 : n[c].child1;
-                gjk_real gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
+                float gain = before - tree_union_cost(t, &n[y].box, &n[x_keep].box) -
                                 tree_union_cost(t, &n[x].box, &n[y_keep].box);
                 if (gain > best_gain) {
                     best_gain = gain;
@@ -19720,7 +19811,7 @@ static bool tree_rotate(gjk_tree *t, int p) {
     return true;
 }
 
-static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
+static bool tree_same_box(const gjk_tree_fbox *a, const gjk_tree_fbox *b) {
     for (int k = 0; k < 3; ++k)
         if (a->lower[k] != b->lower[k] || a->upper[k] != b->upper[k]) return false;
     return true;
@@ -19734,7 +19825,7 @@ static bool tree_same_box(const gjk_tree_box *a, const gjk_tree_box *b) {
    area cost stays within 1.5% on its fields and 2D piles, and moves between -4% and +11% on its 3D piles. */
 static void tree_refit_up(gjk_tree *t, int i, bool rotate) {
     while (i >= 0) {
-        gjk_tree_box before = t->nodes[i].box;
+        gjk_tree_fbox before = t->nodes[i].box;
         int height = t->nodes[i].height;
         bool rotated = rotate && tree_rotate(t, i);
         tree_refit(t, i);
@@ -19801,18 +19892,24 @@ static void tree_unmark_moved(gjk_tree *t, int proxy) {
     t->leaves[proxy].moved_slot = -1;
 }
 
-static void tree_fatten(gjk_tree_box *fat, const gjk_tree_box *box, gjk_real margin) {
+/* box grown by margin on every side and by the displacement d (NULL: none) on the side it points to, rounded
+   outward to the stored box. */
+static gjk_tree_fbox tree_fatten(const gjk_tree_box *box, gjk_real margin, const gjk_real *d) {
+    gjk_tree_box fat;
     for (int k = 0; k < 3; ++k) {
-        fat->lower[k] = box->lower[k] - margin;
-        fat->upper[k] = box->upper[k] + margin;
+        fat.lower[k] = box->lower[k] - margin;
+        fat.upper[k] = box->upper[k] + margin;
+        if (d && d[k] < 0) fat.lower[k] += d[k];
+        else if (d) fat.upper[k] += d[k];
     }
+    return gjk_tree_round(&fat);
 }
 
 int gjk_tree_insert(gjk_tree *t, const gjk_tree_box *box, gjk_real margin, uint64_t user) {
     int id;
     if (!gjk_tree_box_valid(box) || !tree_margin_valid(margin) || !tree_reserve(t)) return -1;
     id = tree_alloc_node(t);
-    tree_fatten(&t->nodes[id].box, box, margin);
+    t->nodes[id].box = tree_fatten(box, margin, NULL);
     t->leaves[id].user = user;
     t->proxy_count++;
     tree_insert_leaf(t, id);
@@ -19832,7 +19929,6 @@ void gjk_tree_remove(gjk_tree *t, int proxy) {
 bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real margin, gjk_real dx, gjk_real dy,
                    gjk_real dz) {
     const gjk_real displacement[3] = {dx, dy, dz};
-    gjk_tree_box fat;
     bool valid = gjk_tree_is_leaf(t, proxy) && tree_margin_valid(margin) && gjk_bounded(displacement[0]) &&
                  gjk_bounded(displacement[1]) && gjk_bounded(displacement[2]);
     GJK_ASSERT(valid && gjk_tree_box_valid(box));
@@ -19841,19 +19937,14 @@ bool gjk_tree_move(gjk_tree *t, int proxy, const gjk_tree_box *box, gjk_real mar
        (gjk_tree_keeps accepts only ordered boxes inside a valid fat box). */
     if (!valid || tree_stays(&t->nodes[proxy].box, box, margin, displacement) || !gjk_tree_box_valid(box))
         return false;
-    tree_fatten(&fat, box, margin);
-    for (int k = 0; k < 3; ++k) {
-        if (displacement[k] < 0) fat.lower[k] += displacement[k];
-        else fat.upper[k] += displacement[k];
-    }
     tree_remove_leaf(t, proxy);
-    t->nodes[proxy].box = fat;
+    t->nodes[proxy].box = tree_fatten(box, margin, displacement);
     tree_insert_leaf(t, proxy);
     tree_mark_moved(t, proxy);
     return true;
 }
 
-const gjk_tree_box *gjk_tree_fat(const gjk_tree *t, int proxy) {
+const gjk_tree_fbox *gjk_tree_fat(const gjk_tree *t, int proxy) {
     GJK_ASSERT(gjk_tree_is_leaf(t, proxy));
     return &t->nodes[proxy].box;
 }
@@ -19869,7 +19960,7 @@ typedef struct gjk_tree_walk gjk_tree_walk;
 struct gjk_tree_walk {
     const gjk_tree *tree;
     bool ray;
-    gjk_tree_box box;                   /* box queries */
+    gjk_tree_fbox box;                  /* box queries and pairs: the query's box rounded outward */
     gjk_real origin[3], dir[3], max_t;  /* ray queries */
     bool (*leaf)(gjk_tree_walk *w, int proxy); /* false stops the walk */
     gjk_tree_box_visit *box_fn;
@@ -19905,9 +19996,16 @@ bool gjk_tree_ray_enters(const gjk_real origin[3], const gjk_real dir[3], gjk_re
     return true;
 }
 
-static bool tree_enters(const gjk_tree_walk *w, int i) {
-    const gjk_tree_box *b = &w->tree->nodes[i].box;
-    return w->ray ? gjk_tree_ray_enters(w->origin, w->dir, w->max_t, b) : gjk_tree_overlap(&w->box, b);
+static bool tree_ray_enters_node(const gjk_tree_walk *w, const gjk_tree_fbox *b) {
+    gjk_tree_box wide = gjk_tree_widen(b);
+    return gjk_tree_ray_enters(w->origin, w->dir, w->max_t, &wide);
+}
+
+/* `ray` is w->ray, passed as a constant where the walk is inlined, so that box walks compile without the ray's
+   branches. */
+static inline bool tree_enters(const gjk_tree_walk *w, int i, bool ray) {
+    const gjk_tree_fbox *b = &w->tree->nodes[i].box;
+    return ray ? tree_ray_enters_node(w, b) : gjk_tree_foverlap(&w->box, b);
 }
 
 /* The subtree of `top` depth first without a stack, by parent links: the fallback when the stack is full. */
@@ -19915,7 +20013,7 @@ static bool tree_walk_linked(gjk_tree_walk *w, int top) {
     const gjk_tree_node *n = w->tree->nodes;
     int i = top;
     for (;;) {
-        if (tree_enters(w, i)) {
+        if (tree_enters(w, i, w->ray)) {
             if (n[i].height > 0) {
                 i = n[i].child1;
                 continue;
@@ -19938,15 +20036,16 @@ static bool tree_walk_linked(gjk_tree_walk *w, int top) {
 /* Whether node a's centre lies farther along the ray than node b's: a ray visits the nearer child first, so that
    an early hit clips more of the rest (a guess from the centres, not an order of entry points). */
 static bool tree_farther(const gjk_tree_walk *w, int a, int b) {
-    const gjk_tree_box *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
+    const gjk_tree_fbox *p = &w->tree->nodes[a].box, *q = &w->tree->nodes[b].box;
     gjk_real s = 0;
-    for (int k = 0; k < 3; ++k) s += w->dir[k] * ((p->lower[k] + p->upper[k]) - (q->lower[k] + q->upper[k]));
+    for (int k = 0; k < 3; ++k)
+        s += w->dir[k] * (((gjk_real)p->lower[k] + p->upper[k]) - ((gjk_real)q->lower[k] + q->upper[k]));
     return s > 0;
 }
 
 /* Depth first, child1 before child2 (for rays, the child whose centre is nearer first); false when a visit stopped
    the walk. */
-static bool tree_walk(gjk_tree_walk *w, int stack_size) {
+static inline bool tree_walk(gjk_tree_walk *w, int stack_size, bool ray) {
     const gjk_tree_node *n = w->tree->nodes;
     int stack[GJK_TREE_STACK], top = 0;
     if (w->tree->root < 0) return true;
@@ -19955,12 +20054,12 @@ static bool tree_walk(gjk_tree_walk *w, int stack_size) {
     stack[top++] = w->tree->root;
     while (top > 0) {
         int i = stack[--top];
-        if (!tree_enters(w, i)) continue;
+        if (!tree_enters(w, i, ray)) continue;
         if (n[i].height == 0) {
             if (!w->leaf(w, i)) return false;
         } else if (top + 2 <= stack_size) {
             int first = n[i].child1, second = n[i].child2;
-            if (w->ray && tree_farther(w, first, second)) {
+            if (ray && tree_farther(w, first, second)) {
                 first = second;
                 second = n[i].child1;
             }
@@ -19992,11 +20091,11 @@ static bool tree_ray_leaf(gjk_tree_walk *w, int proxy) {
 void gjk_tree_query_box(const gjk_tree *t, const gjk_tree_box *box, gjk_tree_box_visit *fn, void *context, int stack) {
     gjk_tree_walk w;
     tree_walk_init(&w, t);
-    w.box = *box;
+    w.box = gjk_tree_round(box);
     w.leaf = tree_box_leaf;
     w.box_fn = fn;
     w.context = context;
-    tree_walk(&w, stack);
+    tree_walk(&w, stack, false);
 }
 
 void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_real direction[3], gjk_real max_t,
@@ -20014,7 +20113,7 @@ void gjk_tree_query_ray(const gjk_tree *t, const gjk_real origin[3], const gjk_r
     w.leaf = tree_ray_leaf;
     w.ray_fn = fn;
     w.context = context;
-    tree_walk(&w, stack);
+    tree_walk(&w, stack, true);
 }
 
 /* Every node in pre-order, child1 before child2, by parent links: no stack, so any height is walked without
@@ -20024,7 +20123,8 @@ void gjk_tree_visit_nodes(const gjk_tree *t, gjk_tree_node_visit *fn, void *cont
     int i = t->root, depth = 0;
     if (i < 0) return;
     for (;;) {
-        if (!fn(&n[i].box, depth, n[i].height == 0, context)) return;
+        gjk_tree_box box = gjk_tree_widen(&n[i].box);
+        if (!fn(&box, depth, n[i].height == 0, context)) return;
         if (n[i].height > 0) {
             i = n[i].child1;
             ++depth;
@@ -20118,7 +20218,7 @@ int gjk_tree_pairs(const gjk_tree *t, bool moved_only, int *pairs, int capacity)
         if (t->nodes[self].height != 0) continue;
         w.self = self;
         w.box = t->nodes[self].box;
-        if (!tree_walk(&w, GJK_TREE_STACK)) break;
+        if (!tree_walk(&w, GJK_TREE_STACK, false)) break;
     }
     if (w.count <= w.capacity) tree_sort_pairs(pairs, (size_t)w.count);
     return w.count;
@@ -20131,7 +20231,7 @@ void gjk_tree_clear_moved(gjk_tree *t) {
 
 /* The reported cost is the plain surface area (perimeter in 2D), in double so that the sum over many nodes near
    the coordinate limit stays finite in float builds. */
-static double tree_area(const gjk_tree *t, const gjk_tree_box *b) {
+static double tree_area(const gjk_tree *t, const gjk_tree_fbox *b) {
     double dx = (double)b->upper[0] - b->lower[0], dy = (double)b->upper[1] - b->lower[1];
     double dz = (double)b->upper[2] - b->lower[2];
     return t->planar ? dx + dy : dx * dy + dy * dz + dz * dx;
@@ -20150,7 +20250,7 @@ gjk_real gjk_tree_area_cost(const gjk_tree *t) {
 /* ---- rebuild ---- */
 
 /* Halves first: the sum of two coordinates near the limit would overflow in float. */
-static gjk_real tree_centre(const gjk_tree_box *b, int k) {
+static gjk_real tree_centre(const gjk_tree_fbox *b, int k) {
     return GJK_R(0.5) * b->lower[k] + GJK_R(0.5) * b->upper[k];
 }
 
@@ -20165,7 +20265,7 @@ static int tree_bin(gjk_real c, gjk_real lo, gjk_real extent) {
 static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
     const gjk_tree_node *n = t->nodes;
     gjk_real lo[3], hi[3], extent = 0, best_cost = 0;
-    gjk_tree_box bins[GJK_TREE_BINS], acc;
+    gjk_tree_fbox bins[GJK_TREE_BINS], acc;
     gjk_real right_cost[GJK_TREE_BINS];
     int count[GJK_TREE_BINS] = {0}, axis = 0, split = -1, m, filled;
     for (int k = 0; k < 3; ++k) lo[k] = hi[k] = tree_centre(&n[leaves[begin]].box, k);
@@ -20182,7 +20282,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
         }
     if (!(extent > 0)) return begin + (end - begin) / 2;
     for (int i = begin; i < end; ++i) {
-        const gjk_tree_box *b = &n[leaves[i]].box;
+        const gjk_tree_fbox *b = &n[leaves[i]].box;
         int j = tree_bin(tree_centre(b, axis), lo[axis], extent);
         if (count[j]++ == 0) bins[j] = *b;
         else tree_union(&bins[j], &bins[j], b);
@@ -20195,7 +20295,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
             else tree_union(&acc, &acc, &bins[j]);
             filled += count[j];
         }
-        right_cost[j] = filled > 0 ? tree_cost(t, &acc) * (gjk_real)filled : 0;
+        right_cost[j] = filled > 0 ? (gjk_real)tree_cost(t, &acc) * (gjk_real)filled : 0;
     }
     filled = 0;
     for (int j = 0; j + 1 < GJK_TREE_BINS; ++j) {
@@ -20206,7 +20306,7 @@ static int tree_split(const gjk_tree *t, int *leaves, int begin, int end) {
             filled += count[j];
         }
         if (filled == 0 || filled == end - begin) continue;
-        cost = tree_cost(t, &acc) * (gjk_real)filled + right_cost[j + 1];
+        cost = (gjk_real)tree_cost(t, &acc) * (gjk_real)filled + right_cost[j + 1];
         if (split < 0 || cost < best_cost) {
             best_cost = cost;
             split = j;
@@ -20280,6 +20380,8 @@ const char *gjk_tree_check(const gjk_tree *t) {
         const gjk_tree_node *x = &n[i];
         if (x->height < 0) continue;
         used++;
+        for (int k = 0; k < 3; ++k)
+            if (!(x->box.lower[k] <= x->box.upper[k])) return "a box with lower > upper";
         if (i != t->root && (x->parent < 0 || x->parent >= t->capacity)) return "a node without a parent";
         if (i != t->root && n[x->parent].child1 != i && n[x->parent].child2 != i) return "a parent without the child";
         if (x->height == 0) {
@@ -20343,7 +20445,7 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
     /* Most calls are bodies at rest: a proxy that stays (gjk_tree_keeps) ends the call here, before the conversion
        to the core's three axes and the checks only re-insertion needs. */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        const gjk_tree_fbox *f = &tree->core.nodes[proxy].box;
         if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y))
             return false;
@@ -20353,10 +20455,10 @@ bool gjk_tree2_move(gjk_tree2 *tree, int proxy, gjk_aabb2 box, gjk_real margin, 
 }
 
 gjk_aabb2 gjk_tree2_fat_box(const gjk_tree2 *tree, int proxy) {
-    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_tree_box b = gjk_tree_widen(gjk_tree_fat(&tree->core, proxy));
     gjk_aabb2 out;
-    out.lower = gjk_v2(b->lower[0], b->lower[1]);
-    out.upper = gjk_v2(b->upper[0], b->upper[1]);
+    out.lower = gjk_v2(b.lower[0], b.lower[1]);
+    out.upper = gjk_v2(b.upper[0], b.upper[1]);
     return out;
 }
 
@@ -20437,7 +20539,7 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
     gjk_tree_box b;
     /* As in 2D: a proxy that stays ends the call here (tree2.c). */
     if (gjk_tree_is_leaf(&tree->core, proxy)) {
-        const gjk_tree_box *f = &tree->core.nodes[proxy].box;
+        const gjk_tree_fbox *f = &tree->core.nodes[proxy].box;
         if (gjk_tree_keeps(f->lower[0], f->upper[0], box.lower.x, box.upper.x, margin, displacement.x) &&
             gjk_tree_keeps(f->lower[1], f->upper[1], box.lower.y, box.upper.y, margin, displacement.y) &&
             gjk_tree_keeps(f->lower[2], f->upper[2], box.lower.z, box.upper.z, margin, displacement.z))
@@ -20448,10 +20550,10 @@ bool gjk_tree3_move(gjk_tree3 *tree, int proxy, gjk_aabb3 box, gjk_real margin, 
 }
 
 gjk_aabb3 gjk_tree3_fat_box(const gjk_tree3 *tree, int proxy) {
-    const gjk_tree_box *b = gjk_tree_fat(&tree->core, proxy);
+    gjk_tree_box b = gjk_tree_widen(gjk_tree_fat(&tree->core, proxy));
     gjk_aabb3 out;
-    out.lower = gjk_v3(b->lower[0], b->lower[1], b->lower[2]);
-    out.upper = gjk_v3(b->upper[0], b->upper[1], b->upper[2]);
+    out.lower = gjk_v3(b.lower[0], b.lower[1], b.lower[2]);
+    out.upper = gjk_v3(b.upper[0], b.upper[1], b.upper[2]);
     return out;
 }
 
@@ -20812,11 +20914,7 @@ static int world_new_pairs(gjk_world *w) {
 }
 
 static bool world_fat_overlap(const gjk_world *w, const gjk_world_cand *c) {
-    const gjk_tree_box *p = gjk_tree_fat(&w->tree, w->bodies[c->a].proxy);
-    const gjk_tree_box *q = gjk_tree_fat(&w->tree, w->bodies[c->b].proxy);
-    for (int k = 0; k < 3; ++k)
-        if (p->upper[k] < q->lower[k] || q->upper[k] < p->lower[k]) return false;
-    return true;
+    return gjk_tree_foverlap(gjk_tree_fat(&w->tree, w->bodies[c->a].proxy), gjk_tree_fat(&w->tree, w->bodies[c->b].proxy));
 }
 
 static void world_end_event(gjk_world *w, int a, int b) {
@@ -21962,6 +22060,8 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_CAST3_MAX_RAY_ITERATIONS
 #undef GJK_COMPOUND_STACK
 #undef GJK_TREE_STACK
+#undef GJK_TREE_RANGE
+#undef GJK_TREE_FAR
 #undef GJK_TREE_SLACK
 #undef GJK_DREAL_EPSILON
 #undef GJK_FEATURE3_MAX

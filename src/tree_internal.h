@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gjk/world.h"
 #include "internal.h"
@@ -73,17 +74,16 @@ static inline gjk_tree_box gjk_tree_box2(gjk_aabb2 b) {
     return out;
 }
 
-/* The float next below f (f finite or -infinity stays). */
+/* The float next below f (f finite or -infinity stays). Through the bits (memcpy: valid C and C++): nextafterf is a
+   library call, and FLT_TRUE_MIN is not C++11. */
 static inline float gjk_tree_below(float f) {
-    union {
-        float f;
-        uint32_t u;
-    } v;
-    if (f == 0) return -FLT_TRUE_MIN;
+    uint32_t u;
     if (!(f > -FLT_MAX)) return f;
-    v.f = f;
-    v.u = f > 0 ? v.u - 1 : v.u + 1;
-    return v.f;
+    memcpy(&u, &f, sizeof u);
+    if (f == 0) u = 0x80000001u; /* the negative float nearest 0 */
+    else u = f > 0 ? u - 1 : u + 1;
+    memcpy(&f, &u, sizeof f);
+    return f;
 }
 
 /* The stored coordinates' range: what fat boxes reach in float builds (coordinates, margins and displacements each
