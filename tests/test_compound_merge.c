@@ -5,7 +5,7 @@
    the ground and against a wall gives two; random compounds on random ground and synthetic contact lists of many
    directions are checked against a grouping written here from the documented rule (the manifolds sorted by depth,
    each joining the first reference within 5 degrees), and every merged point against the input points it must be
-   a copy of; the chunked reduction of groups beyond 196 points; world contacts; truncated outputs; bad input. */
+   a copy of; shuffled contacts of distinct depths give the same groups; the chunked reduction of groups beyond 196 points; world contacts; truncated outputs; bad input. */
 #include <stdio.h>
 #include <string.h>
 
@@ -88,7 +88,7 @@ static bool same3(gjk_vec3 a, gjk_vec3 b) { return memcmp(&a, &b, sizeof a) == 0
 static bool same2(gjk_vec2 a, gjk_vec2 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* Check counters: how many of each kind ran (the totals are printed, so a test that silently checks nothing shows). */
-static long g_checked_groups, g_checked_points;
+static long g_checked_groups, g_checked_points, g_shuffled;
 
 /* Every invariant of a 3D merge against the oracle: groups, references, normals, members, statuses; each point a
    bit copy of an input point of its group, with that contact's parts; the deepest point of the group kept (up to the
@@ -182,6 +182,46 @@ static void check_merge3(const gjk_compound_contact3 *c, int n) {
     free(refs);
     free(group);
     free(it);
+}
+
+/* The groups depend on the order only through exact ties of depth: shuffled contacts of distinct depths give the
+   same groups (each group's reference and members named by their part pairs, the same normal). */
+static void check_shuffled3(const gjk_compound_contact3 *c, int n, test_rng *r) {
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < i; ++j)
+            if (item3(&c[i]).depth == item3(&c[j]).depth) return; /* a tie: the order decides */
+    gjk_compound_contact3 *s = (gjk_compound_contact3 *)malloc(sizeof *s * (size_t)(n + 1));
+    memcpy(s, c, sizeof *s * (size_t)n);
+    for (int i = n - 1; i > 0; --i) {
+        int j = (int)(test_next(r) % (uint64_t)(i + 1));
+        gjk_compound_contact3 t = s[i];
+        s[i] = s[j];
+        s[j] = t;
+    }
+    gjk_compound_manifold3 *a = (gjk_compound_manifold3 *)calloc((size_t)n + 1, sizeof *a);
+    gjk_compound_manifold3 *b = (gjk_compound_manifold3 *)calloc((size_t)n + 1, sizeof *b);
+    gjk_status st;
+    int ga = gjk_compound_merge3(c, n, a, n, &st), gb = gjk_compound_merge3(s, n, b, n, &st);
+    assert_int_equal(ga, gb);
+    for (int g = 0; g < ga; ++g) {
+        const gjk_compound_contact3 *ra = &c[a[g].reference], *rb = &s[b[g].reference];
+        assert_int_equal(ra->part_a, rb->part_a);
+        assert_int_equal(ra->part_b, rb->part_b);
+        assert_true(same3(a[g].normal, b[g].normal));
+        assert_int_equal(a[g].merged, b[g].merged);
+        /* the same members: each of the shuffled list's contacts in the group of its original */
+        for (int i = 0; i < n; ++i) {
+            if (s[i].manifold.count == 0) continue;
+            int gi = 0, go = 0;
+            while (gi < gb && !within3(b[gi].normal, s[i].manifold.normal)) ++gi;
+            while (go < ga && !within3(a[go].normal, s[i].manifold.normal)) ++go;
+            assert_int_equal(gi, go);
+        }
+    }
+    ++g_shuffled;
+    free(b);
+    free(a);
+    free(s);
 }
 
 /* The 2D mirror of check_merge3, with at most 2 points. */
@@ -465,7 +505,7 @@ static gjk_quat small_turn(test_rng *r, double max_angle) {
 static void test_random3(void **st) {
     (void)st;
     test_rng r = {11};
-    g_checked_groups = g_checked_points = 0;
+    g_checked_groups = g_checked_points = g_shuffled = 0;
     long contacts = 0, multi = 0;
     for (int trial = 0; trial < 300; ++trial) {
         int na = 1 + (int)(test_next(&r) % 12), nb = 1 + (int)(test_next(&r) % 9);
@@ -501,14 +541,16 @@ static void test_random3(void **st) {
         assert_true(n <= 200);
         contacts += n;
         check_merge3(c, n);
+        check_shuffled3(c, n, &r);
         gjk_compound_manifold3 m[1];
         if (gjk_compound_merge3(c, n, m, 1, &s) > 1) ++multi;
         gjk_compound3_destroy(ca);
         gjk_compound3_destroy(cb);
     }
-    printf("random3: %ld contacts, %ld pairs with more than one merged manifold, %ld groups, %ld points checked\n",
-           contacts, multi, g_checked_groups, g_checked_points);
+    printf("random3: %ld contacts, %ld pairs with more than one merged manifold, %ld groups, %ld points checked, "
+           "%ld shuffled\n", contacts, multi, g_checked_groups, g_checked_points, g_shuffled);
     assert_true(multi > 20);
+    assert_true(g_shuffled > 100);
 }
 
 static void test_random2(void **st) {
