@@ -66,7 +66,7 @@ static gjk_status merge_status(const merge_view *v, int i) {
 /* Point k of contact i as a reduction candidate (the points are on the surfaces: no radii). */
 static contact3 merge_candidate(const merge_view *v, int i, int k) {
     contact3 c;
-    memset(&c, 0, sizeof c);
+    c.da = c.db = 0;
     if (v->planar) {
         const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
         c.pa = gjk_v3(p->point_a.x, p->point_a.y, 0);
@@ -82,11 +82,14 @@ static contact3 merge_candidate(const merge_view *v, int i, int k) {
     }
     return c;
 }
+static gjk_real merge_sep(const merge_view *v, int i, int k) {
+    return v->planar ? merge_m2(v, i)->points[k].separation : merge_m3(v, i)->points[k].separation;
+}
 /* The manifold's depth: the least separation of its points. */
 static gjk_real merge_depth(const merge_view *v, int i) {
     int n = merge_point_count(v, i);
-    gjk_real d = merge_candidate(v, i, 0).sep;
-    for (int k = 1; k < n; ++k) d = gjk_minr(d, merge_candidate(v, i, k).sep);
+    gjk_real d = merge_sep(v, i, 0);
+    for (int k = 1; k < n; ++k) d = gjk_minr(d, merge_sep(v, i, k));
     return d;
 }
 /* Whether the manifold (depth di, index i) comes before (dj, j): the deeper first, ties in input order. */
@@ -116,8 +119,15 @@ static bool merge_valid(const merge_view *v) {
         gjk_real l2 = gjk_len_sq3(nr);
         if (!gjk_finite3(nr) || !(l2 >= GJK_R(0.9801) && l2 <= GJK_R(1.0201))) return false;
         for (int k = 0; k < n; ++k) {
-            contact3 c = merge_candidate(v, i, k);
-            if (!gjk_bounded3(c.pa) || !gjk_bounded3(c.pb) || !gjk_bounded(c.sep)) return false;
+            bool ok;
+            if (v->planar) {
+                const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
+                ok = gjk_bounded2(p->point_a) && gjk_bounded2(p->point_b) && gjk_bounded(p->separation);
+            } else {
+                const gjk_manifold_point3 *p = &merge_m3(v, i)->points[k];
+                ok = gjk_bounded3(p->point_a) && gjk_bounded3(p->point_b) && gjk_bounded(p->separation);
+            }
+            if (!ok) return false;
         }
     }
     return true;
