@@ -1519,6 +1519,10 @@ GJK_API int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int 
 /// gjk_compound3_destroy(c);
 /// ```
 ///
+/// Contacts come per part pair (gjk_compound_collide3()); gjk_compound_merge3() merges them into one manifold per
+/// contact direction, the parts named on each point, for a solver that wants a table of 5 boxes resting on the
+/// ground to give one manifold of 4 points.
+///
 /// Queries allocate nothing, touch no global state and are safe to call from many threads at once on the same
 /// compounds. Creation allocates through gjk_set_allocator's hook.
 #ifndef GJK_COMPOUND_H
@@ -1815,7 +1819,8 @@ GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
 GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
 /// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
 /// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
-/// or destroy.
+/// or destroy. gjk_world_merge3() (gjk/compound.h) merges one body pair's part contacts into one manifold per
+/// contact direction.
 GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
 /// The pairs that began touching at the last step, sorted by (a, b).
 GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
@@ -2027,6 +2032,65 @@ typedef struct gjk_compound_contact3 {
 GJK_API int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
                                   gjk_compound_contact3 *contacts, int capacity, gjk_status *status);
 
+/// One point of a merged manifold (gjk_compound_merge3()): a part pair's contact point and the parts it lies on.
+typedef struct gjk_compound_point3 {
+    gjk_vec3 point_a;    ///< world, on A's part part_a
+    gjk_vec3 point_b;    ///< world, on B's part part_b
+    gjk_real separation; ///< length units, as the part pair's own manifold gave it: (point_b - point_a) . that
+                         ///< manifold's normal, which is within 5 degrees of the merged normal (< 0 overlapping)
+    uint32_t id;         ///< the part pair's feature id (gjk_manifold_point3::id); (part_a, part_b, id) names the
+                         ///< point across frames
+    int part_a;          ///< A's part the point lies on
+    int part_b;          ///< B's part the point lies on
+} gjk_compound_point3;
+
+/// The part pairs' manifolds of one contact direction merged into one (gjk_compound_merge3()).
+typedef struct gjk_compound_manifold3 {
+    gjk_status status;   ///< the worst status of the merged manifolds
+    gjk_vec3 normal;     ///< world, unit, from A to B: the normal of the deepest merged manifold
+    int count;           ///< points in use, 1 to GJK_MANIFOLD_MAX_POINTS3
+    gjk_compound_point3 points[GJK_MANIFOLD_MAX_POINTS3]; ///< in input order; entries from `count` on are zero
+    int reference;       ///< index into the input of the deepest merged manifold, whose normal this is
+    int merged;          ///< how many part pairs' manifolds were merged into this one
+} gjk_compound_manifold3;
+
+/// Merges the part pairs' manifolds of one pair of bodies (gjk_compound_collide3()'s output) into one manifold per
+/// contact direction, for a physics engine that wants a table of 5 boxes resting on the ground to give one manifold
+/// of 4 points, not 4 manifolds of 4 points (Jolt's manifold reduction works the same way).
+///
+/// Grouping: the manifolds with at least one point are taken from the deepest (least separation of their points;
+/// ties in input order); each joins the first group, in the order the groups were made, whose normal is within 5
+/// degrees of its own (cos 0.99619, Jolt's tolerance: wide enough for the normals of parts resting on one face,
+/// which agree to the rounding, and for a slightly tilted or rounded part; narrow enough that a floor and a ramp of
+/// 10 degrees stay apart), else it starts a group of its own. A group's normal is the normal of its first and
+/// deepest manifold, a reference that moves only with the deepest contact. So every merged manifold's normal is
+/// within 5 degrees of each of its manifolds' normals, and no two merged manifolds have normals within 5 degrees of
+/// each other.
+///
+/// Points: the group's points, in input order, reduced to 4 by gjk_collide3()'s rule seen along the group's normal:
+/// the deepest, the farthest from it, then the largest area; near-ties go to the first in input order, so that
+/// resting bodies keep their points, except that of the points tied for deepest (within 1e-5 of the contact's
+/// width) the one farthest from the second pick is kept, so that a flat contact keeps its outer corners. Points of
+/// two part pairs in the same place are kept once. Each point is a copy of an input point, with its parts: it keeps
+/// its own separation along its own manifold's normal (point_b - point_a is separation times that normal, up to 5
+/// degrees off the group's), so a point's depth is the part pair's exact one. A group of more than 196 points is
+/// reduced 196 at a time in input order.
+///
+/// Returns the number of merged manifolds, in the order the groups were made (the deepest first), and writes the
+/// first `capacity` of them (out may be NULL with capacity 0). The answer depends only on the contacts and their
+/// order: ties and near-ties go to the earlier contact, and points come in input order. No allocation (about 30 KB of stack); the cost is a sort by depth (in
+/// passes of 64: count^2 / 64 comparisons beyond 64 contacts) and about count x groups normal tests. *status (may
+/// be NULL): GJK_OK, or GJK_INVALID_INPUT (returning 0, out untouched) for NULL contacts with count > 0, a negative
+/// count or capacity, NULL out with capacity > 0, a manifold whose count is outside 0..GJK_MANIFOLD_MAX_POINTS3,
+/// or one with points whose normal is not unit (within 1%) or whose points or separations are not finite or
+/// beyond 1e150 (float 1e18). Manifolds without points are skipped.
+GJK_API int gjk_compound_merge3(const gjk_compound_contact3 *contacts, int count, gjk_compound_manifold3 *out,
+                                int capacity, gjk_status *status);
+/// gjk_compound_merge3() over the world's contacts of one body pair (a run of gjk_world3_contacts() with the same a
+/// and b; part_a and part_b are the bodies' parts). Contacts of more than one body pair: GJK_INVALID_INPUT.
+GJK_API int gjk_world_merge3(const gjk_world_contact3 *contacts, int count, gjk_compound_manifold3 *out,
+                             int capacity, gjk_status *status);
+
 /// Where a ray first meets a 3D compound.
 typedef struct gjk_compound_ray_result3 {
     gjk_ray_result3 ray; ///< gjk_raycast3() of the part hit first (world frame); no hit: zero, status the worst seen
@@ -2128,6 +2192,35 @@ typedef struct gjk_compound_contact2 {
 /// The 2D mirror of gjk_compound_collide3().
 GJK_API int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
                                   gjk_compound_contact2 *contacts, int capacity, gjk_status *status);
+
+/// The 2D mirror of gjk_compound_point3.
+typedef struct gjk_compound_point2 {
+    gjk_vec2 point_a;    ///< world, on A's part part_a
+    gjk_vec2 point_b;    ///< world, on B's part part_b
+    gjk_real separation; ///< length units, along the part pair's own manifold normal (within 5 degrees of the
+                         ///< merged normal)
+    uint32_t id;         ///< the part pair's feature id (gjk_manifold_point2::id)
+    int part_a;          ///< A's part the point lies on
+    int part_b;          ///< B's part the point lies on
+} gjk_compound_point2;
+
+/// The 2D mirror of gjk_compound_manifold3: up to 2 points.
+typedef struct gjk_compound_manifold2 {
+    gjk_status status; ///< the worst status of the merged manifolds
+    gjk_vec2 normal;   ///< world, unit, from A to B: the normal of the deepest merged manifold
+    int count;         ///< points in use, 1 to GJK_MANIFOLD_MAX_POINTS2
+    gjk_compound_point2 points[GJK_MANIFOLD_MAX_POINTS2]; ///< in input order; entries from `count` on are zero
+    int reference;     ///< index into the input of the deepest merged manifold, whose normal this is
+    int merged;        ///< how many part pairs' manifolds were merged into this one
+} gjk_compound_manifold2;
+
+/// The 2D mirror of gjk_compound_merge3(): the same grouping (normals within 5 degrees), each group's points reduced
+/// to 2, the deepest and the one farthest from it along the contact (near-ties in input order).
+GJK_API int gjk_compound_merge2(const gjk_compound_contact2 *contacts, int count, gjk_compound_manifold2 *out,
+                                int capacity, gjk_status *status);
+/// The 2D mirror of gjk_world_merge3().
+GJK_API int gjk_world_merge2(const gjk_world_contact2 *contacts, int count, gjk_compound_manifold2 *out,
+                             int capacity, gjk_status *status);
 
 /// The 2D mirror of gjk_compound_ray_result3.
 typedef struct gjk_compound_ray_result2 {
@@ -2584,6 +2677,13 @@ int gjk_batch_shape_cast2(const gjk_batch_casts2 *batch, int begin, int end, gjk
 #else
 #define GJK_TOL_CAST GJK_R(1e-9)
 #endif
+
+/* Merging the part pairs' manifolds of two bodies (compound_merge.c): two manifolds share a contact direction when
+   their normals are within 5 degrees (this cosine). Normals of parts resting on one face agree to the rounding, a
+   part rounded by a margin or tilted by a few degrees still joins, and a floor and a ramp of 10 degrees stay apart;
+   Jolt Physics merges its sub-shapes' manifolds within the same angle. An angle, not a multiple of epsilon: it is a
+   modelling choice, the same in float. */
+#define GJK_MERGE_NORMAL_COS GJK_R(0.99619469809174553)
 
 #endif
 
@@ -6909,6 +7009,477 @@ gjk_compound_cast_result3 gjk_compound_cast3(const gjk_compound_cast_input3 *inp
 
 /* ---- end of src/compound3.c ---- */
 
+/* ---- src/compound_merge.c ---- */
+/* Merging the part pairs' manifolds of two bodies into one manifold per contact direction (gjk/compound.h:
+   gjk_compound_merge3, gjk_world_merge3 and their 2D mirrors). One kernel serves both dimensions and both kinds of
+   contact array, through a view of the fields they share.
+
+   Grouping takes the manifolds from the deepest and puts each into the first group whose reference normal (the
+   normal of the group's first, so deepest, manifold) is within GJK_MERGE_NORMAL_COS of its own, else makes it the
+   reference of a new group. The references found that way are the deepest manifold, then the deepest one not within
+   the angle of the first, and so on: so a manifold's group is also the first group, in the order they were made,
+   whose reference is within the angle, which lets the second pass gather each group's points in input order
+   without remembering any manifold's group.
+
+   Each group's points are reduced by the rule that reduces a 3D manifold's clipped corners
+   (gjk_manifold3_reduce, manifold3_reduce.c), seen along the reference normal: 2D points are embedded in the plane
+   z = 0 with their normal, where the rule's first two picks (the deepest, the farthest from it across the normal)
+   are the 2D rule. */
+
+/* ---- src/manifold3_internal.h ---- */
+/* Private to the 3D contact manifolds: the candidate points a manifold is built from (manifold3.c) and their
+   reduction to at most 4 (manifold3_reduce.c). Not installed. */
+#ifndef GJK_MANIFOLD3_INTERNAL_H
+#define GJK_MANIFOLD3_INTERNAL_H
+
+/* ---- src/feature3.h ---- */
+/* Supporting features of 3D shapes, for contact manifolds (manifold3.c). Private to the library.
+
+   The supporting feature of a convex shape along a direction d is the part of its core that is farthest along d: a
+   face, an edge or a vertex of a polytope; a cap disc, a side segment or a rim point of a cylinder; ... Exactly
+   along d it is usually a single point; manifolds want the feature that is farthest along d *within a small
+   angular tolerance* (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015): a box lying on a
+   face tilted by 1e-6 should still present that face, not a corner that rounding happened to favour.
+
+   Rule: a face (or disc) whose outward normal is within GJK_FEATURE_SIN of d (as a sine), else an edge (or segment)
+   through the support vertex perpendicular to d within GJK_FEATURE_SIN, else the support point. Faces and edges
+   always contain a support vertex along d, so the deepest point of a contact is always one of the feature's points
+   (or on its boundary), which is what makes a manifold's deepest separation equal the pair's signed distance.
+
+   Feature codes (16 bits, for the manifold points' ids): kind << 14 | index, kind one of GJK_CODE_*. Indices are
+   stable properties of the shape (a hull's vertex or face index, a box corner's sign bits), so a point keeps its id
+   while the same features touch. */
+#ifndef GJK_FEATURE3_H
+#define GJK_FEATURE3_H
+
+/* Most vertices of a polygon feature. A hull face with more is decimated to this many of its vertices (an inscribed
+   polygon that keeps the support vertex): its points stay on the face, the contact region shrinks slightly. */
+#define GJK_FEATURE3_MAX 64
+
+/* Angular tolerance (a sine, about 1.1 degrees) for "a face facing d" and "an edge perpendicular to d". It must
+   stay well above the error of the normal the feature is asked for: EPA's normal between two curved sides (two
+   cylinders lying side by side) is off by up to 5e-5 in double and 6e-3 in float (measured), and such a pair must
+   still present two side segments. Points of tilted polytope faces and segments are exact anyway (their heights
+   along the normal are computed, and points beyond the speculative distance dropped); what the tolerance costs is
+   documented in gjk/manifold.h (cap discs, rounded faces, nearly parallel segments). */
+#define GJK_FEATURE_SIN GJK_R(0.02)
+/* sqrt(1 - GJK_FEATURE_SIN^2), rounded down. */
+#define GJK_FEATURE_COS GJK_R(0.9997999)
+
+/* Reducing a manifold to 4 points (manifold3_reduce.c). Depths within GJK_MANIFOLD_DEPTH_TIE of the contact's width
+   tie, and the first tied candidate in order stands as the deepest: flush sides drifting at the rounding level (nudges
+   and turns up to 1e-6, tests/test_manifold_ids.c) change which corner is deepest by up to about 2e-6 of the width,
+   and picking by that noise would change the chosen corners, and their ids, from frame to frame. It is no wider
+   because the kept point's separation is the depth an engine resolves: it may be shallower than the signed distance
+   by up to this times the width, and a real tilt (1e-4 and more) moves the deepest corner, which the manifold then
+   follows. Distances and areas, which choose only the points that span the contact and never a depth, tie within
+   GJK_MANIFOLD_TIE of the best value, wide enough that two computations of the same contact in different frames
+   (the box path's and the general path's) choose the same points. */
+#define GJK_MANIFOLD_DEPTH_TIE GJK_R(1e-5)
+#define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
+
+/* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the
+   features' size (the shorter of the two features' shortest edges, in 2D and 3D; a cap disc counts its radius)
+   of a vertex is named by the vertex, else within it of an edge by the edge, else by the face. Clipping decides at
+   the rounding level whether two flush sides give an end or a crossing, and where a corner's point falls; a name
+   read from the position within the snap does not see that decision, so a resting contact keeps its ids. Measured
+   against the shortest edge, the snap keeps a polygon's neighbouring corners 1000 snaps apart, so no point is within
+   the snap of two of them (corners that are not neighbours come that close only across an interior angle within
+   0.002 of a half turn). Above any rounding (1e-3 against float's 6e-8), and small enough that a point names an
+   edge's end only when it is there to within a thousandth of the contact's size. */
+#define GJK_FEATURE_SNAP GJK_R(1e-3)
+
+enum { GJK_CODE_VERTEX = 0, GJK_CODE_EDGE = 1, GJK_CODE_FACE = 2, GJK_CODE_RIM = 3 };
+static inline uint16_t gjk_code(unsigned kind, int index) {
+    return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu));
+}
+
+typedef enum gjk_feature_kind {
+    GJK_FEATURE_POINT,   /* p[0], vid[0] (count 0: a user callback's answer was unusable) */
+    GJK_FEATURE_SEGMENT, /* p[0] .. p[1]; vid[0..1], eid[0] */
+    GJK_FEATURE_POLYGON, /* p[0 .. count), counter-clockwise about `normal`; eid[i] is the edge p[i] -> p[i+1] */
+    GJK_FEATURE_DISC     /* centre, normal, radius; p[0..3] the rim points fixed in the shape's frame */
+} gjk_feature_kind;
+
+typedef struct gjk_feature3 {
+    gjk_feature_kind kind;
+    int count;       /* points in p[] */
+    uint16_t code;   /* the whole feature: the vertex (POINT), edge (SEGMENT) or face (POLYGON, DISC) */
+    int cap;         /* DISC: index of the cap (for the rim-crossing codes) */
+    gjk_vec3 normal; /* POLYGON, DISC: outward unit normal */
+    gjk_vec3 center; /* DISC */
+    gjk_real radius; /* DISC */
+    gjk_vec3 p[GJK_FEATURE3_MAX];
+    uint16_t vid[GJK_FEATURE3_MAX];
+    uint16_t eid[GJK_FEATURE3_MAX];
+} gjk_feature3;
+
+/* A box's face 2 axis + (side > 0) as a ring of 4 corners, counter-clockwise seen from outside (feature3.c): their
+   vertex codes (a corner's index: bit k set, coordinate k positive) and the codes of the edges from each corner to
+   the next. */
+extern const uint16_t gjk_box_face_vid[6][4];
+extern const uint16_t gjk_box_face_eid[6][4];
+
+/* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
+void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
+/* The feature a shape presents to a reference face on the other shape whatever its tilt (Box2D's and Bullet's
+   incident face): for a box, hull or triangle without margin its face facing d the most, holding the support point
+   along d, so that a box sunk into another at a small tilt keeps all its corners within reach, not only the
+   deepest; for a capsule or segment the whole segment (a capsule settling on a face at a small angle: both ends).
+   False (f unspecified) for other shapes, rounded polytopes, and a hull without faces. */
+bool gjk_feature3_incident(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
+/* Move a feature by x -> rot x + pos. */
+void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos);
+
+#endif
+
+/* ---- end of src/feature3.h ---- */
+
+/* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
+   points; two polygons at most the sum of their vertex counts. */
+#define MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
+/* Sutherland-Hodgman grows a polygon by at most one vertex per clipping plane. */
+#define CLIP_MAX (2 * GJK_FEATURE3_MAX)
+
+typedef struct contact3 {
+    gjk_vec3 pa, pb; /* on the cores, A's frame */
+    gjk_real da, db; /* how far each rounded surface lies beyond its core point along n (the radii, but more below
+                        a tilted rounded segment: segment_drop) */
+    gjk_real sep;    /* along n, those subtracted */
+    uint32_t id;
+} contact3;
+
+typedef struct builder3 {
+    gjk_vec3 n;      /* A's frame, unit, from A to B */
+    gjk_real ra, rb; /* radii around the cores */
+    gjk_real spec;   /* speculative distance */
+    gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
+    bool b_ref;      /* two polygons: B's is the reference face (A's tilted beyond the tolerance, incident) */
+    int count;
+    contact3 c[MAX_CAND];
+} builder3;
+
+/* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
+   query's signed distance before the manifold is built again from the features within the tolerance: above
+   rounding (points on faces are exact to 1e-15 in double), below any real miss. */
+#if GJK_USE_FLOAT
+#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-4)
+#else
+#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-9)
+#endif
+
+/* Indices (into c, `count` candidates ordered by their names, seen along the unit normal n, `radii` the sum of the
+   two shapes' radii) of at most `limit` candidates to keep (4, or 2 for points in a plane containing n: the merged
+   2D manifolds of compound_merge.c), in candidate order; returns how many. `spread` (the merged manifolds) resolves
+   a tie for the deepest point towards the widest span instead of the first candidate. */
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+                         int keep[4]);
+
+/* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance
+   within the speculative distance `spec`): fills out's points and count and returns true, or returns false (out
+   untouched) for the pairs it leaves to the general path. The same points, separations and ids as the general
+   path, up to rounding. */
+bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out);
+
+/* The whole of gjk_collide3 for two sharp boxes in face contact, the pairs engines spend their time on: validation,
+   frames and the separating axes once (no witnesses, no second pass over the poses), then the manifold above. Fills
+   out (cleared by the caller) and the cache as gjk_collide3 would, and returns true; false for any other pair
+   (out and cache untouched), which then takes the query and the paths above, with *apart set for boxes the axes
+   found apart (their signed distance is GJK's: gjk_signed_distance3_by_gjk). */
+bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart);
+
+/* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
+gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
+
+#endif
+
+/* ---- end of src/manifold3_internal.h ---- */
+
+/* Most groups: their reference normals are pairwise more than 5 degrees apart, so caps of 2.5 degrees about them
+   are disjoint on the unit sphere and there are at most 2 / (1 - cos 2.5 deg) = 2101 of them (72 on the circle).
+   The angle test is exact up to rounding, a few ulps of the cosine; the margin covers it. */
+#define MERGE_GROUPS_MAX 2112
+/* Manifolds taken in order of depth per pass over the input: the sort by depth costs count * count / 64
+   comparisons beyond 64 manifolds, and this many entries of stack. */
+#define MERGE_BLOCK 64
+
+/* The contacts as the kernel reads them: the compound and world contact structs hold the parts and the manifold at
+   their own offsets; a and b (world contacts only) name the bodies. */
+typedef struct merge_view {
+    const unsigned char *base; /* the first contact */
+    size_t stride;             /* bytes from one contact to the next */
+    size_t off_a, off_b;       /* the bodies' ids, or SIZE_MAX for compound contacts */
+    size_t off_part_a, off_part_b, off_manifold;
+    bool planar; /* gjk_manifold2 rather than gjk_manifold3 */
+    int count;
+} merge_view;
+
+static const unsigned char *merge_at(const merge_view *v, int i, size_t off) {
+    return v->base + (size_t)i * v->stride + off;
+}
+static const gjk_manifold3 *merge_m3(const merge_view *v, int i) {
+    return (const gjk_manifold3 *)(const void *)merge_at(v, i, v->off_manifold);
+}
+static const gjk_manifold2 *merge_m2(const merge_view *v, int i) {
+    return (const gjk_manifold2 *)(const void *)merge_at(v, i, v->off_manifold);
+}
+static int merge_int(const merge_view *v, int i, size_t off) {
+    return *(const int *)(const void *)merge_at(v, i, off);
+}
+static int merge_point_count(const merge_view *v, int i) {
+    return v->planar ? merge_m2(v, i)->count : merge_m3(v, i)->count;
+}
+static gjk_vec3 merge_normal(const merge_view *v, int i) {
+    if (!v->planar) return merge_m3(v, i)->normal;
+    gjk_vec2 n = merge_m2(v, i)->normal;
+    return gjk_v3(n.x, n.y, 0);
+}
+static gjk_status merge_status(const merge_view *v, int i) {
+    return v->planar ? merge_m2(v, i)->status : merge_m3(v, i)->status;
+}
+/* Point k of contact i as a reduction candidate (the points are on the surfaces: no radii). */
+static contact3 merge_candidate(const merge_view *v, int i, int k) {
+    contact3 c;
+    c.da = c.db = 0;
+    if (v->planar) {
+        const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
+        c.pa = gjk_v3(p->point_a.x, p->point_a.y, 0);
+        c.pb = gjk_v3(p->point_b.x, p->point_b.y, 0);
+        c.sep = p->separation;
+        c.id = p->id;
+    } else {
+        const gjk_manifold_point3 *p = &merge_m3(v, i)->points[k];
+        c.pa = p->point_a;
+        c.pb = p->point_b;
+        c.sep = p->separation;
+        c.id = p->id;
+    }
+    return c;
+}
+static gjk_real merge_sep(const merge_view *v, int i, int k) {
+    return v->planar ? merge_m2(v, i)->points[k].separation : merge_m3(v, i)->points[k].separation;
+}
+/* The manifold's depth: the least separation of its points. */
+static gjk_real merge_depth(const merge_view *v, int i) {
+    int n = merge_point_count(v, i);
+    gjk_real d = merge_sep(v, i, 0);
+    for (int k = 1; k < n; ++k) d = gjk_minr(d, merge_sep(v, i, k));
+    return d;
+}
+/* Whether the manifold (depth di, index i) comes before (dj, j): the deeper first, ties in input order. */
+static bool merge_before(gjk_real di, int i, gjk_real dj, int j) { return di < dj || (di == dj && i < j); }
+
+/* Whether n is within the merge angle of the reference r: the cosine's test squared, by the lengths, so that a
+   normal a few ulps off unit length is judged by its direction alone. */
+static bool merge_within(gjk_vec3 r, gjk_vec3 n) {
+    gjk_real d = gjk_dot3(r, n);
+    return d > 0 && d * d >= GJK_MERGE_NORMAL_COS * GJK_MERGE_NORMAL_COS * (gjk_len_sq3(r) * gjk_len_sq3(n));
+}
+
+/* Input the kernel accepts: every manifold's count in range, and for those with points a normal of unit length
+   within 1% and bounded finite points and separations (so that the reduction's squares stay finite); world
+   contacts of one body pair. */
+static bool merge_valid(const merge_view *v) {
+    int max = v->planar ? GJK_MANIFOLD_MAX_POINTS2 : GJK_MANIFOLD_MAX_POINTS3;
+    for (int i = 0; i < v->count; ++i) {
+        if (v->off_a != SIZE_MAX &&
+            (merge_int(v, i, v->off_a) != merge_int(v, 0, v->off_a) ||
+             merge_int(v, i, v->off_b) != merge_int(v, 0, v->off_b)))
+            return false;
+        int n = merge_point_count(v, i);
+        if (n < 0 || n > max) return false;
+        if (n == 0) continue;
+        gjk_vec3 nr = merge_normal(v, i);
+        gjk_real l2 = gjk_len_sq3(nr);
+        if (!gjk_finite3(nr) || !(l2 >= GJK_R(0.9801) && l2 <= GJK_R(1.0201))) return false;
+        for (int k = 0; k < n; ++k) {
+            bool ok;
+            if (v->planar) {
+                const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
+                ok = gjk_bounded2(p->point_a) && gjk_bounded2(p->point_b) && gjk_bounded(p->separation);
+            } else {
+                const gjk_manifold_point3 *p = &merge_m3(v, i)->points[k];
+                ok = gjk_bounded3(p->point_a) && gjk_bounded3(p->point_b) && gjk_bounded(p->separation);
+            }
+            if (!ok) return false;
+        }
+    }
+    return true;
+}
+
+/* The group references, in the order the groups are made: the manifolds with points taken from the deepest (in
+   passes that each sort the next MERGE_BLOCK of them), each a new reference unless within the angle of one
+   already made. Returns how many; *status GJK_DEGENERATE if MERGE_GROUPS_MAX could not hold them (normals of
+   unit length cannot get there). */
+static int merge_references(const merge_view *v, int *refs, gjk_status *status) {
+    int groups = 0, block[MERGE_BLOCK], last = -1;
+    gjk_real depth[MERGE_BLOCK], last_depth = 0;
+    for (;;) {
+        int nb = 0;
+        for (int i = 0; i < v->count; ++i) {
+            if (merge_point_count(v, i) == 0) continue;
+            gjk_real d = merge_depth(v, i);
+            if (last >= 0 && !merge_before(last_depth, last, d, i)) continue; /* taken by an earlier pass */
+            if (nb == MERGE_BLOCK && !merge_before(d, i, depth[nb - 1], block[nb - 1])) continue;
+            int at = nb < MERGE_BLOCK ? nb++ : MERGE_BLOCK - 1; /* a full block drops its last */
+            while (at > 0 && merge_before(d, i, depth[at - 1], block[at - 1])) {
+                block[at] = block[at - 1];
+                depth[at] = depth[at - 1];
+                --at;
+            }
+            block[at] = i;
+            depth[at] = d;
+        }
+        for (int k = 0; k < nb; ++k) {
+            gjk_vec3 n = merge_normal(v, block[k]);
+            int j = 0;
+            while (j < groups && !merge_within(merge_normal(v, refs[j]), n)) ++j;
+            if (j < groups) continue;
+            GJK_ASSERT(groups < MERGE_GROUPS_MAX);
+            if (groups < MERGE_GROUPS_MAX) refs[groups++] = block[k];
+            else *status = GJK_DEGENERATE;
+        }
+        if (nb < MERGE_BLOCK) return groups;
+        last = block[nb - 1];
+        last_depth = depth[nb - 1];
+    }
+}
+
+/* Keeps the candidates the reduction picks of the n in cand (and their parts), moved to the front in their order;
+   returns how many. */
+static int merge_compact(contact3 *cand, int *parts, int n, gjk_vec3 normal, int limit) {
+    int keep[4], k = gjk_manifold3_reduce(cand, n, normal, 0, limit, true, keep);
+    for (int i = 0; i < k; ++i) { /* (keep ascends, so keep[i] >= i) */
+        cand[i] = cand[keep[i]];
+        parts[2 * i] = parts[2 * keep[i]];
+        parts[2 * i + 1] = parts[2 * keep[i] + 1];
+    }
+    return k;
+}
+
+/* Group g's manifold: its members' points in input order, reduced, written to out (a gjk_compound_manifold3 or _2
+   array). */
+static void merge_group(const merge_view *v, const int *refs, int g, void *out) {
+    int limit = v->planar ? GJK_MANIFOLD_MAX_POINTS2 : GJK_MANIFOLD_MAX_POINTS3;
+    contact3 cand[MAX_CAND];
+    int parts[2 * MAX_CAND], n = 0, merged = 0;
+    gjk_status status = GJK_OK;
+    gjk_vec3 nr = merge_normal(v, refs[g]);
+    for (int i = 0; i < v->count; ++i) {
+        int count = merge_point_count(v, i);
+        if (count == 0) continue;
+        gjk_vec3 ni = merge_normal(v, i);
+        if (!merge_within(nr, ni)) continue;
+        int j = 0;
+        while (j < g && !merge_within(merge_normal(v, refs[j]), ni)) ++j;
+        if (j < g) continue; /* an earlier group's */
+        ++merged;
+        status = gjk_worse_status(status, merge_status(v, i));
+        for (int k = 0; k < count; ++k) {
+            if (n == MAX_CAND) n = merge_compact(cand, parts, n, nr, limit);
+            cand[n] = merge_candidate(v, i, k);
+            parts[2 * n] = merge_int(v, i, v->off_part_a);
+            parts[2 * n + 1] = merge_int(v, i, v->off_part_b);
+            ++n;
+        }
+    }
+    GJK_ASSERT(n > 0);
+    n = merge_compact(cand, parts, n, nr, limit);
+    if (v->planar) {
+        gjk_compound_manifold2 *o = (gjk_compound_manifold2 *)out + g;
+        memset(o, 0, sizeof *o);
+        o->status = status;
+        o->normal = merge_m2(v, refs[g])->normal;
+        o->count = n;
+        for (int k = 0; k < n; ++k) {
+            gjk_compound_point2 *p = &o->points[k];
+            p->point_a = gjk_v2(cand[k].pa.x, cand[k].pa.y);
+            p->point_b = gjk_v2(cand[k].pb.x, cand[k].pb.y);
+            p->separation = cand[k].sep;
+            p->id = cand[k].id;
+            p->part_a = parts[2 * k];
+            p->part_b = parts[2 * k + 1];
+        }
+        o->reference = refs[g];
+        o->merged = merged;
+    } else {
+        gjk_compound_manifold3 *o = (gjk_compound_manifold3 *)out + g;
+        memset(o, 0, sizeof *o);
+        o->status = status;
+        o->normal = nr;
+        o->count = n;
+        for (int k = 0; k < n; ++k) {
+            gjk_compound_point3 *p = &o->points[k];
+            p->point_a = cand[k].pa;
+            p->point_b = cand[k].pb;
+            p->separation = cand[k].sep;
+            p->id = cand[k].id;
+            p->part_a = parts[2 * k];
+            p->part_b = parts[2 * k + 1];
+        }
+        o->reference = refs[g];
+        o->merged = merged;
+    }
+}
+
+static int merge_run(const merge_view *v, const void *contacts, void *out, int capacity, gjk_status *status) {
+    gjk_status dummy;
+    if (!status) status = &dummy;
+    *status = GJK_OK;
+    if (v->count < 0 || capacity < 0 || (!contacts && v->count > 0) || (!out && capacity > 0) || !merge_valid(v)) {
+        *status = GJK_INVALID_INPUT;
+        return 0;
+    }
+    int refs[MERGE_GROUPS_MAX];
+    int groups = merge_references(v, refs, status);
+    for (int g = 0; g < groups && g < capacity; ++g) merge_group(v, refs, g, out);
+    return groups;
+}
+
+int gjk_compound_merge3(const gjk_compound_contact3 *contacts, int count, gjk_compound_manifold3 *out, int capacity,
+                        gjk_status *status) {
+    merge_view v = {(const unsigned char *)contacts,           sizeof(gjk_compound_contact3),
+                    SIZE_MAX,                                  SIZE_MAX,
+                    offsetof(gjk_compound_contact3, part_a),   offsetof(gjk_compound_contact3, part_b),
+                    offsetof(gjk_compound_contact3, manifold), false,
+                    count};
+    return merge_run(&v, contacts, out, capacity, status);
+}
+
+int gjk_world_merge3(const gjk_world_contact3 *contacts, int count, gjk_compound_manifold3 *out, int capacity,
+                     gjk_status *status) {
+    merge_view v = {(const unsigned char *)contacts,        sizeof(gjk_world_contact3),
+                    offsetof(gjk_world_contact3, a),        offsetof(gjk_world_contact3, b),
+                    offsetof(gjk_world_contact3, part_a),   offsetof(gjk_world_contact3, part_b),
+                    offsetof(gjk_world_contact3, manifold), false,
+                    count};
+    return merge_run(&v, contacts, out, capacity, status);
+}
+
+int gjk_compound_merge2(const gjk_compound_contact2 *contacts, int count, gjk_compound_manifold2 *out, int capacity,
+                        gjk_status *status) {
+    merge_view v = {(const unsigned char *)contacts,           sizeof(gjk_compound_contact2),
+                    SIZE_MAX,                                  SIZE_MAX,
+                    offsetof(gjk_compound_contact2, part_a),   offsetof(gjk_compound_contact2, part_b),
+                    offsetof(gjk_compound_contact2, manifold), true,
+                    count};
+    return merge_run(&v, contacts, out, capacity, status);
+}
+
+int gjk_world_merge2(const gjk_world_contact2 *contacts, int count, gjk_compound_manifold2 *out, int capacity,
+                     gjk_status *status) {
+    merge_view v = {(const unsigned char *)contacts,        sizeof(gjk_world_contact2),
+                    offsetof(gjk_world_contact2, a),        offsetof(gjk_world_contact2, b),
+                    offsetof(gjk_world_contact2, part_a),   offsetof(gjk_world_contact2, part_b),
+                    offsetof(gjk_world_contact2, manifold), true,
+                    count};
+    return merge_run(&v, contacts, out, capacity, status);
+}
+
+/* ---- end of src/compound_merge.c ---- */
+#undef MERGE_BLOCK
+#undef MERGE_GROUPS_MAX
+
 /* ---- src/core.c ---- */
 /* Status names, the allocator hook and the assertion hook: the library's only global settings. Queries read none
    of them. */
@@ -8418,108 +8989,6 @@ gjk_epa_result3 gjk_epa3(const gjk_minkowski3 *m, const gjk_gjk_result3 *g, gjk_
 /* Supporting features of 3D shapes (feature3.h): which face, edge or vertex of each shape a contact manifold is
    built from. Everything here is in the shape's local frame, on its core (margins and radii are added by the
    manifold along the normal). */
-/* ---- src/feature3.h ---- */
-/* Supporting features of 3D shapes, for contact manifolds (manifold3.c). Private to the library.
-
-   The supporting feature of a convex shape along a direction d is the part of its core that is farthest along d: a
-   face, an edge or a vertex of a polytope; a cap disc, a side segment or a rim point of a cylinder; ... Exactly
-   along d it is usually a single point; manifolds want the feature that is farthest along d *within a small
-   angular tolerance* (Gregorius, "Robust Contact Creation for Physics Simulations", GDC 2015): a box lying on a
-   face tilted by 1e-6 should still present that face, not a corner that rounding happened to favour.
-
-   Rule: a face (or disc) whose outward normal is within GJK_FEATURE_SIN of d (as a sine), else an edge (or segment)
-   through the support vertex perpendicular to d within GJK_FEATURE_SIN, else the support point. Faces and edges
-   always contain a support vertex along d, so the deepest point of a contact is always one of the feature's points
-   (or on its boundary), which is what makes a manifold's deepest separation equal the pair's signed distance.
-
-   Feature codes (16 bits, for the manifold points' ids): kind << 14 | index, kind one of GJK_CODE_*. Indices are
-   stable properties of the shape (a hull's vertex or face index, a box corner's sign bits), so a point keeps its id
-   while the same features touch. */
-#ifndef GJK_FEATURE3_H
-#define GJK_FEATURE3_H
-
-/* Most vertices of a polygon feature. A hull face with more is decimated to this many of its vertices (an inscribed
-   polygon that keeps the support vertex): its points stay on the face, the contact region shrinks slightly. */
-#define GJK_FEATURE3_MAX 64
-
-/* Angular tolerance (a sine, about 1.1 degrees) for "a face facing d" and "an edge perpendicular to d". It must
-   stay well above the error of the normal the feature is asked for: EPA's normal between two curved sides (two
-   cylinders lying side by side) is off by up to 5e-5 in double and 6e-3 in float (measured), and such a pair must
-   still present two side segments. Points of tilted polytope faces and segments are exact anyway (their heights
-   along the normal are computed, and points beyond the speculative distance dropped); what the tolerance costs is
-   documented in gjk/manifold.h (cap discs, rounded faces, nearly parallel segments). */
-#define GJK_FEATURE_SIN GJK_R(0.02)
-/* sqrt(1 - GJK_FEATURE_SIN^2), rounded down. */
-#define GJK_FEATURE_COS GJK_R(0.9997999)
-
-/* Reducing a manifold to 4 points (manifold3_reduce.c). Depths within GJK_MANIFOLD_DEPTH_TIE of the contact's width
-   tie, and the first tied candidate in order stands as the deepest: flush sides drifting at the rounding level (nudges
-   and turns up to 1e-6, tests/test_manifold_ids.c) change which corner is deepest by up to about 2e-6 of the width,
-   and picking by that noise would change the chosen corners, and their ids, from frame to frame. It is no wider
-   because the kept point's separation is the depth an engine resolves: it may be shallower than the signed distance
-   by up to this times the width, and a real tilt (1e-4 and more) moves the deepest corner, which the manifold then
-   follows. Distances and areas, which choose only the points that span the contact and never a depth, tie within
-   GJK_MANIFOLD_TIE of the best value, wide enough that two computations of the same contact in different frames
-   (the box path's and the general path's) choose the same points. */
-#define GJK_MANIFOLD_DEPTH_TIE GJK_R(1e-5)
-#define GJK_MANIFOLD_TIE GJK_R(2.5e-4)
-
-/* Naming a contact point by the features it lies on (manifold3.c, manifold2.c): a point within this fraction of the
-   features' size (the shorter of the two features' shortest edges, in 2D and 3D; a cap disc counts its radius)
-   of a vertex is named by the vertex, else within it of an edge by the edge, else by the face. Clipping decides at
-   the rounding level whether two flush sides give an end or a crossing, and where a corner's point falls; a name
-   read from the position within the snap does not see that decision, so a resting contact keeps its ids. Measured
-   against the shortest edge, the snap keeps a polygon's neighbouring corners 1000 snaps apart, so no point is within
-   the snap of two of them (corners that are not neighbours come that close only across an interior angle within
-   0.002 of a half turn). Above any rounding (1e-3 against float's 6e-8), and small enough that a point names an
-   edge's end only when it is there to within a thousandth of the contact's size. */
-#define GJK_FEATURE_SNAP GJK_R(1e-3)
-
-enum { GJK_CODE_VERTEX = 0, GJK_CODE_EDGE = 1, GJK_CODE_FACE = 2, GJK_CODE_RIM = 3 };
-static inline uint16_t gjk_code(unsigned kind, int index) {
-    return (uint16_t)((kind << 14) | ((unsigned)index & 0x3FFFu));
-}
-
-typedef enum gjk_feature_kind {
-    GJK_FEATURE_POINT,   /* p[0], vid[0] (count 0: a user callback's answer was unusable) */
-    GJK_FEATURE_SEGMENT, /* p[0] .. p[1]; vid[0..1], eid[0] */
-    GJK_FEATURE_POLYGON, /* p[0 .. count), counter-clockwise about `normal`; eid[i] is the edge p[i] -> p[i+1] */
-    GJK_FEATURE_DISC     /* centre, normal, radius; p[0..3] the rim points fixed in the shape's frame */
-} gjk_feature_kind;
-
-typedef struct gjk_feature3 {
-    gjk_feature_kind kind;
-    int count;       /* points in p[] */
-    uint16_t code;   /* the whole feature: the vertex (POINT), edge (SEGMENT) or face (POLYGON, DISC) */
-    int cap;         /* DISC: index of the cap (for the rim-crossing codes) */
-    gjk_vec3 normal; /* POLYGON, DISC: outward unit normal */
-    gjk_vec3 center; /* DISC */
-    gjk_real radius; /* DISC */
-    gjk_vec3 p[GJK_FEATURE3_MAX];
-    uint16_t vid[GJK_FEATURE3_MAX];
-    uint16_t eid[GJK_FEATURE3_MAX];
-} gjk_feature3;
-
-/* A box's face 2 axis + (side > 0) as a ring of 4 corners, counter-clockwise seen from outside (feature3.c): their
-   vertex codes (a corner's index: bit k set, coordinate k positive) and the codes of the edges from each corner to
-   the next. */
-extern const uint16_t gjk_box_face_vid[6][4];
-extern const uint16_t gjk_box_face_eid[6][4];
-
-/* The supporting feature of a valid shape's core along the unit direction d, in the shape's local frame. */
-void gjk_feature3_find(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
-/* The feature a shape presents to a reference face on the other shape whatever its tilt (Box2D's and Bullet's
-   incident face): for a box, hull or triangle without margin its face facing d the most, holding the support point
-   along d, so that a box sunk into another at a small tilt keeps all its corners within reach, not only the
-   deepest; for a capsule or segment the whole segment (a capsule settling on a face at a small angle: both ends).
-   False (f unspecified) for other shapes, rounded polytopes, and a hull without faces. */
-bool gjk_feature3_incident(const gjk_shape3 *s, gjk_vec3 d, gjk_feature3 *f);
-/* Move a feature by x -> rot x + pos. */
-void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos);
-
-#endif
-
-/* ---- end of src/feature3.h ---- */
 
 /* A single point p (vid[0]). */
 static void point_feature(gjk_feature3 *f, gjk_vec3 p, int vertex) {
@@ -10944,69 +11413,6 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
    shallower than the depth by at most radius * sin(tilt) * (1 - cos 45 deg); and the reduction to 4 points breaks
    near-ties of depth at the rounding level towards a fixed order (GJK_MANIFOLD_DEPTH_TIE). */
 
-/* ---- src/manifold3_internal.h ---- */
-/* Private to the 3D contact manifolds: the candidate points a manifold is built from (manifold3.c) and their
-   reduction to at most 4 (manifold3_reduce.c). Not installed. */
-#ifndef GJK_MANIFOLD3_INTERNAL_H
-#define GJK_MANIFOLD3_INTERNAL_H
-
-/* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
-   points; two polygons at most the sum of their vertex counts. */
-#define MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
-/* Sutherland-Hodgman grows a polygon by at most one vertex per clipping plane. */
-#define CLIP_MAX (2 * GJK_FEATURE3_MAX)
-
-typedef struct contact3 {
-    gjk_vec3 pa, pb; /* on the cores, A's frame */
-    gjk_real da, db; /* how far each rounded surface lies beyond its core point along n (the radii, but more below
-                        a tilted rounded segment: segment_drop) */
-    gjk_real sep;    /* along n, those subtracted */
-    uint32_t id;
-} contact3;
-
-typedef struct builder3 {
-    gjk_vec3 n;      /* A's frame, unit, from A to B */
-    gjk_real ra, rb; /* radii around the cores */
-    gjk_real spec;   /* speculative distance */
-    gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
-    bool b_ref;      /* two polygons: B's is the reference face (A's tilted beyond the tolerance, incident) */
-    int count;
-    contact3 c[MAX_CAND];
-} builder3;
-
-/* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
-   query's signed distance before the manifold is built again from the features within the tolerance: above
-   rounding (points on faces are exact to 1e-15 in double), below any real miss. */
-#if GJK_USE_FLOAT
-#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-4)
-#else
-#define GJK_MANIFOLD_DEEPEST_SLACK GJK_R(1e-9)
-#endif
-
-/* Indices (into c, `count` candidates ordered by their names, seen along the unit normal n, `radii` the sum of the
-   two shapes' radii) of at most 4 candidates to keep, in candidate order; returns how many. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]);
-
-/* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance
-   within the speculative distance `spec`): fills out's points and count and returns true, or returns false (out
-   untouched) for the pairs it leaves to the general path. The same points, separations and ids as the general
-   path, up to rounding. */
-bool gjk_manifold3_box(const gjk_pair3 *pair, const gjk_result3 *r, gjk_real spec, gjk_manifold3 *out);
-
-/* The whole of gjk_collide3 for two sharp boxes in face contact, the pairs engines spend their time on: validation,
-   frames and the separating axes once (no witnesses, no second pass over the poses), then the manifold above. Fills
-   out (cleared by the caller) and the cache as gjk_collide3 would, and returns true; false for any other pair
-   (out and cache untouched), which then takes the query and the paths above, with *apart set for boxes the axes
-   found apart (their signed distance is GJK's: gjk_signed_distance3_by_gjk). */
-bool gjk_manifold3_boxes(const gjk_pair3 *pair, gjk_real spec, gjk_cache3 *cache, gjk_manifold3 *out, bool *apart);
-
-/* gjk_collide3 without the box-box path: the general construction for every pair (tests compare the two). */
-gjk_manifold3 gjk_collide3_general(const gjk_pair3 *pair, gjk_real speculative_distance, gjk_cache3 *cache);
-
-#endif
-
-/* ---- end of src/manifold3_internal.h ---- */
-
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
     gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (da + db);
@@ -11618,7 +12024,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     }
     gjk_real k_back = 1 / k_unit;
 
-    int keep[4], k = gjk_manifold3_reduce(b.c, b.count, b.n, b.ra + b.rb, keep);
+    int keep[4], k = gjk_manifold3_reduce(b.c, b.count, b.n, b.ra + b.rb, 4, false, keep);
     if (k == 0) {
         /* One point, or rounding left none of the feature's points within reach: the query's witnesses. */
         m.count = 1;
@@ -12018,7 +12424,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         c[i].sep = q->sep;
         c[i].id = ids[i];
     }
-    int keep[4], k = gjk_manifold3_reduce(c, count, gjk_v3(o[0], o[1], o[2]), 0, keep);
+    int keep[4], k = gjk_manifold3_reduce(c, count, gjk_v3(o[0], o[1], o[2]), 0, 4, false, keep);
     gjk_mat33 rot = rot_a;
     gjk_vec3 pos = pair->pose_a.position;
     if (!ref_a) {
@@ -12132,14 +12538,19 @@ static int first_best(const gjk_real *v, int n) {
     return -1;
 }
 
-/* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
-   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within
-   GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, the one making the largest
-   triangle with those, and the one adding the most area outside that triangle (Gregorius, GDC 2015). Points in the
-   same place (within rounding) are kept once. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]) {
+/* Indices of at most `limit` (2 or 4) candidates, in candidate order (ordered by their names: name_points,
+   manifold3.c): all of them when they fit, else the deepest (so the manifold's deepest separation is the pair's, up
+   to a tie within GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, and with a limit of
+   4 the one making the largest triangle with those and the one adding the most area outside that triangle
+   (Gregorius, GDC 2015). With `spread`, the deepest is then taken again among the points tied for deepest: the one
+   farthest from the second pick, so that a flat contact keeps its outer corners whatever point comes first. Points
+   in the same place (within rounding) are kept once. */
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+                         int keep[4]) {
     int k = 0;
-    if (count <= 4) {
+    GJK_ASSERT(limit == 2 || limit == 4);
+    limit = limit > 2 ? 4 : 2; /* (so that the compiler sees the candidates below fill the arrays) */
+    if (count <= limit) {
         for (int i = 0; i < count; ++i) keep[k++] = i;
     } else {
         /* Seen along n: coordinates in a basis (u, w) across it (u x w = n, so areas keep their sign), relative to
@@ -12165,9 +12576,16 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
             v[i] = dx * dx + dy * dy;
         }
         int i1 = first_best(v, count), i2 = -1, i3 = -1;
+        if (spread && i1 >= 0) { /* of the points tied for deepest, the one farthest from i1 */
+            for (int i = 0; i < count; ++i) {
+                gjk_real dx = x[i] - x[i1], dy = y[i] - y[i1];
+                v[i] = c[i].sep <= lo + slop ? dx * dx + dy * dy : 0;
+            }
+            i0 = first_best(v, count); /* (i0 itself qualifies, apart from i1: found) */
+        }
         /* (The triangle's edges are taken out of the loops: the same products as area(), in the same order.) */
         gjk_real ax = 0, ay = 0;
-        if (i1 >= 0) {
+        if (i1 >= 0 && limit > 2) {
             ax = x[i1] - x[i0], ay = y[i1] - y[i0];
             for (int i = 0; i < count; ++i) v[i] = GJK_ABS(ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]));
             i2 = first_best(v, count);
@@ -22051,6 +22469,7 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_TOL_REL
 #undef GJK_TOL_CURVED
 #undef GJK_TOL_CAST
+#undef GJK_MERGE_NORMAL_COS
 #undef GJK_HULL_GRID_MIN
 #undef GJK_CYL_RR_LO
 #undef GJK_CYL_RR_HI
@@ -22063,15 +22482,15 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_TREE_RANGE
 #undef GJK_TREE_FAR
 #undef GJK_TREE_SLACK
-#undef GJK_DREAL_EPSILON
+#undef MAX_CAND
+#undef CLIP_MAX
+#undef GJK_MANIFOLD_DEEPEST_SLACK
 #undef GJK_FEATURE3_MAX
 #undef GJK_FEATURE_SIN
 #undef GJK_FEATURE_COS
 #undef GJK_MANIFOLD_DEPTH_TIE
 #undef GJK_MANIFOLD_TIE
 #undef GJK_FEATURE_SNAP
-#undef MAX_CAND
-#undef CLIP_MAX
-#undef GJK_MANIFOLD_DEEPEST_SLACK
+#undef GJK_DREAL_EPSILON
 #undef GJK_TOI_ROOT_ROUNDS
 #endif /* GJK_IMPLEMENTATION */

@@ -650,7 +650,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     }
     gjk_real k_back = 1 / k_unit;
 
-    int keep[4], k = gjk_manifold3_reduce(b.c, b.count, b.n, b.ra + b.rb, keep);
+    int keep[4], k = gjk_manifold3_reduce(b.c, b.count, b.n, b.ra + b.rb, 4, false, keep);
     if (k == 0) {
         /* One point, or rounding left none of the feature's points within reach: the query's witnesses. */
         m.count = 1;

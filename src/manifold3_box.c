@@ -336,7 +336,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         c[i].sep = q->sep;
         c[i].id = ids[i];
     }
-    int keep[4], k = gjk_manifold3_reduce(c, count, gjk_v3(o[0], o[1], o[2]), 0, keep);
+    int keep[4], k = gjk_manifold3_reduce(c, count, gjk_v3(o[0], o[1], o[2]), 0, 4, false, keep);
     gjk_mat33 rot = rot_a;
     gjk_vec3 pos = pair->pose_a.position;
     if (!ref_a) {

@@ -42,8 +42,11 @@ typedef struct builder3 {
 #endif
 
 /* Indices (into c, `count` candidates ordered by their names, seen along the unit normal n, `radii` the sum of the
-   two shapes' radii) of at most 4 candidates to keep, in candidate order; returns how many. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]);
+   two shapes' radii) of at most `limit` candidates to keep (4, or 2 for points in a plane containing n: the merged
+   2D manifolds of compound_merge.c), in candidate order; returns how many. `spread` (the merged manifolds) resolves
+   a tie for the deepest point towards the widest span instead of the first candidate. */
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+                         int keep[4]);
 
 /* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance
    within the speculative distance `spec`): fills out's points and count and returns true, or returns false (out

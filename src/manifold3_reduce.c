@@ -24,14 +24,19 @@ static int first_best(const gjk_real *v, int n) {
     return -1;
 }
 
-/* Indices of at most 4 candidates, in candidate order (ordered by their names: name_points, manifold3.c): all of them
-   when they fit, else the deepest (so the manifold's deepest separation is the pair's, up to a tie within
-   GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, the one making the largest
-   triangle with those, and the one adding the most area outside that triangle (Gregorius, GDC 2015). Points in the
-   same place (within rounding) are kept once. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int keep[4]) {
+/* Indices of at most `limit` (2 or 4) candidates, in candidate order (ordered by their names: name_points,
+   manifold3.c): all of them when they fit, else the deepest (so the manifold's deepest separation is the pair's, up
+   to a tie within GJK_MANIFOLD_DEPTH_TIE of the contact's width), the farthest from it across n, and with a limit of
+   4 the one making the largest triangle with those and the one adding the most area outside that triangle
+   (Gregorius, GDC 2015). With `spread`, the deepest is then taken again among the points tied for deepest: the one
+   farthest from the second pick, so that a flat contact keeps its outer corners whatever point comes first. Points
+   in the same place (within rounding) are kept once. */
+int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+                         int keep[4]) {
     int k = 0;
-    if (count <= 4) {
+    GJK_ASSERT(limit == 2 || limit == 4);
+    limit = limit > 2 ? 4 : 2; /* (so that the compiler sees the candidates below fill the arrays) */
+    if (count <= limit) {
         for (int i = 0; i < count; ++i) keep[k++] = i;
     } else {
         /* Seen along n: coordinates in a basis (u, w) across it (u x w = n, so areas keep their sign), relative to
@@ -57,9 +62,16 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
             v[i] = dx * dx + dy * dy;
         }
         int i1 = first_best(v, count), i2 = -1, i3 = -1;
+        if (spread && i1 >= 0) { /* of the points tied for deepest, the one farthest from i1 */
+            for (int i = 0; i < count; ++i) {
+                gjk_real dx = x[i] - x[i1], dy = y[i] - y[i1];
+                v[i] = c[i].sep <= lo + slop ? dx * dx + dy * dy : 0;
+            }
+            i0 = first_best(v, count); /* (i0 itself qualifies, apart from i1: found) */
+        }
         /* (The triangle's edges are taken out of the loops: the same products as area(), in the same order.) */
         gjk_real ax = 0, ay = 0;
-        if (i1 >= 0) {
+        if (i1 >= 0 && limit > 2) {
             ax = x[i1] - x[i0], ay = y[i1] - y[i0];
             for (int i = 0; i < count; ++i) v[i] = GJK_ABS(ax * (y[i] - y[i0]) - ay * (x[i] - x[i0]));
             i2 = first_best(v, count);

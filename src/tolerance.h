@@ -43,4 +43,11 @@
 #define GJK_TOL_CAST GJK_R(1e-9)
 #endif
 
+/* Merging the part pairs' manifolds of two bodies (compound_merge.c): two manifolds share a contact direction when
+   their normals are within 5 degrees (this cosine). Normals of parts resting on one face agree to the rounding, a
+   part rounded by a margin or tilted by a few degrees still joins, and a floor and a ramp of 10 degrees stay apart;
+   Jolt Physics merges its sub-shapes' manifolds within the same angle. An angle, not a multiple of epsilon: it is a
+   modelling choice, the same in float. */
+#define GJK_MERGE_NORMAL_COS GJK_R(0.99619469809174553)
+
 #endif

@@ -19,6 +19,10 @@
 /// gjk_compound3_destroy(c);
 /// ```
 ///
+/// Contacts come per part pair (gjk_compound_collide3()); gjk_compound_merge3() merges them into one manifold per
+/// contact direction, the parts named on each point, for a solver that wants a table of 5 boxes resting on the
+/// ground to give one manifold of 4 points.
+///
 /// Queries allocate nothing, touch no global state and are safe to call from many threads at once on the same
 /// compounds. Creation allocates through gjk_set_allocator's hook.
 #ifndef GJK_COMPOUND_H
@@ -132,6 +136,65 @@ typedef struct gjk_compound_contact3 {
 GJK_API int gjk_compound_collide3(const gjk_compound_pair3 *pair, gjk_real speculative_distance,
                                   gjk_compound_contact3 *contacts, int capacity, gjk_status *status);
 
+/// One point of a merged manifold (gjk_compound_merge3()): a part pair's contact point and the parts it lies on.
+typedef struct gjk_compound_point3 {
+    gjk_vec3 point_a;    ///< world, on A's part part_a
+    gjk_vec3 point_b;    ///< world, on B's part part_b
+    gjk_real separation; ///< length units, as the part pair's own manifold gave it: (point_b - point_a) . that
+                         ///< manifold's normal, which is within 5 degrees of the merged normal (< 0 overlapping)
+    uint32_t id;         ///< the part pair's feature id (gjk_manifold_point3::id); (part_a, part_b, id) names the
+                         ///< point across frames
+    int part_a;          ///< A's part the point lies on
+    int part_b;          ///< B's part the point lies on
+} gjk_compound_point3;
+
+/// The part pairs' manifolds of one contact direction merged into one (gjk_compound_merge3()).
+typedef struct gjk_compound_manifold3 {
+    gjk_status status;   ///< the worst status of the merged manifolds
+    gjk_vec3 normal;     ///< world, unit, from A to B: the normal of the deepest merged manifold
+    int count;           ///< points in use, 1 to GJK_MANIFOLD_MAX_POINTS3
+    gjk_compound_point3 points[GJK_MANIFOLD_MAX_POINTS3]; ///< in input order; entries from `count` on are zero
+    int reference;       ///< index into the input of the deepest merged manifold, whose normal this is
+    int merged;          ///< how many part pairs' manifolds were merged into this one
+} gjk_compound_manifold3;
+
+/// Merges the part pairs' manifolds of one pair of bodies (gjk_compound_collide3()'s output) into one manifold per
+/// contact direction, for a physics engine that wants a table of 5 boxes resting on the ground to give one manifold
+/// of 4 points, not 4 manifolds of 4 points (Jolt's manifold reduction works the same way).
+///
+/// Grouping: the manifolds with at least one point are taken from the deepest (least separation of their points;
+/// ties in input order); each joins the first group, in the order the groups were made, whose normal is within 5
+/// degrees of its own (cos 0.99619, Jolt's tolerance: wide enough for the normals of parts resting on one face,
+/// which agree to the rounding, and for a slightly tilted or rounded part; narrow enough that a floor and a ramp of
+/// 10 degrees stay apart), else it starts a group of its own. A group's normal is the normal of its first and
+/// deepest manifold, a reference that moves only with the deepest contact. So every merged manifold's normal is
+/// within 5 degrees of each of its manifolds' normals, and no two merged manifolds have normals within 5 degrees of
+/// each other.
+///
+/// Points: the group's points, in input order, reduced to 4 by gjk_collide3()'s rule seen along the group's normal:
+/// the deepest, the farthest from it, then the largest area; near-ties go to the first in input order, so that
+/// resting bodies keep their points, except that of the points tied for deepest (within 1e-5 of the contact's
+/// width) the one farthest from the second pick is kept, so that a flat contact keeps its outer corners. Points of
+/// two part pairs in the same place are kept once. Each point is a copy of an input point, with its parts: it keeps
+/// its own separation along its own manifold's normal (point_b - point_a is separation times that normal, up to 5
+/// degrees off the group's), so a point's depth is the part pair's exact one. A group of more than 196 points is
+/// reduced 196 at a time in input order.
+///
+/// Returns the number of merged manifolds, in the order the groups were made (the deepest first), and writes the
+/// first `capacity` of them (out may be NULL with capacity 0). The answer depends only on the contacts and their
+/// order: ties and near-ties go to the earlier contact, and points come in input order. No allocation (about 30 KB of stack); the cost is a sort by depth (in
+/// passes of 64: count^2 / 64 comparisons beyond 64 contacts) and about count x groups normal tests. *status (may
+/// be NULL): GJK_OK, or GJK_INVALID_INPUT (returning 0, out untouched) for NULL contacts with count > 0, a negative
+/// count or capacity, NULL out with capacity > 0, a manifold whose count is outside 0..GJK_MANIFOLD_MAX_POINTS3,
+/// or one with points whose normal is not unit (within 1%) or whose points or separations are not finite or
+/// beyond 1e150 (float 1e18). Manifolds without points are skipped.
+GJK_API int gjk_compound_merge3(const gjk_compound_contact3 *contacts, int count, gjk_compound_manifold3 *out,
+                                int capacity, gjk_status *status);
+/// gjk_compound_merge3() over the world's contacts of one body pair (a run of gjk_world3_contacts() with the same a
+/// and b; part_a and part_b are the bodies' parts). Contacts of more than one body pair: GJK_INVALID_INPUT.
+GJK_API int gjk_world_merge3(const gjk_world_contact3 *contacts, int count, gjk_compound_manifold3 *out,
+                             int capacity, gjk_status *status);
+
 /// Where a ray first meets a 3D compound.
 typedef struct gjk_compound_ray_result3 {
     gjk_ray_result3 ray; ///< gjk_raycast3() of the part hit first (world frame); no hit: zero, status the worst seen
@@ -233,6 +296,35 @@ typedef struct gjk_compound_contact2 {
 /// The 2D mirror of gjk_compound_collide3().
 GJK_API int gjk_compound_collide2(const gjk_compound_pair2 *pair, gjk_real speculative_distance,
                                   gjk_compound_contact2 *contacts, int capacity, gjk_status *status);
+
+/// The 2D mirror of gjk_compound_point3.
+typedef struct gjk_compound_point2 {
+    gjk_vec2 point_a;    ///< world, on A's part part_a
+    gjk_vec2 point_b;    ///< world, on B's part part_b
+    gjk_real separation; ///< length units, along the part pair's own manifold normal (within 5 degrees of the
+                         ///< merged normal)
+    uint32_t id;         ///< the part pair's feature id (gjk_manifold_point2::id)
+    int part_a;          ///< A's part the point lies on
+    int part_b;          ///< B's part the point lies on
+} gjk_compound_point2;
+
+/// The 2D mirror of gjk_compound_manifold3: up to 2 points.
+typedef struct gjk_compound_manifold2 {
+    gjk_status status; ///< the worst status of the merged manifolds
+    gjk_vec2 normal;   ///< world, unit, from A to B: the normal of the deepest merged manifold
+    int count;         ///< points in use, 1 to GJK_MANIFOLD_MAX_POINTS2
+    gjk_compound_point2 points[GJK_MANIFOLD_MAX_POINTS2]; ///< in input order; entries from `count` on are zero
+    int reference;     ///< index into the input of the deepest merged manifold, whose normal this is
+    int merged;        ///< how many part pairs' manifolds were merged into this one
+} gjk_compound_manifold2;
+
+/// The 2D mirror of gjk_compound_merge3(): the same grouping (normals within 5 degrees), each group's points reduced
+/// to 2, the deepest and the one farthest from it along the contact (near-ties in input order).
+GJK_API int gjk_compound_merge2(const gjk_compound_contact2 *contacts, int count, gjk_compound_manifold2 *out,
+                                int capacity, gjk_status *status);
+/// The 2D mirror of gjk_world_merge3().
+GJK_API int gjk_world_merge2(const gjk_world_contact2 *contacts, int count, gjk_compound_manifold2 *out,
+                             int capacity, gjk_status *status);
 
 /// The 2D mirror of gjk_compound_ray_result3.
 typedef struct gjk_compound_ray_result2 {

@@ -300,7 +300,8 @@ GJK_API void gjk_world3_step_range(gjk_world3 *world, int begin, int end);
 GJK_API gjk_status gjk_world3_step_end(gjk_world3 *world);
 /// The contacts of the last step, sorted by (a, b, part_a, part_b): one per touching pair of convex bodies, one per
 /// touching part pair of a pair with a compound; *count (not NULL) receives their number. Valid until the next step
-/// or destroy.
+/// or destroy. gjk_world_merge3() (gjk/compound.h) merges one body pair's part contacts into one manifold per
+/// contact direction.
 GJK_API const gjk_world_contact3 *gjk_world3_contacts(const gjk_world3 *world, int *count);
 /// The pairs that began touching at the last step, sorted by (a, b).
 GJK_API const gjk_world_pair *gjk_world3_begin_events(const gjk_world3 *world, int *count);
