@@ -7137,17 +7137,17 @@ void gjk_feature3_move(gjk_feature3 *f, gjk_mat33 rot, gjk_vec3 pos);
 
 /* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
    points; two polygons at most the sum of their vertex counts. */
-#define MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
+#define GJK_MANIFOLD_MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
 /* Sutherland-Hodgman grows a polygon by at most one vertex per clipping plane. */
 #define CLIP_MAX (2 * GJK_FEATURE3_MAX)
 
-typedef struct contact3 {
+typedef struct gjk_contact3 {
     gjk_vec3 pa, pb; /* on the cores, A's frame */
     gjk_real da, db; /* how far each rounded surface lies beyond its core point along n (the radii, but more below
                         a tilted rounded segment: segment_drop) */
     gjk_real sep;    /* along n, those subtracted */
     uint32_t id;
-} contact3;
+} gjk_contact3;
 
 typedef struct builder3 {
     gjk_vec3 n;      /* A's frame, unit, from A to B */
@@ -7156,7 +7156,7 @@ typedef struct builder3 {
     gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
     bool b_ref;      /* two polygons: B's is the reference face (A's tilted beyond the tolerance, incident) */
     int count;
-    contact3 c[MAX_CAND];
+    gjk_contact3 c[GJK_MANIFOLD_MAX_CAND];
 } builder3;
 
 /* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
@@ -7172,7 +7172,7 @@ typedef struct builder3 {
    two shapes' radii) of at most `limit` candidates to keep (4, or 2 for points in a plane containing n: the merged
    2D manifolds of compound_merge.c), in candidate order; returns how many. `spread` (the merged manifolds) resolves
    a tie for the deepest point towards the widest span instead of the first candidate. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+int gjk_manifold3_reduce(const gjk_contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
                          int keep[4]);
 
 /* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance
@@ -7238,8 +7238,8 @@ static gjk_status merge_status(const merge_view *v, int i) {
     return v->planar ? merge_m2(v, i)->status : merge_m3(v, i)->status;
 }
 /* Point k of contact i as a reduction candidate (the points are on the surfaces: no radii). */
-static contact3 merge_candidate(const merge_view *v, int i, int k) {
-    contact3 c;
+static gjk_contact3 merge_candidate(const merge_view *v, int i, int k) {
+    gjk_contact3 c;
     c.da = c.db = 0;
     if (v->planar) {
         const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
@@ -7347,7 +7347,7 @@ static int merge_references(const merge_view *v, int *refs, gjk_status *status) 
 
 /* Keeps the candidates the reduction picks of the n in cand (and their parts), moved to the front in their order;
    returns how many. */
-static int merge_compact(contact3 *cand, int *parts, int n, gjk_vec3 normal, int limit) {
+static int merge_compact(gjk_contact3 *cand, int *parts, int n, gjk_vec3 normal, int limit) {
     int keep[4], k = gjk_manifold3_reduce(cand, n, normal, 0, limit, true, keep);
     for (int i = 0; i < k; ++i) { /* (keep ascends, so keep[i] >= i) */
         cand[i] = cand[keep[i]];
@@ -7361,8 +7361,8 @@ static int merge_compact(contact3 *cand, int *parts, int n, gjk_vec3 normal, int
    array). */
 static void merge_group(const merge_view *v, const int *refs, int g, void *out) {
     int limit = v->planar ? GJK_MANIFOLD_MAX_POINTS2 : GJK_MANIFOLD_MAX_POINTS3;
-    contact3 cand[MAX_CAND];
-    int parts[2 * MAX_CAND], n = 0, merged = 0;
+    gjk_contact3 cand[GJK_MANIFOLD_MAX_CAND];
+    int parts[2 * GJK_MANIFOLD_MAX_CAND], n = 0, merged = 0;
     gjk_status status = GJK_OK;
     gjk_vec3 nr = merge_normal(v, refs[g]);
     for (int i = 0; i < v->count; ++i) {
@@ -7376,7 +7376,7 @@ static void merge_group(const merge_view *v, const int *refs, int g, void *out) 
         ++merged;
         status = gjk_worse_status(status, merge_status(v, i));
         for (int k = 0; k < count; ++k) {
-            if (n == MAX_CAND) n = merge_compact(cand, parts, n, nr, limit);
+            if (n == GJK_MANIFOLD_MAX_CAND) n = merge_compact(cand, parts, n, nr, limit);
             cand[n] = merge_candidate(v, i, k);
             parts[2 * n] = merge_int(v, i, v->off_part_a);
             parts[2 * n + 1] = merge_int(v, i, v->off_part_b);
@@ -11416,8 +11416,8 @@ gjk_manifold2 gjk_collide2(const gjk_pair2 *pair, gjk_real speculative_distance,
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
     gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (da + db);
-    if (!(sep <= b->spec) || b->count >= MAX_CAND) return;
-    contact3 *c = &b->c[b->count++];
+    if (!(sep <= b->spec) || b->count >= GJK_MANIFOLD_MAX_CAND) return;
+    gjk_contact3 *c = &b->c[b->count++];
     c->pa = pa;
     c->pb = pb;
     c->da = da;
@@ -11842,7 +11842,7 @@ static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 
     gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2);
     int k = 0;
     for (int i = 0; i < b->count; ++i) {
-        contact3 c = b->c[i];
+        gjk_contact3 c = b->c[i];
         int ea, eb;
         uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap, (uint16_t)(c.id >> 16), &ea);
         uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap, (uint16_t)(c.id & 0xFFFFu), &eb);
@@ -12037,7 +12037,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     }
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        const contact3 *c = &b.c[keep[i]];
+        const gjk_contact3 *c = &b.c[keep[i]];
         gjk_manifold_point3 *p = &m.points[i];
         p->point_a = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pa, c->da, b.n), k_back));
         p->point_b = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pb, -c->db, b.n), k_back));
@@ -12412,7 +12412,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         if (!(GJK_ABS(deepest - r->distance) <= GJK_MANIFOLD_DEEPEST_SLACK * (1 + GJK_ABS(r->distance)))) return false;
     }
     /* The points in the reference frame: on the reference face, and sep along o from there on the incident one. */
-    contact3 c[8];
+    gjk_contact3 c[8];
     for (int i = 0; i < count; ++i) {
         const clip_point3 *q = &cp[at[i]];
         gjk_real p[3];
@@ -12434,7 +12434,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
     gjk_manifold_point3 *pts = out->points; /* (entries from count on stay zero: out is cleared by the caller) */
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        const contact3 *ci = &c[keep[i]];
+        const gjk_contact3 *ci = &c[keep[i]];
         gjk_manifold_point3 *p = &pts[i];
         gjk_vec3 on_ref = gjk_add3(gjk_mat33_mul(rot, ci->pa), pos), on_inc = gjk_add3(gjk_mat33_mul(rot, ci->pb), pos);
         p->point_a = ref_a ? on_ref : on_inc;
@@ -12545,7 +12545,7 @@ static int first_best(const gjk_real *v, int n) {
    (Gregorius, GDC 2015). With `spread`, the deepest is then taken again among the points tied for deepest: the one
    farthest from the second pick, so that a flat contact keeps its outer corners whatever point comes first. Points
    in the same place (within rounding) are kept once. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+int gjk_manifold3_reduce(const gjk_contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
                          int keep[4]) {
     int k = 0;
     GJK_ASSERT(limit == 2 || limit == 4);
@@ -12557,7 +12557,7 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
            the first candidate. */
         gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
         gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
-        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
+        gjk_real v[GJK_MANIFOLD_MAX_CAND], x[GJK_MANIFOLD_MAX_CAND], y[GJK_MANIFOLD_MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
         for (int i = 0; i < count; ++i) {
             gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
             x[i] = gjk_dot3(d, u);
@@ -22482,7 +22482,7 @@ int gjk_world2_query_box(const gjk_world2 *world, gjk_aabb2 box, int *bodies, in
 #undef GJK_TREE_RANGE
 #undef GJK_TREE_FAR
 #undef GJK_TREE_SLACK
-#undef MAX_CAND
+#undef GJK_MANIFOLD_MAX_CAND
 #undef CLIP_MAX
 #undef GJK_MANIFOLD_DEEPEST_SLACK
 #undef GJK_FEATURE3_MAX

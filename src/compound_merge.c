@@ -64,8 +64,8 @@ static gjk_status merge_status(const merge_view *v, int i) {
     return v->planar ? merge_m2(v, i)->status : merge_m3(v, i)->status;
 }
 /* Point k of contact i as a reduction candidate (the points are on the surfaces: no radii). */
-static contact3 merge_candidate(const merge_view *v, int i, int k) {
-    contact3 c;
+static gjk_contact3 merge_candidate(const merge_view *v, int i, int k) {
+    gjk_contact3 c;
     c.da = c.db = 0;
     if (v->planar) {
         const gjk_manifold_point2 *p = &merge_m2(v, i)->points[k];
@@ -173,7 +173,7 @@ static int merge_references(const merge_view *v, int *refs, gjk_status *status) 
 
 /* Keeps the candidates the reduction picks of the n in cand (and their parts), moved to the front in their order;
    returns how many. */
-static int merge_compact(contact3 *cand, int *parts, int n, gjk_vec3 normal, int limit) {
+static int merge_compact(gjk_contact3 *cand, int *parts, int n, gjk_vec3 normal, int limit) {
     int keep[4], k = gjk_manifold3_reduce(cand, n, normal, 0, limit, true, keep);
     for (int i = 0; i < k; ++i) { /* (keep ascends, so keep[i] >= i) */
         cand[i] = cand[keep[i]];
@@ -187,8 +187,8 @@ static int merge_compact(contact3 *cand, int *parts, int n, gjk_vec3 normal, int
    array). */
 static void merge_group(const merge_view *v, const int *refs, int g, void *out) {
     int limit = v->planar ? GJK_MANIFOLD_MAX_POINTS2 : GJK_MANIFOLD_MAX_POINTS3;
-    contact3 cand[MAX_CAND];
-    int parts[2 * MAX_CAND], n = 0, merged = 0;
+    gjk_contact3 cand[GJK_MANIFOLD_MAX_CAND];
+    int parts[2 * GJK_MANIFOLD_MAX_CAND], n = 0, merged = 0;
     gjk_status status = GJK_OK;
     gjk_vec3 nr = merge_normal(v, refs[g]);
     for (int i = 0; i < v->count; ++i) {
@@ -202,7 +202,7 @@ static void merge_group(const merge_view *v, const int *refs, int g, void *out) 
         ++merged;
         status = gjk_worse_status(status, merge_status(v, i));
         for (int k = 0; k < count; ++k) {
-            if (n == MAX_CAND) n = merge_compact(cand, parts, n, nr, limit);
+            if (n == GJK_MANIFOLD_MAX_CAND) n = merge_compact(cand, parts, n, nr, limit);
             cand[n] = merge_candidate(v, i, k);
             parts[2 * n] = merge_int(v, i, v->off_part_a);
             parts[2 * n + 1] = merge_int(v, i, v->off_part_b);

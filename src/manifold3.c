@@ -42,8 +42,8 @@
 static void add_r(builder3 *b, gjk_vec3 pa, gjk_vec3 pb, gjk_real da, gjk_real db, uint16_t code_a,
                   uint16_t code_b) {
     gjk_real sep = gjk_dot3(gjk_sub3(pb, pa), b->n) - (da + db);
-    if (!(sep <= b->spec) || b->count >= MAX_CAND) return;
-    contact3 *c = &b->c[b->count++];
+    if (!(sep <= b->spec) || b->count >= GJK_MANIFOLD_MAX_CAND) return;
+    gjk_contact3 *c = &b->c[b->count++];
     c->pa = pa;
     c->pb = pb;
     c->da = da;
@@ -468,7 +468,7 @@ static void name_points(builder3 *b, const gjk_feature3 *fa, const gjk_feature3 
     gjk_real snap = GJK_FEATURE_SNAP * GJK_SQRT(size2);
     int k = 0;
     for (int i = 0; i < b->count; ++i) {
-        contact3 c = b->c[i];
+        gjk_contact3 c = b->c[i];
         int ea, eb;
         uint16_t na = point_name(fa, &ga, gjk_dot3(c.pa, u), gjk_dot3(c.pa, w), snap, (uint16_t)(c.id >> 16), &ea);
         uint16_t nb = point_name(fb, &gb, gjk_dot3(c.pb, u), gjk_dot3(c.pb, w), snap, (uint16_t)(c.id & 0xFFFFu), &eb);
@@ -663,7 +663,7 @@ static void manifold_points(const gjk_pair3 *pair, const gjk_result3 *rr, gjk_re
     }
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        const contact3 *c = &b.c[keep[i]];
+        const gjk_contact3 *c = &b.c[keep[i]];
         gjk_manifold_point3 *p = &m.points[i];
         p->point_a = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pa, c->da, b.n), k_back));
         p->point_b = world_point(rot_a, pair->pose_a.position, gjk_scale3(gjk_mad3(c->pb, -c->db, b.n), k_back));

@@ -324,7 +324,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
         if (!(GJK_ABS(deepest - r->distance) <= GJK_MANIFOLD_DEEPEST_SLACK * (1 + GJK_ABS(r->distance)))) return false;
     }
     /* The points in the reference frame: on the reference face, and sep along o from there on the incident one. */
-    contact3 c[8];
+    gjk_contact3 c[8];
     for (int i = 0; i < count; ++i) {
         const clip_point3 *q = &cp[at[i]];
         gjk_real p[3];
@@ -346,7 +346,7 @@ static bool box_manifold(const gjk_pair3 *pair, const gjk_mat33 *rot_a_p, const 
     gjk_manifold_point3 *pts = out->points; /* (entries from count on stay zero: out is cleared by the caller) */
     gjk_real sum = 0;
     for (int i = 0; i < k; ++i) {
-        const contact3 *ci = &c[keep[i]];
+        const gjk_contact3 *ci = &c[keep[i]];
         gjk_manifold_point3 *p = &pts[i];
         gjk_vec3 on_ref = gjk_add3(gjk_mat33_mul(rot, ci->pa), pos), on_inc = gjk_add3(gjk_mat33_mul(rot, ci->pb), pos);
         p->point_a = ref_a ? on_ref : on_inc;

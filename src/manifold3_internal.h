@@ -10,17 +10,17 @@
 
 /* Most candidate points: a disc against a polygon gives up to every vertex, two crossings per edge and 4 rim
    points; two polygons at most the sum of their vertex counts. */
-#define MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
+#define GJK_MANIFOLD_MAX_CAND (3 * GJK_FEATURE3_MAX + 4)
 /* Sutherland-Hodgman grows a polygon by at most one vertex per clipping plane. */
 #define CLIP_MAX (2 * GJK_FEATURE3_MAX)
 
-typedef struct contact3 {
+typedef struct gjk_contact3 {
     gjk_vec3 pa, pb; /* on the cores, A's frame */
     gjk_real da, db; /* how far each rounded surface lies beyond its core point along n (the radii, but more below
                         a tilted rounded segment: segment_drop) */
     gjk_real sep;    /* along n, those subtracted */
     uint32_t id;
-} contact3;
+} gjk_contact3;
 
 typedef struct builder3 {
     gjk_vec3 n;      /* A's frame, unit, from A to B */
@@ -29,7 +29,7 @@ typedef struct builder3 {
     gjk_vec3 wa, wb; /* the query's witnesses on the cores, A's frame */
     bool b_ref;      /* two polygons: B's is the reference face (A's tilted beyond the tolerance, incident) */
     int count;
-    contact3 c[MAX_CAND];
+    gjk_contact3 c[GJK_MANIFOLD_MAX_CAND];
 } builder3;
 
 /* How far (relative, in the manifold's unit scale) the deepest point found from an incident face may lie above the
@@ -45,7 +45,7 @@ typedef struct builder3 {
    two shapes' radii) of at most `limit` candidates to keep (4, or 2 for points in a plane containing n: the merged
    2D manifolds of compound_merge.c), in candidate order; returns how many. `spread` (the merged manifolds) resolves
    a tie for the deepest point towards the widest span instead of the first candidate. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+int gjk_manifold3_reduce(const gjk_contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
                          int keep[4]);
 
 /* The manifold of two sharp boxes (manifold3_box.c) from their signed distance r (the query's answer, r->distance

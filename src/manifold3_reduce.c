@@ -31,7 +31,7 @@ static int first_best(const gjk_real *v, int n) {
    (Gregorius, GDC 2015). With `spread`, the deepest is then taken again among the points tied for deepest: the one
    farthest from the second pick, so that a flat contact keeps its outer corners whatever point comes first. Points
    in the same place (within rounding) are kept once. */
-int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
+int gjk_manifold3_reduce(const gjk_contact3 *c, int count, gjk_vec3 n, gjk_real radii, int limit, bool spread,
                          int keep[4]) {
     int k = 0;
     GJK_ASSERT(limit == 2 || limit == 4);
@@ -43,7 +43,7 @@ int gjk_manifold3_reduce(const contact3 *c, int count, gjk_vec3 n, gjk_real radi
            the first candidate. */
         gjk_vec3 t = GJK_ABS(n.x) < GJK_R(0.57) ? gjk_v3(1, 0, 0) : gjk_v3(0, 1, 0);
         gjk_vec3 u = gjk_normalize3(gjk_cross3(n, t)), w = gjk_cross3(n, u);
-        gjk_real v[MAX_CAND], x[MAX_CAND], y[MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
+        gjk_real v[GJK_MANIFOLD_MAX_CAND], x[GJK_MANIFOLD_MAX_CAND], y[GJK_MANIFOLD_MAX_CAND], lo = c[0].sep, width2 = 0, reach = radii;
         for (int i = 0; i < count; ++i) {
             gjk_vec3 d = gjk_sub3(c[i].pa, c[0].pa);
             x[i] = gjk_dot3(d, u);
