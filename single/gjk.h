@@ -2098,8 +2098,8 @@ typedef struct gjk_compound_ray_result3 {
 } gjk_compound_ray_result3;
 
 /// The closest hit of `ray` (world frame) on the compound standing at `pose`: the least fraction over the parts'
-/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray:
-/// GJK_INVALID_INPUT, part -1.
+/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray (a ray
+/// gjk_raycast3() refuses): GJK_INVALID_INPUT, part -1.
 GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
                                                        const gjk_ray3 *ray);
 
@@ -6376,8 +6376,8 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !gjk2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
-        !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+    /* the single ray cast's own rule, so that a ray one call accepts the other does too */
+    if (!compound || !gjk2_pose_valid(pose) || !gjk_ray2_valid(ray)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
     }
@@ -6856,8 +6856,8 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !gjk_pose3_valid(pose) || !gjk_bounded3(ray->origin) ||
-        !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+    /* the single ray cast's own rule, so that a ray one call accepts the other does too */
+    if (!compound || !gjk_pose3_valid(pose) || !gjk_ray3_valid(ray)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
     }

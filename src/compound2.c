@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compound_internal.h"
+#include "ray_internal.h"
 #include "internal2.h"
 
 static gjk_status *compound2_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
@@ -332,8 +333,8 @@ gjk_compound_ray_result2 gjk_compound_raycast2(const gjk_compound2 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !gjk2_pose_valid(pose) || !gjk_bounded2(ray->origin) ||
-        !gjk_bounded2(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+    /* the single ray cast's own rule, so that a ray one call accepts the other does too */
+    if (!compound || !gjk2_pose_valid(pose) || !gjk_ray2_valid(ray)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
     }

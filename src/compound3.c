@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compound_internal.h"
+#include "ray_internal.h"
 #include "internal3.h"
 
 static gjk_status *compound3_status_sink(gjk_status *status, gjk_status *dummy) { return status ? status : dummy; }
@@ -335,8 +336,8 @@ gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gj
     gjk_real o[3], d[3];
     memset(&q, 0, sizeof q);
     q.best.part = -1;
-    if (!compound || !ray || !gjk_pose3_valid(pose) || !gjk_bounded3(ray->origin) ||
-        !gjk_bounded3(ray->translation) || !(ray->max_fraction >= 0) || !gjk_bounded(ray->max_fraction)) {
+    /* the single ray cast's own rule, so that a ray one call accepts the other does too */
+    if (!compound || !gjk_pose3_valid(pose) || !gjk_ray3_valid(ray)) {
         q.best.ray.status = GJK_INVALID_INPUT;
         return q.best;
     }

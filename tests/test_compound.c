@@ -505,6 +505,17 @@ static void test_bad_input3(void **st) {
     assert_int_equal(gjk_compound_raycast3(c, gjk_pose3_identity(), NULL).ray.status, GJK_INVALID_INPUT);
     ray.max_fraction = -1;
     assert_int_equal(gjk_compound_raycast3(c, gjk_pose3_identity(), &ray).ray.status, GJK_INVALID_INPUT);
+    ray.max_fraction = (gjk_real)NAN;
+    assert_int_equal(gjk_compound_raycast3(c, gjk_pose3_identity(), &ray).ray.status, GJK_INVALID_INPUT);
+    /* any fraction gjk_raycast3 accepts, up to the largest finite one: the same hit as within the segment */
+    ray.max_fraction = GJK_REAL_MAX;
+    {
+        gjk_compound_ray_result3 far = gjk_compound_raycast3(c, gjk_pose3_identity(), &ray);
+        ray.max_fraction = 1;
+        gjk_compound_ray_result3 near = gjk_compound_raycast3(c, gjk_pose3_identity(), &ray);
+        assert_int_equal(far.ray.status, GJK_OK);
+        assert_true(far.ray.hit && near.ray.hit && far.part == near.part && far.ray.fraction == near.ray.fraction);
+    }
     ray.max_fraction = 1;
     {
         gjk_compound_ray_result3 h = gjk_compound_raycast3(c, gjk_pose3_identity(), &ray);
@@ -984,6 +995,14 @@ static void test_bad_input2(void **st) {
     assert_int_equal(gjk_compound_raycast2(c, gjk_pose2_identity(), NULL).ray.status, GJK_INVALID_INPUT);
     ray.max_fraction = -1;
     assert_int_equal(gjk_compound_raycast2(c, gjk_pose2_identity(), &ray).ray.status, GJK_INVALID_INPUT);
+    ray.max_fraction = GJK_REAL_MAX;
+    {
+        gjk_compound_ray_result2 far = gjk_compound_raycast2(c, gjk_pose2_identity(), &ray);
+        ray.max_fraction = 1;
+        gjk_compound_ray_result2 near = gjk_compound_raycast2(c, gjk_pose2_identity(), &ray);
+        assert_int_equal(far.ray.status, GJK_OK);
+        assert_true(far.ray.hit && near.ray.hit && far.part == near.part && far.ray.fraction == near.ray.fraction);
+    }
     ray.max_fraction = 1;
     {
         gjk_compound_ray_result2 h = gjk_compound_raycast2(c, gjk_pose2_identity(), &ray);

@@ -202,8 +202,8 @@ typedef struct gjk_compound_ray_result3 {
 } gjk_compound_ray_result3;
 
 /// The closest hit of `ray` (world frame) on the compound standing at `pose`: the least fraction over the parts'
-/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray:
-/// GJK_INVALID_INPUT, part -1.
+/// gjk_raycast3() at their world poses (a tie keeps the part found first). Invalid compound, pose or ray (a ray
+/// gjk_raycast3() refuses): GJK_INVALID_INPUT, part -1.
 GJK_API gjk_compound_ray_result3 gjk_compound_raycast3(const gjk_compound3 *compound, gjk_pose3 pose,
                                                        const gjk_ray3 *ray);
 
