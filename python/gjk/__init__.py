@@ -21,6 +21,7 @@ import numpy as _np
 from . import _gjk
 from ._gjk import CastResult, Manifold, QueryResult, RayResult  # noqa: F401  (result types)
 from ._gjk import distance, intersect, manifold, penetration, raycast, shape_cast, signed_distance  # noqa: F401
+from ._gjk import WorldContacts, WorldRayHit  # noqa: F401  (the world's result types)
 
 __version__ = "0.1.0"
 
@@ -30,6 +31,7 @@ __all__ = [
     "Point2", "Segment2", "Circle", "Box2", "Capsule2", "Polygon",
     "intersect", "distance", "penetration", "signed_distance", "manifold", "raycast", "shape_cast",
     "QueryResult", "Manifold", "RayResult", "CastResult",
+    "World", "WorldContacts", "WorldRayHit",
 ]
 
 
@@ -279,3 +281,30 @@ class Polygon(_Shape):
 
     def __repr__(self):
         return "gjk.Polygon(<%d points>%s)" % (len(self.points), ", margin=%r" % self.margin if self.margin else "")
+
+
+# ---- the world of bodies -----------------------------------------------------------------------------------------
+
+
+class World(_gjk.World):
+    """A world of bodies: convex shapes at poses, kept in a dynamic AABB tree (gjk_world3 / gjk_world2).
+
+    ``World(dim=3, *, fat_margin=0.1, speculative_distance=0.0, prediction_steps=2.0)``: the fields of the library's
+    gjk_world_def with its defaults; 0 means none (no fat margin, touching pairs only, no stretching of the boxes).
+    ``add(shape, pose, user=0)`` returns a body id; ``set_pose`` / ``set_poses`` move bodies; ``step()`` finds the
+    pairs within ``speculative_distance`` and their manifolds (``contacts()``) and the pairs that ``began()`` and
+    ``ended()`` touching; ``raycast``, ``raycast_all``, ``overlap`` and ``query_box`` search the bodies at their
+    current poses. The world keeps each body's shape alive. Compound bodies are not available from Python.
+
+        >>> import gjk
+        >>> w = gjk.World(dim=2)
+        >>> ground = w.add(gjk.Box2([10, 1]), [0, -1, 0])
+        >>> ball = w.add(gjk.Circle(0.5), [0, 0.4, 0])
+        >>> w.step(), w.began().tolist()
+        (<Status.OK: 0>, [[0, 1]])
+    """
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "gjk.World(dim=%d, <%d bodies>)" % (self.dim, len(self))

@@ -3,7 +3,8 @@
 /* The C extension under the Python package gjk: shapes as objects that hold a gjk_shape3 / gjk_shape2 (and the
    hull they own), and one entry per query that takes one pose per shape (a result of Python scalars and small
    arrays) or N poses (a result of numpy arrays of length N, computed by the batch functions of gjk/batch.h with
-   the GIL released, split over `threads` threads by gjk_parallel_for).
+   the GIL released, split over `threads` threads by gjk_parallel_for); and the world of bodies (gjk/world.h) as
+   gjk.World, in _world.c, which this file includes.
 
    The library comes in as the single header (single/gjk.h) plus the threads helper, always in double. A 3D pose
    row [x, y, z, qw, qx, qy, qz] has gjk_pose3's layout, so N x 7 arrays are handed to the batch functions as they
@@ -124,7 +125,8 @@ static int shape_init(ShapeObject *self, PyObject *args, PyObject *kwds) {
     PyObject *params;
     double margin = 0.0, v[9];
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "sO|d", kwlist, &kind, &params, &margin)) return -1;
-    if (self->hull3 || self->hull2) {
+    /* a world borrows the shape's C struct, so it never changes once made */
+    if (self->dim) {
         PyErr_SetString(PyExc_RuntimeError, "a shape is initialised once");
         return -1;
     }
@@ -924,6 +926,10 @@ done:
     return res;
 }
 
+/* ---- the world of bodies ------------------------------------------------------------------------------------- */
+
+#include "_world.c"
+
 /* The package registers its enums so that single answers carry enum members. */
 static PyObject *py_register(PyObject *self, PyObject *args) {
     (void)self;
@@ -970,11 +976,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "gjk._gjk", "The C co
 
 PyMODINIT_FUNC PyInit__gjk(void) {
     import_array();
-    if (PyType_Ready(&ShapeType) < 0) return NULL;
+    if (PyType_Ready(&ShapeType) < 0 || PyType_Ready(&WorldType) < 0) return NULL;
     if (PyStructSequence_InitType2(&QueryResultType, &query_desc) < 0 ||
         PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0 ||
         PyStructSequence_InitType2(&RayResultType, &ray_desc) < 0 ||
-        PyStructSequence_InitType2(&CastResultType, &cast_desc) < 0)
+        PyStructSequence_InitType2(&CastResultType, &cast_desc) < 0 ||
+        PyStructSequence_InitType2(&WorldContactsType, &pyworld_contacts_desc) < 0 ||
+        PyStructSequence_InitType2(&WorldRayHitType, &pyworld_hit_desc) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -983,11 +991,17 @@ PyMODINIT_FUNC PyInit__gjk(void) {
     Py_INCREF(&ManifoldType);
     Py_INCREF(&RayResultType);
     Py_INCREF(&CastResultType);
+    Py_INCREF(&WorldType);
+    Py_INCREF(&WorldContactsType);
+    Py_INCREF(&WorldRayHitType);
     if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0 ||
         PyModule_AddObject(m, "QueryResult", (PyObject *)&QueryResultType) < 0 ||
         PyModule_AddObject(m, "Manifold", (PyObject *)&ManifoldType) < 0 ||
         PyModule_AddObject(m, "RayResult", (PyObject *)&RayResultType) < 0 ||
-        PyModule_AddObject(m, "CastResult", (PyObject *)&CastResultType) < 0) {
+        PyModule_AddObject(m, "CastResult", (PyObject *)&CastResultType) < 0 ||
+        PyModule_AddObject(m, "World", (PyObject *)&WorldType) < 0 ||
+        PyModule_AddObject(m, "WorldContacts", (PyObject *)&WorldContactsType) < 0 ||
+        PyModule_AddObject(m, "WorldRayHit", (PyObject *)&WorldRayHitType) < 0) {
         Py_DECREF(m);
         return NULL;
     }
