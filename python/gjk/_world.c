@@ -372,8 +372,9 @@ static PyObject *pyworld_step(WorldObject *self, PyObject *args, PyObject *kwds)
     }
     Py_END_ALLOW_THREADS;
     self->busy = 0;
-    /* the ended contacts of removed bodies are reported now: their shapes may go */
-    if (PyList_SetSlice(self->released, 0, PyList_GET_SIZE(self->released), NULL) < 0) return NULL;
+    /* the ended contacts of removed bodies are reported now: their shapes may go (a step that failed for memory
+       may have kept the last step's results, so they stay until one succeeds) */
+    if (st == GJK_OK && PyList_SetSlice(self->released, 0, PyList_GET_SIZE(self->released), NULL) < 0) return NULL;
     return PySequence_GetItem(status_members, (Py_ssize_t)st);
 }
 

@@ -16,6 +16,7 @@
 import gc
 import math
 import os
+import pickle
 import re
 import weakref
 
@@ -420,6 +421,8 @@ def test_bad_input():
         w.overlap(gjk.Circle(1), [0, 0, 0])
     with pytest.raises(ValueError):
         w.step(threads=-1)
+    with pytest.raises(TypeError):
+        pickle.dumps(w)
     assert w.step() == gjk.Status.OK
 
 
@@ -494,3 +497,41 @@ def test_cycle_through_a_shape_is_collected():
     del w, box
     gc.collect()
     assert ref() is None
+
+
+def test_more_results_than_the_first_room():
+    # 100 spheres in a row: the queries' answers outgrow the 64 the binding first makes room for
+    w = gjk.World(dim=3)
+    ids = [w.add(gjk.Sphere(0.4), [i, 0, 0, 1, 0, 0, 0]) for i in range(100)]
+    hits = w.raycast_all([-1, 0, 0], [101, 0, 0])
+    assert hits.body.tolist() == ids
+    np.testing.assert_allclose(hits.fraction, (np.arange(100) - 0.4 + 1) / 101, rtol=0, atol=1e-12)
+    assert w.query_box([-1, -1, -1], [100, 1, 1]).tolist() == ids
+    assert w.overlap(gjk.Box([60, 1, 1]), [49.5, 0, 0, 1, 0, 0, 0]).tolist() == ids
+    assert w.overlap(gjk.Box([60, 1, 1]), [49.5, 0, 2, 1, 0, 0, 0], distance=0.65).tolist() == ids
+    assert w.overlap(gjk.Box([60, 1, 1]), [49.5, 0, 2, 1, 0, 0, 0], distance=0.55).tolist() == []
+
+
+def test_calls_during_a_step_are_refused():
+    # step() releases the GIL; the world is not locked, so every other call on it raises RuntimeError meanwhile
+    import threading
+
+    rng = np.random.default_rng(5)
+    w = gjk.World(speculative_distance=0.1)
+    ids = [w.add(gjk.Sphere(0.3), [*rng.uniform(-5, 5, 3), 1, 0, 0, 0]) for _ in range(3000)]
+    refused, statuses = 0, []
+    for _ in range(5):
+        w.set_poses(ids, np.column_stack([rng.uniform(-5, 5, (len(ids), 3)), np.ones(len(ids)),
+                                          np.zeros((len(ids), 3))]))
+        th = threading.Thread(target=lambda: statuses.append(w.step()))
+        th.start()
+        while th.is_alive():
+            try:
+                w.set_pose(ids[0], [0, 0, 0, 1, 0, 0, 0])
+            except RuntimeError:
+                refused += 1
+        th.join()
+        if refused:
+            break
+    assert refused > 0 and statuses and all(s == gjk.Status.OK for s in statuses)
+    assert len(w) == 3000 and len(w.contacts().a) > 0
