@@ -6,6 +6,7 @@ Shapes are objects in their local frame; poses are arrays: 3D ``[x, y, z, qw, qx
 Every query takes one pose per shape, giving one result of Python scalars and small arrays, or ``(N, 7)`` /
 ``(N, 3)`` poses, giving the same fields as arrays of length N computed in C with the GIL released (``threads=``
 splits them). A single pose is used for every item, so one shape at one pose against N poses of another works.
+``World`` keeps a scene of bodies: contacts and events per step, ray casts and overlap queries.
 
     >>> import gjk
     >>> box, capsule = gjk.Box([1, 1, 1]), gjk.Capsule(0.5, 1.0)
