@@ -520,7 +520,9 @@ def test_calls_during_a_step_are_refused():
     w = gjk.World(speculative_distance=0.1)
     ids = [w.add(gjk.Sphere(0.3), [*rng.uniform(-5, 5, 3), 1, 0, 0, 0]) for _ in range(3000)]
     refused, statuses = 0, []
-    for _ in range(5):
+    # a step of 3,000 crowded spheres takes tens of milliseconds; up to 20 tries so that a loaded machine that never
+    # runs this thread during one still refuses a call in another
+    for _ in range(20):
         w.set_poses(ids, np.column_stack([rng.uniform(-5, 5, (len(ids), 3)), np.ones(len(ids)),
                                           np.zeros((len(ids), 3))]))
         th = threading.Thread(target=lambda: statuses.append(w.step()))
