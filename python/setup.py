@@ -24,7 +24,7 @@ def rel(*parts):
 extension = Extension(
     "gjk._gjk",
     sources=["gjk/_gjk.c", rel("src", "threads", "parallel.c")],
-    depends=["gjk/_world.c"],  # included by _gjk.c
+    depends=["gjk/_world.c", "gjk/_compound.c"],  # included by _gjk.c
     include_dirs=[os.path.join(ROOT, "single"), os.path.join(ROOT, "include"), numpy.get_include()],
     # the same arithmetic as the CMake build: no contraction into fused multiply-adds, so that answers equal the C
     # library's bit for bit

@@ -6,7 +6,9 @@ Shapes are objects in their local frame; poses are arrays: 3D ``[x, y, z, qw, qx
 Every query takes one pose per shape, giving one result of Python scalars and small arrays, or ``(N, 7)`` /
 ``(N, 3)`` poses, giving the same fields as arrays of length N computed in C with the GIL released (``threads=``
 splits them). A single pose is used for every item, so one shape at one pose against N poses of another works.
-``World`` keeps a scene of bodies: contacts and events per step, ray casts and overlap queries.
+``World`` keeps a scene of bodies: contacts and events per step, ray casts and overlap queries. ``Compound`` is a
+body made of convex parts, for ``compound_query``, ``compound_collide``, ``compound_raycast`` and
+``World.add_compound``.
 
     >>> import gjk
     >>> box, capsule = gjk.Box([1, 1, 1]), gjk.Capsule(0.5, 1.0)
@@ -23,6 +25,8 @@ from . import _gjk
 from ._gjk import CastResult, Manifold, QueryResult, RayResult  # noqa: F401  (result types)
 from ._gjk import distance, intersect, manifold, penetration, raycast, shape_cast, signed_distance  # noqa: F401
 from ._gjk import WorldContacts, WorldRayHit  # noqa: F401  (the world's result types)
+from ._gjk import compound_collide, compound_query, compound_raycast  # noqa: F401
+from ._gjk import CompoundContacts, CompoundRayResult, CompoundResult  # noqa: F401  (the compounds' result types)
 
 __version__ = "0.1.0"
 
@@ -33,6 +37,8 @@ __all__ = [
     "intersect", "distance", "penetration", "signed_distance", "manifold", "raycast", "shape_cast",
     "QueryResult", "Manifold", "RayResult", "CastResult",
     "World", "WorldContacts", "WorldRayHit",
+    "Compound", "compound_query", "compound_collide", "compound_raycast",
+    "CompoundResult", "CompoundContacts", "CompoundRayResult",
 ]
 
 
@@ -295,7 +301,8 @@ class World(_gjk.World):
     ``add(shape, pose, user=0)`` returns a body id; ``set_pose`` / ``set_poses`` move bodies; ``step()`` finds the
     pairs within ``speculative_distance`` and their manifolds (``contacts()``) and the pairs that ``began()`` and
     ``ended()`` touching; ``raycast``, ``raycast_all``, ``overlap`` and ``query_box`` search the bodies at their
-    current poses. The world keeps each body's shape alive. Compound bodies are not available from Python.
+    current poses. The world keeps each body's shape alive. ``add_compound(compound, pose, user=0)`` adds a body made
+    of a ``Compound``; its contacts carry the parts in ``part_a`` / ``part_b``.
 
         >>> import gjk
         >>> w = gjk.World(dim=2)
@@ -309,3 +316,31 @@ class World(_gjk.World):
 
     def __repr__(self):
         return "gjk.World(dim=%d, <%d bodies>)" % (self.dim, len(self))
+
+
+# ---- compound shapes ---------------------------------------------------------------------------------------------
+
+
+class Compound(_gjk.Compound):
+    """A body made of convex parts: shapes of one dimension at poses in the compound's frame (gjk_compound3 /
+    gjk_compound2).
+
+    ``Compound(parts, poses=None)``: ``parts`` a sequence of shapes, ``poses`` an ``(N, 7)`` (3D) or ``(N, 3)`` (2D)
+    array, one row per part, or None for all at the identity. Parts may overlap. The compound keeps its part
+    shapes alive. ``len()`` is the number of parts, ``dim`` the dimension, ``parts`` the shapes, ``aabb(pose)`` a
+    world box ``(lower, upper)``.
+
+        >>> import gjk
+        >>> l_shape = gjk.Compound([gjk.Box2([1, 0.2]), gjk.Box2([0.2, 1])], [[0, 0, 0], [-0.8, 0.8, 0]])
+        >>> r = gjk.compound_query("signed_distance", l_shape, [0, 0, 0], gjk.Circle(0.5), [-0.8, 3, 0])
+        >>> round(r.distance, 6), r.part_a
+        (0.7, 1)
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        raise TypeError("gjk.Compound objects cannot be pickled")
+
+    def __repr__(self):
+        return "gjk.Compound(<%d %dD parts>)" % (len(self), self.dim)

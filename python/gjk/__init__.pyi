@@ -195,7 +195,7 @@ class WorldRayHit(NamedTuple):
     iterations: Int
 
 class World:
-    """A world of bodies (convex shapes at poses) in a dynamic AABB tree: contacts, events and scene queries."""
+    """A world of bodies (convex shapes or compounds at poses) in a dynamic AABB tree: contacts, events and scene queries."""
     def __init__(self, dim: int = 3, *, fat_margin: float = 0.1, speculative_distance: float = 0.0,
                  prediction_steps: float = 2.0) -> None: ...
     @property
@@ -210,11 +210,12 @@ class World:
     def pair_count(self) -> int: ...
     def __len__(self) -> int: ...
     def add(self, shape: Shape, pose: ArrayLike, user: int = 0) -> int: ...
+    def add_compound(self, compound: Compound, pose: ArrayLike, user: int = 0) -> int: ...
     def remove(self, body: int) -> None: ...
     def set_pose(self, body: int, pose: ArrayLike) -> None: ...
     def set_poses(self, bodies: ArrayLike, poses: ArrayLike) -> None: ...
     def pose(self, body: int) -> npt.NDArray[np.float64]: ...
-    def shape(self, body: int) -> Shape: ...
+    def shape(self, body: int) -> Union[Shape, Compound]: ...
     def user(self, body: int) -> int: ...
     def bodies(self) -> npt.NDArray[np.int32]: ...
     def step(self, *, threads: int = 1) -> Status: ...
@@ -226,3 +227,61 @@ class World:
     def raycast_all(self, origin: ArrayLike, translation: ArrayLike, *, max_fraction: float = 1.0) -> WorldRayHit: ...
     def overlap(self, shape: Shape, pose: ArrayLike, *, distance: float = 0.0) -> npt.NDArray[np.int32]: ...
     def query_box(self, lower: ArrayLike, upper: ArrayLike) -> npt.NDArray[np.int32]: ...
+
+# ---- compound shapes ----
+class Compound:
+    """A body made of convex parts of one dimension at poses in its frame; len() is the number of parts."""
+    def __init__(self, parts: Sequence[Shape], poses: Optional[ArrayLike] = None) -> None: ...
+    @property
+    def dim(self) -> int: ...
+    @property
+    def parts(self) -> tuple[Shape, ...]: ...
+    def __len__(self) -> int: ...
+    def aabb(self, pose: ArrayLike) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+
+class CompoundResult(NamedTuple):
+    """A query between compounds: the deciding part pair's answer (world frame) and its parts."""
+    status: Status
+    intersect: bool
+    distance: float
+    normal: npt.NDArray[np.float64]
+    point_a: npt.NDArray[np.float64]
+    point_b: npt.NDArray[np.float64]
+    lower: float
+    upper: float
+    iterations: int
+    epa_iterations: int
+    part_a: int
+    part_b: int
+    pairs_tested: int
+
+class CompoundContacts(NamedTuple):
+    """The manifolds of the part pairs of two compounds: arrays over K, sorted by (part_a, part_b)."""
+    part_a: npt.NDArray[np.int32]
+    part_b: npt.NDArray[np.int32]
+    status: npt.NDArray[np.int8]
+    normal: npt.NDArray[np.float64]
+    count: npt.NDArray[np.int32]
+    points_a: npt.NDArray[np.float64]
+    points_b: npt.NDArray[np.float64]
+    separations: npt.NDArray[np.float64]
+    ids: npt.NDArray[np.uint32]
+    iterations: npt.NDArray[np.int32]
+
+class CompoundRayResult(NamedTuple):
+    """Where a ray first meets a compound, and the part."""
+    status: Status
+    hit: bool
+    inside: bool
+    fraction: float
+    point: npt.NDArray[np.float64]
+    normal: npt.NDArray[np.float64]
+    iterations: int
+    part: int
+
+def compound_query(kind: str, a: Union[Compound, Shape], pose_a: ArrayLike, b: Union[Compound, Shape],
+                   pose_b: ArrayLike, *, tolerance: float = 0.0) -> CompoundResult: ...
+def compound_collide(a: Union[Compound, Shape], pose_a: ArrayLike, b: Union[Compound, Shape], pose_b: ArrayLike, *,
+                     speculative_distance: float = 0.0) -> CompoundContacts: ...
+def compound_raycast(compound: Compound, pose: ArrayLike, origin: ArrayLike, translation: ArrayLike, *,
+                     max_fraction: float = 1.0) -> CompoundRayResult: ...

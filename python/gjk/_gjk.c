@@ -4,7 +4,7 @@
    hull they own), and one entry per query that takes one pose per shape (a result of Python scalars and small
    arrays) or N poses (a result of numpy arrays of length N, computed by the batch functions of gjk/batch.h with
    the GIL released, split over `threads` threads by gjk_parallel_for); and the world of bodies (gjk/world.h) as
-   gjk.World, in _world.c, which this file includes.
+   gjk.World, in _world.c, and compound shapes as gjk.Compound, in _compound.c, both included by this file.
 
    The library comes in as the single header (single/gjk.h) plus the threads helper, always in double. A 3D pose
    row [x, y, z, qw, qx, qy, qz] has gjk_pose3's layout, so N x 7 arrays are handed to the batch functions as they
@@ -926,6 +926,10 @@ done:
     return res;
 }
 
+/* ---- compound shapes ------------------------------------------------------------------------------------------ */
+
+#include "_compound.c"
+
 /* ---- the world of bodies ------------------------------------------------------------------------------------- */
 
 #include "_world.c"
@@ -968,6 +972,18 @@ static PyMethodDef methods[] = {
      "rotation_b=None, target_distance=0.0, tolerance=0.0, ignore_separating=False, threads=1)\n--\n\n"
      "Time of first contact as A and B move over a step: translations (world frame) and rotations (3D: axis times "
      "angle; 2D: an angle) over the step, None for none; each one row or N rows."},
+    {"compound_query", (PyCFunction)(void (*)(void))py_compound_query, METH_VARARGS | METH_KEYWORDS,
+     "compound_query(kind, a, pose_a, b, pose_b, *, tolerance=0.0)\n--\n\n"
+     "Query `kind` ('intersect', 'distance', 'penetration' or 'signed_distance') between a and b, each a Compound or "
+     "a convex shape (taken as a compound of one part): the deciding part pair's answer with its parts. One pose row "
+     "per side."},
+    {"compound_collide", (PyCFunction)(void (*)(void))py_compound_collide, METH_VARARGS | METH_KEYWORDS,
+     "compound_collide(a, pose_a, b, pose_b, *, speculative_distance=0.0)\n--\n\n"
+     "The manifold of every part pair with a point within speculative_distance, sorted by (part_a, part_b); a and "
+     "b each a Compound or a convex shape."},
+    {"compound_raycast", (PyCFunction)(void (*)(void))py_compound_raycast, METH_VARARGS | METH_KEYWORDS,
+     "compound_raycast(compound, pose, origin, translation, *, max_fraction=1.0)\n--\n\n"
+     "Where the ray origin + t * translation, 0 <= t <= max_fraction, first meets a part of the compound."},
     {"_register", py_register, METH_VARARGS, "internal: the package's Status and CastState members"},
     {NULL, NULL, 0, NULL}};
 
@@ -976,13 +992,17 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "gjk._gjk", "The C co
 
 PyMODINIT_FUNC PyInit__gjk(void) {
     import_array();
-    if (PyType_Ready(&ShapeType) < 0 || PyType_Ready(&WorldType) < 0) return NULL;
+    if (PyType_Ready(&ShapeType) < 0 || PyType_Ready(&WorldType) < 0 || PyType_Ready(&CompoundType) < 0)
+        return NULL;
     if (PyStructSequence_InitType2(&QueryResultType, &query_desc) < 0 ||
         PyStructSequence_InitType2(&ManifoldType, &manifold_desc) < 0 ||
         PyStructSequence_InitType2(&RayResultType, &ray_desc) < 0 ||
         PyStructSequence_InitType2(&CastResultType, &cast_desc) < 0 ||
         PyStructSequence_InitType2(&WorldContactsType, &pyworld_contacts_desc) < 0 ||
-        PyStructSequence_InitType2(&WorldRayHitType, &pyworld_hit_desc) < 0)
+        PyStructSequence_InitType2(&WorldRayHitType, &pyworld_hit_desc) < 0 ||
+        PyStructSequence_InitType2(&CompoundResultType, &pycompound_result_desc) < 0 ||
+        PyStructSequence_InitType2(&CompoundContactsType, &pycompound_contacts_desc) < 0 ||
+        PyStructSequence_InitType2(&CompoundRayResultType, &pycompound_ray_desc) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -994,6 +1014,10 @@ PyMODINIT_FUNC PyInit__gjk(void) {
     Py_INCREF(&WorldType);
     Py_INCREF(&WorldContactsType);
     Py_INCREF(&WorldRayHitType);
+    Py_INCREF(&CompoundType);
+    Py_INCREF(&CompoundResultType);
+    Py_INCREF(&CompoundContactsType);
+    Py_INCREF(&CompoundRayResultType);
     if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0 ||
         PyModule_AddObject(m, "QueryResult", (PyObject *)&QueryResultType) < 0 ||
         PyModule_AddObject(m, "Manifold", (PyObject *)&ManifoldType) < 0 ||
@@ -1001,7 +1025,11 @@ PyMODINIT_FUNC PyInit__gjk(void) {
         PyModule_AddObject(m, "CastResult", (PyObject *)&CastResultType) < 0 ||
         PyModule_AddObject(m, "World", (PyObject *)&WorldType) < 0 ||
         PyModule_AddObject(m, "WorldContacts", (PyObject *)&WorldContactsType) < 0 ||
-        PyModule_AddObject(m, "WorldRayHit", (PyObject *)&WorldRayHitType) < 0) {
+        PyModule_AddObject(m, "WorldRayHit", (PyObject *)&WorldRayHitType) < 0 ||
+        PyModule_AddObject(m, "Compound", (PyObject *)&CompoundType) < 0 ||
+        PyModule_AddObject(m, "CompoundResult", (PyObject *)&CompoundResultType) < 0 ||
+        PyModule_AddObject(m, "CompoundContacts", (PyObject *)&CompoundContactsType) < 0 ||
+        PyModule_AddObject(m, "CompoundRayResult", (PyObject *)&CompoundRayResultType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

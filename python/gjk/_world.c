@@ -12,7 +12,7 @@ typedef struct {
     PyObject_HEAD int dim;
     gjk_world3 *w3;
     gjk_world2 *w2;
-    PyObject *shapes;   /* dict: body id -> shape object */
+    PyObject *shapes;   /* dict: body id -> shape or Compound object */
     PyObject *released; /* list: shapes of bodies removed since the last step */
     int busy;           /* a step runs without the GIL */
     double fat_margin, speculative_distance, prediction_steps;
@@ -166,6 +166,44 @@ static PyObject *pyworld_add(WorldObject *self, PyObject *args, PyObject *kwds) 
     }
     PyObject *id = PyLong_FromLong(body);
     if (!id || PyDict_SetItem(self->shapes, id, s) < 0) {
+        Py_XDECREF(id);
+        if (self->dim == 3) gjk_world3_remove(self->w3, body);
+        else gjk_world2_remove(self->w2, body);
+        return NULL;
+    }
+    return id;
+}
+
+/* add_compound(compound, pose, user=0): the world borrows the C compound, so the object keeps the Compound (which
+   keeps its part shapes) in the body dict as add does a shape. */
+static PyObject *pyworld_add_compound(WorldObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"compound", "pose", "user", NULL};
+    PyObject *c, *p, *u = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|O", kwlist, &c, &p, &u) || pyworld_ready(self) < 0) return NULL;
+    CompoundObject *compound = as_compound(c, "compound", self->dim);
+    if (!compound) return NULL;
+    unsigned long long user = 0;
+    if (u) {
+        PyObject *index = PyNumber_Index(u);
+        if (!index) return NULL;
+        user = PyLong_AsUnsignedLongLong(index);
+        Py_DECREF(index);
+        if (user == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "user must be an integer in [0, 2**64)");
+            return NULL;
+        }
+    }
+    gjk_pose3 p3;
+    gjk_pose2 p2;
+    if (pyworld_pose_arg(self, p, "pose", &p3, &p2) < 0) return NULL;
+    int body = self->dim == 3 ? gjk_world3_add_compound(self->w3, compound->c3, p3, (uint64_t)user)
+                              : gjk_world2_add_compound(self->w2, compound->c2, p2, (uint64_t)user);
+    if (body < 0) {
+        PyErr_SetString(PyExc_ValueError, "pose: the rotation is not usable (a zero or huge quaternion)");
+        return NULL;
+    }
+    PyObject *id = PyLong_FromLong(body);
+    if (!id || PyDict_SetItem(self->shapes, id, c) < 0) {
         Py_XDECREF(id);
         if (self->dim == 3) gjk_world3_remove(self->w3, body);
         else gjk_world2_remove(self->w2, body);
@@ -383,8 +421,8 @@ static PyObject *pyworld_step(WorldObject *self, PyObject *args, PyObject *kwds)
 static PyStructSequence_Field pyworld_contact_fields[] = {
     {"a", "the smaller body id of each contact"},
     {"b", "the larger body id"},
-    {"part_a", "body a's part (0: the bindings have convex bodies only)"},
-    {"part_b", "body b's part (0)"},
+    {"part_a", "body a's part (0 for a convex body)"},
+    {"part_b", "body b's part (0 for a convex body)"},
     {"status", "gjk.Status of each manifold (int8)"},
     {"normal", "unit normal from a to b (world frame)"},
     {"count", "contact points in use (3D: up to 4, 2D: up to 2)"},
@@ -712,6 +750,10 @@ static PyMethodDef pyworld_methods[] = {
                  "add(shape, pose, user=0)\n--\n\nA body of `shape` (the world's dimension; kept alive by the world) at "
                  "`pose` (one row), carrying `user` (an integer in [0, 2**64)). Returns the body id; it takes part "
                  "from the next step."),
+    WORLD_METHOD("add_compound", pyworld_add_compound, METH_VARARGS | METH_KEYWORDS,
+                 "add_compound(compound, pose, user=0)\n--\n\nA body of a gjk.Compound (the world's dimension; kept "
+                 "alive by the world) at `pose` (one row), carrying `user`. Returns the body id; its contacts name "
+                 "the parts in part_a / part_b."),
     WORLD_METHOD("remove", pyworld_remove, METH_O,
                  "remove(body)\n--\n\nRemoves a body: the next step reports the end of its contacts, after which its "
                  "id may be given to a new body."),
