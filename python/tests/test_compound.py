@@ -12,6 +12,7 @@ on each part at its world pose, the composition of the compound's pose and the p
   compound_collide;
 - bad input raises ValueError / TypeError; the compound keeps its parts alive; the example of docs/python.md runs.
 """
+import doctest
 import gc
 import math
 import os
@@ -374,6 +375,47 @@ def test_world_compound_bodies_against_collide(dim):
     assert compared >= 5 and compound_pairs >= 3
 
 
+@pytest.mark.parametrize("dim", [3, 2])
+def test_world_scene_queries_with_compounds(dim):
+    # the world's rays and overlaps on compound bodies against compound_raycast / compound_query per body
+    rng = np.random.default_rng(600 + dim)
+    w = gjk.World(dim=dim)
+    bodies = {}
+    for k in range(30):
+        side = random_compound(rng, dim)[0] if k % 3 else random_shape(rng, dim)
+        pose = random_pose(rng, dim, 3.0)
+        bodies[w.add_compound(side, pose) if k % 3 else w.add(side, pose)] = (side, pose)
+    hits = found = 0
+    for _ in range(40):
+        origin = rng.uniform(-5, 5, dim)
+        # through a point near a random body, so that most rays hit something
+        aim = bodies[list(bodies)[rng.integers(len(bodies))]][1][:dim] + rng.uniform(-0.5, 0.5, dim)
+        translation = (aim - origin) * 1.5
+        got = w.raycast_all(origin, translation)
+        want = {}
+        for body, (side, pose) in bodies.items():
+            if isinstance(side, gjk.Compound):
+                r = gjk.compound_raycast(side, pose if dim == 2 else w.pose(body), origin, translation)
+                if r.hit:
+                    want[body] = (r.fraction, r.part)
+            else:
+                r = gjk.raycast(side, pose, origin, translation)
+                if r.hit:
+                    want[body] = (r.fraction, 0)
+        assert sorted(got.body.tolist()) == sorted(want)
+        for body, fraction, part in zip(got.body.tolist(), got.fraction.tolist(), got.part.tolist()):
+            assert abs(fraction - want[body][0]) <= 1e-9 and part == want[body][1]
+        hits += len(want)
+        probe_pose = random_pose(rng, dim, 3.0)
+        probe = gjk.Sphere(0.4) if dim == 3 else gjk.Circle(0.4)
+        over = w.overlap(probe, probe_pose).tolist()
+        want_over = [body for body, (side, pose) in sorted(bodies.items())
+                     if gjk.compound_query("intersect", side, pose, probe, probe_pose).intersect]
+        assert over == want_over
+        found += len(over)
+    assert hits >= 20 and found >= 5
+
+
 def test_world_keeps_the_compound():
     w = gjk.World()
     box = gjk.Box([1, 1, 1])
@@ -497,6 +539,14 @@ def test_docs_example_runs():
     assert blocks
     for code in blocks:
         exec(compile(code, "docs/python.md", "exec"), {})
+
+
+def test_docstring_example_runs():
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner()
+    for test in finder.find(gjk.Compound, "Compound", globs={}):
+        runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.attempted >= 3 and result.failed == 0
 
 
 def test_stubs_and_exports():
