@@ -283,5 +283,20 @@ def compound_query(kind: str, a: Union[Compound, Shape], pose_a: ArrayLike, b: U
                    pose_b: ArrayLike, *, tolerance: float = 0.0) -> CompoundResult: ...
 def compound_collide(a: Union[Compound, Shape], pose_a: ArrayLike, b: Union[Compound, Shape], pose_b: ArrayLike, *,
                      speculative_distance: float = 0.0) -> CompoundContacts: ...
+class MergedManifolds(NamedTuple):
+    """Part pairs' manifolds merged per contact direction: arrays over G, deepest first; points name their parts."""
+    status: npt.NDArray[np.int8]
+    normal: npt.NDArray[np.float64]
+    count: npt.NDArray[np.int32]
+    points_a: npt.NDArray[np.float64]
+    points_b: npt.NDArray[np.float64]
+    separations: npt.NDArray[np.float64]
+    ids: npt.NDArray[np.uint32]
+    part_a: npt.NDArray[np.int32]
+    part_b: npt.NDArray[np.int32]
+    reference: npt.NDArray[np.int32]
+    merged: npt.NDArray[np.int32]
+
+def compound_merge(contacts: CompoundContacts) -> MergedManifolds: ...
 def compound_raycast(compound: Compound, pose: ArrayLike, origin: ArrayLike, translation: ArrayLike, *,
                      max_fraction: float = 1.0) -> CompoundRayResult: ...

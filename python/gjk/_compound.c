@@ -17,7 +17,8 @@ typedef struct {
     PyObject *weakrefs;
 } CompoundObject;
 
-static PyTypeObject CompoundType, CompoundResultType, CompoundContactsType, CompoundRayResultType;
+static PyTypeObject CompoundType, CompoundResultType, CompoundContactsType, CompoundRayResultType,
+    MergedManifoldsType;
 
 /* A part shape may refer back to its compound (a user attribute), so the compound takes part in garbage
    collection. The C compound stays until deallocation: a world may still borrow it. */
@@ -429,6 +430,169 @@ done:
     PyMem_Free(c2);
     pycompound_side_release(&sa);
     pycompound_side_release(&sb);
+    return res;
+}
+
+/* ---- merged manifolds ------------------------------------------------------------------------------------------ */
+
+static PyStructSequence_Field pycompound_merged_fields[] = {
+    {"status", "gjk.Status of each merged manifold: the worst of those merged (int8)"},
+    {"normal", "unit normal from A to B (world frame): the deepest merged manifold's"},
+    {"count", "points in use (3D: up to 4, 2D: up to 2)"},
+    {"points_a", "points on A's parts (world frame), count of them in use, the rest zero"},
+    {"points_b", "points on B's parts (world frame)"},
+    {"separations", "each point's separation along its own part pair's normal: < 0 overlapping"},
+    {"ids", "each point's feature id in its part pair"},
+    {"part_a", "A's part each point lies on"},
+    {"part_b", "B's part each point lies on"},
+    {"reference", "index into the input of the deepest merged manifold"},
+    {"merged", "how many part pairs' manifolds were merged into each"},
+    {NULL, NULL}};
+static PyStructSequence_Desc pycompound_merged_desc = {
+    "gjk.MergedManifolds",
+    "The part pairs' manifolds merged into one per contact direction: arrays with a leading G, deepest first.",
+    pycompound_merged_fields, 11};
+
+/* One field of the contacts to merge as a C-contiguous array of `type` and the given shape (-1: any length). */
+static PyArrayObject *pycompound_merge_field(PyObject *contacts, const char *name, int type, int nd,
+                                             const npy_intp *dims) {
+    PyObject *o = PyObject_GetAttrString(contacts, name);
+    if (!o) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "contacts must have the fields of gjk.CompoundContacts (no '%s')", name);
+        return NULL;
+    }
+    PyArrayObject *a = (PyArrayObject *)PyArray_FROMANY(o, type, nd, nd, NPY_ARRAY_CARRAY_RO);
+    Py_DECREF(o);
+    int ok = a != NULL;
+    for (int i = 0; ok && i < nd; ++i) ok = dims[i] < 0 || PyArray_DIM(a, i) == dims[i];
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "contacts.%s does not have the shape and type of gjk.CompoundContacts' field",
+                     name);
+        Py_XDECREF(a);
+        return NULL;
+    }
+    return a;
+}
+
+static PyObject *py_compound_merge(PyObject *self, PyObject *args, PyObject *kwds) {
+    (void)self;
+    static char *kwlist[] = {"contacts", NULL};
+    PyObject *contacts;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", kwlist, &contacts)) return NULL;
+    enum { PA, PB, ST, NRM, CNT, PTA, PTB, SEP, IDS, NF };
+    static const char *const names[NF] = {"part_a", "part_b", "status", "normal", "count", "points_a", "points_b",
+                                          "separations", "ids"};
+    PyArrayObject *f[NF];
+    memset(f, 0, sizeof f);
+    PyObject *res = NULL;
+    void *c = NULL;
+    npy_intp any1[1] = {-1};
+    if (!(f[PA] = pycompound_merge_field(contacts, names[PA], NPY_INT32, 1, any1))) goto done;
+    npy_intp k = PyArray_DIM(f[PA], 0);
+    npy_intp dn[2] = {k, -1};
+    if (!(f[NRM] = pycompound_merge_field(contacts, names[NRM], NPY_DOUBLE, 2, dn))) goto done;
+    int d = (int)PyArray_DIM(f[NRM], 1);
+    if (d != 2 && d != 3) {
+        PyErr_SetString(PyExc_ValueError, "contacts.normal must have shape (K, 3) or (K, 2)");
+        goto done;
+    }
+    int mp = d == 3 ? GJK_MANIFOLD_MAX_POINTS3 : GJK_MANIFOLD_MAX_POINTS2;
+    npy_intp d1[1] = {k}, dp[3] = {k, mp, d}, ds[2] = {k, mp};
+    if (!(f[PB] = pycompound_merge_field(contacts, names[PB], NPY_INT32, 1, d1)) ||
+        !(f[ST] = pycompound_merge_field(contacts, names[ST], NPY_INT32, 1, d1)) ||
+        !(f[CNT] = pycompound_merge_field(contacts, names[CNT], NPY_INT32, 1, d1)) ||
+        !(f[PTA] = pycompound_merge_field(contacts, names[PTA], NPY_DOUBLE, 3, dp)) ||
+        !(f[PTB] = pycompound_merge_field(contacts, names[PTB], NPY_DOUBLE, 3, dp)) ||
+        !(f[SEP] = pycompound_merge_field(contacts, names[SEP], NPY_DOUBLE, 2, ds)) ||
+        !(f[IDS] = pycompound_merge_field(contacts, names[IDS], NPY_UINT32, 2, ds)))
+        goto done;
+    if (k > 0x7fffffff) {
+        PyErr_SetString(PyExc_ValueError, "contacts: at most 2147483647 manifolds");
+        goto done;
+    }
+    const int32_t *pa = (const int32_t *)PyArray_DATA(f[PA]), *pb = (const int32_t *)PyArray_DATA(f[PB]);
+    const int32_t *st = (const int32_t *)PyArray_DATA(f[ST]), *cnt = (const int32_t *)PyArray_DATA(f[CNT]);
+    const double *nrm = (const double *)PyArray_DATA(f[NRM]), *pta = (const double *)PyArray_DATA(f[PTA]);
+    const double *ptb = (const double *)PyArray_DATA(f[PTB]), *sep = (const double *)PyArray_DATA(f[SEP]);
+    const uint32_t *ids = (const uint32_t *)PyArray_DATA(f[IDS]);
+    /* room for the input and, as many again, for the output: there are at most as many groups as manifolds */
+    size_t in_size = d == 3 ? sizeof(gjk_compound_contact3) : sizeof(gjk_compound_contact2);
+    size_t out_size = d == 3 ? sizeof(gjk_compound_manifold3) : sizeof(gjk_compound_manifold2);
+    c = PyMem_Calloc((size_t)k + 1, in_size + out_size);
+    if (!c) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    gjk_compound_contact3 *in3 = (gjk_compound_contact3 *)c;
+    gjk_compound_contact2 *in2 = (gjk_compound_contact2 *)c;
+    for (npy_intp i = 0; i < k; ++i) {
+        if (cnt[i] < 0 || cnt[i] > mp || st[i] < 0 || st[i] > GJK_OUT_OF_MEMORY) {
+            PyErr_Format(PyExc_ValueError, "contacts: manifold %zd has a count or status out of range", (Py_ssize_t)i);
+            goto done;
+        }
+        if (d == 3) {
+            gjk_manifold3 *m = &in3[i].manifold;
+            in3[i].part_a = pa[i], in3[i].part_b = pb[i];
+            m->status = (gjk_status)st[i], m->count = cnt[i], m->normal = v3_row(nrm + 3 * i);
+            for (int q = 0; q < mp; ++q) {
+                npy_intp r = i * mp + q;
+                m->points[q].point_a = v3_row(pta + 3 * r), m->points[q].point_b = v3_row(ptb + 3 * r);
+                m->points[q].separation = sep[r], m->points[q].id = ids[r];
+            }
+        } else {
+            gjk_manifold2 *m = &in2[i].manifold;
+            in2[i].part_a = pa[i], in2[i].part_b = pb[i];
+            m->status = (gjk_status)st[i], m->count = cnt[i], m->normal = v2_row(nrm + 2 * i);
+            for (int q = 0; q < mp; ++q) {
+                npy_intp r = i * mp + q;
+                m->points[q].point_a = v2_row(pta + 2 * r), m->points[q].point_b = v2_row(ptb + 2 * r);
+                m->points[q].separation = sep[r], m->points[q].id = ids[r];
+            }
+        }
+    }
+    gjk_status status = GJK_OK;
+    char *outp = (char *)c + in_size * ((size_t)k + 1);
+    gjk_compound_manifold3 *out3 = (gjk_compound_manifold3 *)(void *)outp;
+    gjk_compound_manifold2 *out2 = (gjk_compound_manifold2 *)(void *)outp;
+    int g = d == 3 ? gjk_compound_merge3(in3, (int)k, out3, (int)k, &status)
+                   : gjk_compound_merge2(in2, (int)k, out2, (int)k, &status);
+    if (status != GJK_OK) {
+        PyErr_SetString(PyExc_ValueError, "contacts refused: a normal not of unit length, or points or separations "
+                                          "not finite or beyond 1e150");
+        goto done;
+    }
+    void *o_st, *o_nrm, *o_cnt, *o_pa, *o_pb, *o_sep, *o_ids, *o_parta, *o_partb, *o_ref, *o_mer;
+    field fo[] = {{NPY_INT8, 0, 0, &o_st, 0},       {NPY_DOUBLE, d, 0, &o_nrm, 0},   {NPY_INT32, 0, 0, &o_cnt, 0},
+                  {NPY_DOUBLE, mp, d, &o_pa, 0},    {NPY_DOUBLE, mp, d, &o_pb, 0},   {NPY_DOUBLE, mp, 0, &o_sep, 0},
+                  {NPY_UINT32, mp, 0, &o_ids, 0},   {NPY_INT32, mp, 0, &o_parta, 0}, {NPY_INT32, mp, 0, &o_partb, 0},
+                  {NPY_INT32, 0, 0, &o_ref, 0},     {NPY_INT32, 0, 0, &o_mer, 0}};
+    if (!(res = make_result(&MergedManifoldsType, fo, 11, g, 0))) goto done;
+    for (int i = 0; i < g; ++i) {
+        ((int32_t *)o_cnt)[i] = d == 3 ? out3[i].count : out2[i].count;
+        ((int8_t *)o_st)[i] = (int8_t)(d == 3 ? out3[i].status : out2[i].status);
+        ((int32_t *)o_ref)[i] = d == 3 ? out3[i].reference : out2[i].reference;
+        ((int32_t *)o_mer)[i] = d == 3 ? out3[i].merged : out2[i].merged;
+        put_vec((double *)o_nrm, i, d, d == 3 ? &out3[i].normal.x : &out2[i].normal.x);
+        for (int q = 0; q < mp; ++q) {
+            npy_intp r = (npy_intp)i * mp + q;
+            if (d == 3) {
+                const gjk_compound_point3 *p = &out3[i].points[q];
+                put_vec((double *)o_pa, r, 3, &p->point_a.x), put_vec((double *)o_pb, r, 3, &p->point_b.x);
+                ((double *)o_sep)[r] = p->separation, ((uint32_t *)o_ids)[r] = p->id;
+                ((int32_t *)o_parta)[r] = p->part_a, ((int32_t *)o_partb)[r] = p->part_b;
+            } else {
+                const gjk_compound_point2 *p = &out2[i].points[q];
+                put_vec((double *)o_pa, r, 2, &p->point_a.x), put_vec((double *)o_pb, r, 2, &p->point_b.x);
+                ((double *)o_sep)[r] = p->separation, ((uint32_t *)o_ids)[r] = p->id;
+                ((int32_t *)o_parta)[r] = p->part_a, ((int32_t *)o_partb)[r] = p->part_b;
+            }
+        }
+    }
+done:
+    for (int i = 0; i < NF; ++i) Py_XDECREF(f[i]);
+    PyMem_Free(c);
     return res;
 }
 

@@ -984,6 +984,10 @@ static PyMethodDef methods[] = {
     {"compound_raycast", (PyCFunction)(void (*)(void))py_compound_raycast, METH_VARARGS | METH_KEYWORDS,
      "compound_raycast(compound, pose, origin, translation, *, max_fraction=1.0)\n--\n\n"
      "Where the ray origin + t * translation, 0 <= t <= max_fraction, first meets a part of the compound."},
+    {"compound_merge", (PyCFunction)(void (*)(void))py_compound_merge, METH_VARARGS | METH_KEYWORDS,
+     "compound_merge(contacts)\n--\n\n"
+     "The part pairs' manifolds of compound_collide() merged into one manifold per contact direction (normals within "
+     "5 degrees), each reduced to 4 points (2 in 2D) that name their parts; the deepest first."},
     {"_register", py_register, METH_VARARGS, "internal: the package's Status and CastState members"},
     {NULL, NULL, 0, NULL}};
 
@@ -1002,7 +1006,8 @@ PyMODINIT_FUNC PyInit__gjk(void) {
         PyStructSequence_InitType2(&WorldRayHitType, &pyworld_hit_desc) < 0 ||
         PyStructSequence_InitType2(&CompoundResultType, &pycompound_result_desc) < 0 ||
         PyStructSequence_InitType2(&CompoundContactsType, &pycompound_contacts_desc) < 0 ||
-        PyStructSequence_InitType2(&CompoundRayResultType, &pycompound_ray_desc) < 0)
+        PyStructSequence_InitType2(&CompoundRayResultType, &pycompound_ray_desc) < 0 ||
+        PyStructSequence_InitType2(&MergedManifoldsType, &pycompound_merged_desc) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -1018,6 +1023,7 @@ PyMODINIT_FUNC PyInit__gjk(void) {
     Py_INCREF(&CompoundResultType);
     Py_INCREF(&CompoundContactsType);
     Py_INCREF(&CompoundRayResultType);
+    Py_INCREF(&MergedManifoldsType);
     if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0 ||
         PyModule_AddObject(m, "QueryResult", (PyObject *)&QueryResultType) < 0 ||
         PyModule_AddObject(m, "Manifold", (PyObject *)&ManifoldType) < 0 ||
@@ -1029,7 +1035,8 @@ PyMODINIT_FUNC PyInit__gjk(void) {
         PyModule_AddObject(m, "Compound", (PyObject *)&CompoundType) < 0 ||
         PyModule_AddObject(m, "CompoundResult", (PyObject *)&CompoundResultType) < 0 ||
         PyModule_AddObject(m, "CompoundContacts", (PyObject *)&CompoundContactsType) < 0 ||
-        PyModule_AddObject(m, "CompoundRayResult", (PyObject *)&CompoundRayResultType) < 0) {
+        PyModule_AddObject(m, "CompoundRayResult", (PyObject *)&CompoundRayResultType) < 0 ||
+        PyModule_AddObject(m, "MergedManifolds", (PyObject *)&MergedManifoldsType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -8,6 +8,8 @@ on each part at its world pose, the composition of the compound's pose and the p
 - compound_collide against gjk.manifold on every part pair: the same pairs, bit for bit when the compounds stand
   unrotated (the composition is then exact), to 1e-9 when they turn;
 - compound_raycast against the nearest hit of gjk.raycast over the parts;
+- compound_merge: a table on the floor in closed form (3D and 2D), and on random compounds the grouping's promises
+  (normals within and beyond 5 degrees, references, counts, order, points copied from the input);
 - aabb holds every part's box; a World with compound and convex bodies gives, per body pair, the contacts of
   compound_collide;
 - bad input raises ValueError / TypeError; the compound keeps its parts alive; the example of docs/python.md runs.
@@ -18,6 +20,7 @@ import math
 import os
 import pickle
 import re
+import types
 import weakref
 
 import numpy as np
@@ -261,6 +264,98 @@ def test_collide_empty_and_shapes():
     c = gjk.compound_collide(a, [0, 0, 0, 1, 0, 0, 0], gjk.Sphere(0.5), [5, 0, 0, 1, 0, 0, 0],
                              speculative_distance=4.5)
     assert c.part_a.tolist() == [0] and abs(c.separations[0, 0] - 4.0) < 1e-12
+
+
+# ---- merged manifolds ---------------------------------------------------------------------------------------------
+
+COS5 = 0.99619  # the merge's normal tolerance, 5 degrees
+
+
+def test_merge_table_on_the_floor():
+    # four legs on the floor give one manifold of the four outer corners, one point per leg (closed form)
+    top, leg = gjk.Box([1.0, 0.6, 0.05]), gjk.Box([0.05, 0.05, 0.4])
+    corners = [(x, y) for x in (-0.9, 0.9) for y in (-0.5, 0.5)]
+    table = gjk.Compound([top] + [leg] * 4, [[0, 0, 0.85, 1, 0, 0, 0]] + [[x, y, 0.4, 1, 0, 0, 0] for x, y in corners])
+    c = gjk.compound_collide(table, [0, 0, 0.01, 1, 0, 0, 0], gjk.Box([5, 5, 0.1]), [0, 0, -0.1, 1, 0, 0, 0],
+                             speculative_distance=0.02)
+    assert c.part_a.tolist() == [1, 2, 3, 4] and (c.count == 4).all()
+    m = gjk.compound_merge(c)
+    assert m.count.tolist() == [4] and m.merged.tolist() == [4] and m.status.tolist() == [0]
+    np.testing.assert_allclose(m.normal[0], [0, 0, -1], atol=1e-12)
+    want = {(k + 1, (x + 0.05 * np.sign(x), y + 0.05 * np.sign(y))) for k, (x, y) in enumerate(corners)}
+    got = {(int(p), (round(a[0], 12), round(a[1], 12))) for p, a in zip(m.part_a[0], m.points_a[0])}
+    assert got == {(p, (round(x, 12), round(y, 12))) for p, (x, y) in want}
+    np.testing.assert_allclose(m.separations[0], 0.01, atol=1e-12)
+    assert (m.part_b[0] == 0).all()
+    # 2D: a table of two legs on the ground keeps one point under each leg's outer side
+    table2 = gjk.Compound([gjk.Box2([1, 0.05])] + [gjk.Box2([0.05, 0.4])] * 2,
+                          [[0, 0.85, 0], [-0.9, 0.4, 0], [0.9, 0.4, 0]])
+    m2 = gjk.compound_merge(gjk.compound_collide(table2, [0, 0, 0], gjk.Box2([5, 0.1]), [0, -0.1, 0]))
+    assert m2.count.tolist() == [2] and m2.merged.tolist() == [2]
+    assert sorted(m2.part_a[0].tolist()) == [1, 2]
+    np.testing.assert_allclose(sorted(m2.points_a[0][:, 0]), [-0.95, 0.95], atol=1e-12)
+
+
+@pytest.mark.parametrize("dim", [3, 2])
+def test_merge_properties_on_random_compounds(dim):
+    # the grouping's promises: every input manifold with points lies within 5 degrees of one merged normal, the
+    # merged normals lie more than 5 degrees apart, each is its reference manifold's normal, the merged counts add
+    # up to the manifolds with points, the deepest comes first, and every point is a copy of an input point
+    rng = np.random.default_rng(700 + dim)
+    groups = 0
+    for _ in range(40):
+        a, b = random_compound(rng, dim, parts=6), random_compound(rng, dim, parts=4)
+        c = gjk.compound_collide(a[0], random_pose(rng, dim, 0.6), b[0], random_pose(rng, dim, 0.6),
+                                 speculative_distance=0.05)
+        m = gjk.compound_merge(c)
+        live = np.nonzero(c.count > 0)[0]
+        assert m.merged.sum() == len(live)
+        g = len(m.count)
+        groups += g
+        for i in range(g):
+            assert np.array_equal(m.normal[i], c.normal[m.reference[i]])
+            for j in range(i):
+                assert m.normal[i] @ m.normal[j] < COS5
+            for q in range(int(m.count[i])):
+                rows = np.nonzero((c.part_a == m.part_a[i, q]) & (c.part_b == m.part_b[i, q]))[0]
+                assert len(rows) == 1
+                k = rows[0]
+                n = int(c.count[k])
+                hit = [p for p in range(n) if c.ids[k, p] == m.ids[i, q] and
+                       np.array_equal(c.points_a[k, p], m.points_a[i, q]) and
+                       np.array_equal(c.points_b[k, p], m.points_b[i, q]) and c.separations[k, p] == m.separations[i, q]]
+                assert hit, (i, q)
+        for k in live:
+            assert max(m.normal[i] @ c.normal[k] for i in range(g)) >= COS5
+        depth = [c.separations[r, :c.count[r]].min() for r in m.reference]
+        assert depth == sorted(depth)
+    assert groups >= 30
+
+
+def test_merge_bad_input():
+    box = gjk.Compound([gjk.Box([1, 1, 1])])
+    c = gjk.compound_collide(box, [0, 0, 0, 1, 0, 0, 0], gjk.Sphere(0.5), [0, 0, 1.4, 1, 0, 0, 0])
+    assert len(c.count) == 1 and len(gjk.compound_merge(c).count) == 1
+    fields = {f: getattr(c, f) for f in c.__match_args__}
+    assert np.array_equal(gjk.compound_merge(types.SimpleNamespace(**fields)).points_a, gjk.compound_merge(c).points_a)
+    fields = {f: getattr(c, f) for f in c.__match_args__}
+
+    def changed(**kw):
+        # any object with CompoundContacts' fields is read the same way
+        return types.SimpleNamespace(**{**fields, **kw})
+
+    for bad in (changed(normal=c.normal * 2),                      # not unit
+                changed(points_a=c.points_a * np.nan),             # not finite
+                changed(count=c.count + 4),                        # too many points
+                changed(part_b=np.zeros(2, np.int32)),             # lengths differ
+                changed(normal=np.zeros((1, 4))),                  # neither 3D nor 2D
+                changed(separations=c.separations[:, :2])):        # 2D separations with 3D normals
+        with pytest.raises(ValueError):
+            gjk.compound_merge(bad)
+    with pytest.raises(TypeError):
+        gjk.compound_merge(object())
+    empty = gjk.compound_collide(box, [0, 0, 0, 1, 0, 0, 0], gjk.Sphere(0.5), [0, 0, 5, 1, 0, 0, 0])
+    assert len(gjk.compound_merge(empty).count) == 0
 
 
 # ---- ray casts and boxes ------------------------------------------------------------------------------------------
@@ -550,19 +645,19 @@ def test_docstring_example_runs():
 
 
 def test_stubs_and_exports():
-    names = ("Compound", "compound_query", "compound_collide", "compound_raycast", "CompoundResult",
-             "CompoundContacts", "CompoundRayResult")
+    names = ("Compound", "compound_query", "compound_collide", "compound_raycast", "compound_merge",
+             "CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds")
     for name in names:
         assert name in gjk.__all__ and hasattr(gjk, name)
     with open(os.path.join(HERE, "..", "gjk", "__init__.pyi"), encoding="utf-8") as fh:
         stubs = fh.read()
-    for name in ("compound_query", "compound_collide", "compound_raycast"):
+    for name in ("compound_query", "compound_collide", "compound_raycast", "compound_merge"):
         assert re.search(r"def %s\(" % name, stubs), name
     compound = stubs.split("class Compound:", 1)[1].split("\nclass ", 1)[0]
     for name in dir(gjk.Compound):
         if not name.startswith("_"):
             assert re.search(r"(def %s\(|%s:)" % (name, name), compound), name
-    for name in ("CompoundResult", "CompoundContacts", "CompoundRayResult"):
+    for name in ("CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds"):
         body = stubs.split("class %s" % name, 1)[1].split("\nclass ", 1)[0]
         fields = getattr(gjk, name).__match_args__
         assert fields
