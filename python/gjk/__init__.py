@@ -8,7 +8,7 @@ Every query takes one pose per shape, giving one result of Python scalars and sm
 splits them). A single pose is used for every item, so one shape at one pose against N poses of another works.
 ``World`` keeps a scene of bodies: contacts and events per step, ray casts and overlap queries. ``Compound`` is a
 body made of convex parts, for ``compound_query``, ``compound_collide`` (merged by ``compound_merge``),
-``compound_raycast`` and ``World.add_compound``.
+``compound_raycast``, ``compound_cast`` and ``World.add_compound``.
 
     >>> import gjk
     >>> box, capsule = gjk.Box([1, 1, 1]), gjk.Capsule(0.5, 1.0)
@@ -25,8 +25,9 @@ from . import _gjk
 from ._gjk import CastResult, Manifold, QueryResult, RayResult  # noqa: F401  (result types)
 from ._gjk import distance, intersect, manifold, penetration, raycast, shape_cast, signed_distance  # noqa: F401
 from ._gjk import WorldContacts, WorldRayHit  # noqa: F401  (the world's result types)
-from ._gjk import compound_collide, compound_merge, compound_query, compound_raycast  # noqa: F401
-from ._gjk import CompoundContacts, CompoundRayResult, CompoundResult, MergedManifolds  # noqa: F401  (result types)
+from ._gjk import compound_cast, compound_collide, compound_merge, compound_query, compound_raycast  # noqa: F401
+from ._gjk import CompoundCastResult, CompoundContacts, CompoundRayResult, CompoundResult  # noqa: F401  (results)
+from ._gjk import MergedManifolds  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -37,8 +38,8 @@ __all__ = [
     "intersect", "distance", "penetration", "signed_distance", "manifold", "raycast", "shape_cast",
     "QueryResult", "Manifold", "RayResult", "CastResult",
     "World", "WorldContacts", "WorldRayHit",
-    "Compound", "compound_query", "compound_collide", "compound_raycast", "compound_merge",
-    "CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds",
+    "Compound", "compound_query", "compound_collide", "compound_raycast", "compound_merge", "compound_cast",
+    "CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds", "CompoundCastResult",
 ]
 
 

@@ -300,3 +300,24 @@ class MergedManifolds(NamedTuple):
 def compound_merge(contacts: CompoundContacts) -> MergedManifolds: ...
 def compound_raycast(compound: Compound, pose: ArrayLike, origin: ArrayLike, translation: ArrayLike, *,
                      max_fraction: float = 1.0) -> CompoundRayResult: ...
+
+class CompoundCastResult(NamedTuple):
+    """A shape cast between compounds: the deciding part pair's cast (world frame) and its parts."""
+    status: Status
+    state: CastState
+    hit: bool
+    t: float
+    normal: npt.NDArray[np.float64]
+    point_a: npt.NDArray[np.float64]
+    point_b: npt.NDArray[np.float64]
+    point: npt.NDArray[np.float64]
+    iterations: int
+    part_a: int
+    part_b: int
+    pairs_tested: int
+
+def compound_cast(a: Union[Compound, Shape], pose_a: ArrayLike, b: Union[Compound, Shape], pose_b: ArrayLike, *,
+                  translation_a: Optional[ArrayLike] = None, rotation_a: Optional[ArrayLike] = None,
+                  translation_b: Optional[ArrayLike] = None, rotation_b: Optional[ArrayLike] = None,
+                  target_distance: float = 0.0, tolerance: float = 0.0,
+                  ignore_separating: bool = False) -> CompoundCastResult: ...

@@ -18,7 +18,7 @@ typedef struct {
 } CompoundObject;
 
 static PyTypeObject CompoundType, CompoundResultType, CompoundContactsType, CompoundRayResultType,
-    MergedManifoldsType;
+    MergedManifoldsType, CompoundCastResultType;
 
 /* A part shape may refer back to its compound (a user attribute), so the compound takes part in garbage
    collection. The C compound stays until deallocation: a world may still borrow it. */
@@ -672,6 +672,118 @@ static PyObject *py_compound_raycast(PyObject *self, PyObject *args, PyObject *k
         return NULL;
     }
     if (finish_single(res, f, 8) < 0) Py_CLEAR(res);
+    return res;
+}
+
+/* ---- shape casts ------------------------------------------------------------------------------------------------- */
+
+static PyStructSequence_Field pycompound_cast_fields[] = {
+    {"status", "gjk.Status"},
+    {"state", "gjk.CastState: HIT, SEPARATED, OVERLAPPED or FAILED"},
+    {"hit", "the compounds come into contact during the step"},
+    {"t", "time of first contact in [0, 1] (1 when separated all the way)"},
+    {"normal", "unit normal from A to B at t (world frame)"},
+    {"point_a", "contact point on A's part part_a at t (world frame)"},
+    {"point_b", "contact point on B's part part_b at t (world frame)"},
+    {"point", "the contact point, midway"},
+    {"iterations", "iterations of the deciding part pair's cast"},
+    {"part_a", "A's part of the deciding pair (-1: none)"},
+    {"part_b", "B's part of the deciding pair (-1: none)"},
+    {"pairs_tested", "part pairs cast (the others ruled out by their swept boxes)"},
+    {NULL, NULL}};
+static PyStructSequence_Desc pycompound_cast_desc = {
+    "gjk.CompoundCastResult", "The answer of a shape cast between compounds: CastResult's fields and the parts.",
+    pycompound_cast_fields, 12};
+
+/* An optional single row of `width` numbers (0: one number) into out (left zero for None). */
+static int pycompound_motion_arg(PyObject *obj, const char *name, int width, const char *what, double *out) {
+    if (obj == Py_None) return 0;
+    rowset r;
+    if (read_rows(obj, name, width, what, &r) < 0) return -1;
+    if (r.n >= 0) {
+        PyErr_Format(PyExc_ValueError, "%s must be one row (compound calls take no batches)", name);
+        Py_DECREF(r.array);
+        return -1;
+    }
+    memcpy(out, r.data, sizeof(double) * (size_t)(width ? width : 1));
+    Py_DECREF(r.array);
+    return 0;
+}
+
+static PyObject *py_compound_cast(PyObject *self, PyObject *args, PyObject *kwds) {
+    (void)self;
+    static char *kwlist[] = {"a", "pose_a", "b", "pose_b", "translation_a", "rotation_a", "translation_b",
+                             "rotation_b", "target_distance", "tolerance", "ignore_separating", NULL};
+    PyObject *a, *pa, *b, *pb, *ta = Py_None, *ra = Py_None, *tb = Py_None, *rb = Py_None;
+    double target = 0.0, tolerance = 0.0;
+    int ignore = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|$OOOOddp", kwlist, &a, &pa, &b, &pb, &ta, &ra, &tb, &rb,
+                                     &target, &tolerance, &ignore))
+        return NULL;
+    if (!(target >= 0) || !isfinite(target) || !isfinite(tolerance)) {
+        PyErr_Format(PyExc_ValueError, "target_distance must be finite and >= 0 and tolerance finite, got %s and %s",
+                     num(target).s, num(tolerance).s);
+        return NULL;
+    }
+    pycompound_side sa, sb;
+    gjk_compound_pair3 p3;
+    gjk_compound_pair2 p2;
+    if (pycompound_pair_args(a, pa, b, pb, &sa, &sb, &p3, &p2) < 0) return NULL;
+    int d = sa.dim;
+    double m[4][3];
+    memset(m, 0, sizeof m);
+    const char *rwhat = d == 3 ? "axis times angle, world frame" : "angle, radians";
+    PyObject *res = NULL;
+    if (pycompound_motion_arg(ta, "translation_a", d, "world frame", m[0]) < 0 ||
+        pycompound_motion_arg(ra, "rotation_a", d == 3 ? 3 : 0, rwhat, m[1]) < 0 ||
+        pycompound_motion_arg(tb, "translation_b", d, "world frame", m[2]) < 0 ||
+        pycompound_motion_arg(rb, "rotation_b", d == 3 ? 3 : 0, rwhat, m[3]) < 0)
+        goto done;
+    void *status, *state, *hit, *t, *nrm, *p_a, *p_b, *pt, *it, *part_a, *part_b, *tested;
+    field f[] = {{NPY_INT8, 0, 0, &status, 1}, {NPY_INT8, 0, 0, &state, 2},  {NPY_BOOL, 0, 0, &hit, 0},
+                 {NPY_DOUBLE, 0, 0, &t, 0},    {NPY_DOUBLE, d, 0, &nrm, 0},   {NPY_DOUBLE, d, 0, &p_a, 0},
+                 {NPY_DOUBLE, d, 0, &p_b, 0},  {NPY_DOUBLE, d, 0, &pt, 0},    {NPY_INT32, 0, 0, &it, 0},
+                 {NPY_INT32, 0, 0, &part_a, 0}, {NPY_INT32, 0, 0, &part_b, 0}, {NPY_INT32, 0, 0, &tested, 0}};
+    if (!(res = make_result(&CompoundCastResultType, f, 12, 1, 1))) goto done;
+    job j; /* the cast writers over one item */
+    memset(&j, 0, sizeof j);
+    j.status = (int8_t *)status, j.state = (int8_t *)state, j.flag1 = (int8_t *)hit, j.scalar1 = (double *)t;
+    j.vec1 = (double *)nrm, j.vec2 = (double *)p_a, j.vec3 = (double *)p_b, j.vec4 = (double *)pt;
+    j.iter1 = (int32_t *)it;
+    gjk_status st;
+    int out_a, out_b, out_n;
+    if (d == 3) {
+        gjk_compound_cast_input3 in;
+        memset(&in, 0, sizeof in);
+        in.pair = p3;
+        in.motion_a.translation = v3_row(m[0]), in.motion_a.rotation = v3_row(m[1]);
+        in.motion_b.translation = v3_row(m[2]), in.motion_b.rotation = v3_row(m[3]);
+        in.target_distance = target, in.tolerance = tolerance, in.ignore_separating = ignore != 0;
+        gjk_compound_cast_result3 r = gjk_compound_cast3(&in);
+        store_cast3(&j, 0, &r.cast);
+        st = r.cast.status, out_a = r.part_a, out_b = r.part_b, out_n = r.pairs_tested;
+    } else {
+        gjk_compound_cast_input2 in;
+        memset(&in, 0, sizeof in);
+        in.pair = p2;
+        in.motion_a.translation = v2_row(m[0]), in.motion_a.rotation = m[1][0];
+        in.motion_b.translation = v2_row(m[2]), in.motion_b.rotation = m[3][0];
+        in.target_distance = target, in.tolerance = tolerance, in.ignore_separating = ignore != 0;
+        gjk_compound_cast_result2 r = gjk_compound_cast2(&in);
+        store_cast2(&j, 0, &r.cast);
+        st = r.cast.status, out_a = r.part_a, out_b = r.part_b, out_n = r.pairs_tested;
+    }
+    *(int32_t *)part_a = out_a, *(int32_t *)part_b = out_b, *(int32_t *)tested = out_n;
+    if (st == GJK_INVALID_INPUT) {
+        PyErr_SetString(PyExc_ValueError, "refused: a pose (an unusable rotation or a position beyond 1e150) or a "
+                                          "motion or target distance beyond 1e150");
+        Py_CLEAR(res);
+    } else if (finish_single(res, f, 12) < 0) {
+        Py_CLEAR(res);
+    }
+done:
+    pycompound_side_release(&sa);
+    pycompound_side_release(&sb);
     return res;
 }
 

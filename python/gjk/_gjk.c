@@ -988,6 +988,11 @@ static PyMethodDef methods[] = {
      "compound_merge(contacts)\n--\n\n"
      "The part pairs' manifolds of compound_collide() merged into one manifold per contact direction (normals within "
      "5 degrees), each reduced to 4 points (2 in 2D) that name their parts; the deepest first."},
+    {"compound_cast", (PyCFunction)(void (*)(void))py_compound_cast, METH_VARARGS | METH_KEYWORDS,
+     "compound_cast(a, pose_a, b, pose_b, *, translation_a=None, rotation_a=None, translation_b=None, "
+     "rotation_b=None, target_distance=0.0, tolerance=0.0, ignore_separating=False)\n--\n\n"
+     "Time of first contact of two compounds (or a compound and a convex shape) moving over a step, each turning "
+     "about its own origin; the deciding part pair named. Motions as for shape_cast(), one row each."},
     {"_register", py_register, METH_VARARGS, "internal: the package's Status and CastState members"},
     {NULL, NULL, 0, NULL}};
 
@@ -1007,7 +1012,8 @@ PyMODINIT_FUNC PyInit__gjk(void) {
         PyStructSequence_InitType2(&CompoundResultType, &pycompound_result_desc) < 0 ||
         PyStructSequence_InitType2(&CompoundContactsType, &pycompound_contacts_desc) < 0 ||
         PyStructSequence_InitType2(&CompoundRayResultType, &pycompound_ray_desc) < 0 ||
-        PyStructSequence_InitType2(&MergedManifoldsType, &pycompound_merged_desc) < 0)
+        PyStructSequence_InitType2(&MergedManifoldsType, &pycompound_merged_desc) < 0 ||
+        PyStructSequence_InitType2(&CompoundCastResultType, &pycompound_cast_desc) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -1024,6 +1030,7 @@ PyMODINIT_FUNC PyInit__gjk(void) {
     Py_INCREF(&CompoundContactsType);
     Py_INCREF(&CompoundRayResultType);
     Py_INCREF(&MergedManifoldsType);
+    Py_INCREF(&CompoundCastResultType);
     if (PyModule_AddObject(m, "Shape", (PyObject *)&ShapeType) < 0 ||
         PyModule_AddObject(m, "QueryResult", (PyObject *)&QueryResultType) < 0 ||
         PyModule_AddObject(m, "Manifold", (PyObject *)&ManifoldType) < 0 ||
@@ -1036,7 +1043,8 @@ PyMODINIT_FUNC PyInit__gjk(void) {
         PyModule_AddObject(m, "CompoundResult", (PyObject *)&CompoundResultType) < 0 ||
         PyModule_AddObject(m, "CompoundContacts", (PyObject *)&CompoundContactsType) < 0 ||
         PyModule_AddObject(m, "CompoundRayResult", (PyObject *)&CompoundRayResultType) < 0 ||
-        PyModule_AddObject(m, "MergedManifolds", (PyObject *)&MergedManifoldsType) < 0) {
+        PyModule_AddObject(m, "MergedManifolds", (PyObject *)&MergedManifoldsType) < 0 ||
+        PyModule_AddObject(m, "CompoundCastResult", (PyObject *)&CompoundCastResultType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -7,7 +7,8 @@ on each part at its world pose, the composition of the compound's pose and the p
   penetration (the value, the deciding parts, the answer of that part pair), a convex shape on either side;
 - compound_collide against gjk.manifold on every part pair: the same pairs, bit for bit when the compounds stand
   unrotated (the composition is then exact), to 1e-9 when they turn;
-- compound_raycast against the nearest hit of gjk.raycast over the parts;
+- compound_raycast against the nearest hit of gjk.raycast over the parts; compound_cast of translating compounds
+  against the earliest gjk.shape_cast over part pairs, and a turning arm against its closed form;
 - compound_merge: a table on the floor in closed form (3D and 2D), and on random compounds the grouping's promises
   (normals within and beyond 5 degrees, references, counts, order, points copied from the input);
 - aabb holds every part's box; a World with compound and convex bodies gives, per body pair, the contacts of
@@ -358,6 +359,76 @@ def test_merge_bad_input():
     assert len(gjk.compound_merge(empty).count) == 0
 
 
+# ---- shape casts --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dim", [3, 2])
+def test_cast_translating_against_part_pairs(dim):
+    # without rotation every part translates with its compound: the answer is the earliest hit over the part
+    # pairs' gjk.shape_cast at their world poses
+    rng = np.random.default_rng(800 + dim)
+    hits = misses = 0
+    for trial in range(60):
+        a = random_compound(rng, dim)
+        b = random_compound(rng, dim) if trial % 3 else random_shape(rng, dim)
+        pose_a, pose_b = random_pose(rng, dim, 3.0), random_pose(rng, dim, 3.0)
+        ta = (pose_b[:dim] - pose_a[:dim]) * rng.uniform(0.2, 1.2) + rng.uniform(-0.5, 0.5, dim)
+        tb = rng.uniform(-0.5, 0.5, dim)
+        r = gjk.compound_cast(obj(a), pose_a, obj(b), pose_b, translation_a=ta, translation_b=tb)
+        sa, la = parts_of(a, dim)
+        sb, lb = parts_of(b, dim)
+        each = {}
+        for i, (s1, p1) in enumerate(zip(sa, la)):
+            for j, (s2, p2) in enumerate(zip(sb, lb)):
+                each[(i, j)] = gjk.shape_cast(s1, compose(pose_a, p1, dim), s2, compose(pose_b, p2, dim),
+                                              translation_a=ta, translation_b=tb)
+        assert all(e.state != gjk.CastState.OVERLAPPED for e in each.values()) or r.state == gjk.CastState.OVERLAPPED
+        if any(e.state == gjk.CastState.OVERLAPPED for e in each.values()):
+            assert r.hit and r.t == 0
+            continue
+        hit = {k: e for k, e in each.items() if e.hit}
+        assert r.hit == bool(hit)
+        if not hit:
+            assert (r.part_a, r.part_b) == (-1, -1) and r.t == 1 and r.state == gjk.CastState.SEPARATED
+            misses += 1
+            continue
+        hits += 1
+        first = min(e.t for e in hit.values())
+        assert abs(r.t - first) <= 1e-9 and r.state == gjk.CastState.HIT
+        e = each[(r.part_a, r.part_b)]
+        assert e.hit and abs(e.t - first) <= 1e-9
+        for f in ("normal", "point_a", "point_b", "point"):
+            np.testing.assert_allclose(getattr(r, f), getattr(e, f), rtol=0, atol=1e-9, err_msg=f)
+    assert hits >= 15 and misses >= 5
+
+
+@pytest.mark.parametrize("dim", [3, 2])
+def test_cast_turning_about_the_compound_origin(dim):
+    # a ball of radius 0.5 on an arm of length 2 turns by pi/2 about the compound's origin toward a ball of radius
+    # 0.5 at (0, 2): contact when the arm's angle phi has |(2 cos phi, 2 sin phi) - (0, 2)| = 1, sin phi = 7/8
+    ball = gjk.Sphere(0.5) if dim == 3 else gjk.Circle(0.5)
+    if dim == 3:
+        arm = gjk.Compound([ball], [[2, 0, 0, 1, 0, 0, 0]])
+        r = gjk.compound_cast(arm, [0, 0, 0, 1, 0, 0, 0], ball, [0, 2, 0, 1, 0, 0, 0], rotation_a=[0, 0, math.pi / 2])
+    else:
+        arm = gjk.Compound([ball], [[2, 0, 0]])
+        r = gjk.compound_cast(arm, [0, 0, 0], ball, [0, 2, 0], rotation_a=math.pi / 2)
+    exact = math.asin(7 / 8) / (math.pi / 2)
+    assert r.hit and r.part_a == 0 and r.part_b == 0
+    assert exact - 1e-3 <= r.t <= exact + 1e-9  # never late
+
+
+def test_cast_bad_input():
+    comp = gjk.Compound([gjk.Box([1, 1, 1])])
+    ident = [0, 0, 0, 1, 0, 0, 0]
+    for kw in ({"translation_a": [1, 0]}, {"rotation_b": [[0, 0, 1]] * 2}, {"target_distance": -1},
+               {"tolerance": float("nan")}, {"translation_a": [1e200, 0, 0]}, {"translation_b": [float("inf"), 0, 0]}):
+        with pytest.raises(ValueError):
+            gjk.compound_cast(comp, ident, comp, [3, 0, 0, 1, 0, 0, 0], **kw)
+    with pytest.raises(ValueError):
+        gjk.compound_cast(comp, ident, gjk.Circle(1), [3, 0, 0])
+
+
 # ---- ray casts and boxes ------------------------------------------------------------------------------------------
 
 
@@ -645,19 +716,19 @@ def test_docstring_example_runs():
 
 
 def test_stubs_and_exports():
-    names = ("Compound", "compound_query", "compound_collide", "compound_raycast", "compound_merge",
-             "CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds")
+    names = ("Compound", "compound_query", "compound_collide", "compound_raycast", "compound_merge", "compound_cast",
+             "CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds", "CompoundCastResult")
     for name in names:
         assert name in gjk.__all__ and hasattr(gjk, name)
     with open(os.path.join(HERE, "..", "gjk", "__init__.pyi"), encoding="utf-8") as fh:
         stubs = fh.read()
-    for name in ("compound_query", "compound_collide", "compound_raycast", "compound_merge"):
+    for name in ("compound_query", "compound_collide", "compound_raycast", "compound_merge", "compound_cast"):
         assert re.search(r"def %s\(" % name, stubs), name
     compound = stubs.split("class Compound:", 1)[1].split("\nclass ", 1)[0]
     for name in dir(gjk.Compound):
         if not name.startswith("_"):
             assert re.search(r"(def %s\(|%s:)" % (name, name), compound), name
-    for name in ("CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds"):
+    for name in ("CompoundResult", "CompoundContacts", "CompoundRayResult", "MergedManifolds", "CompoundCastResult"):
         body = stubs.split("class %s" % name, 1)[1].split("\nclass ", 1)[0]
         fields = getattr(gjk, name).__match_args__
         assert fields
