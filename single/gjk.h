@@ -5659,12 +5659,12 @@ void gjk_compound_slack(gjk_compound_walk *w, gjk_real pose_size) {
 static gjk_real compound_entry(const gjk_compound_walk *w, int i, int j);
 
 static gjk_real compound_bound(const gjk_compound_walk *w, int i, int j) {
+    if (w->sweep) return compound_entry(w, i, j);
     const gjk_tree_box box_a = gjk_tree_widen(&w->a->nodes[i].box), box_b = gjk_tree_widen(&w->b->nodes[j].box);
     const gjk_tree_box *ba = &box_a, *bb = &box_b;
     gjk_real c[3], e[3], gap[3], apart = 0, deepest = -GJK_REAL_MAX;
     int dims = w->a->planar ? 2 : 3;
     bool separated = false;
-    if (w->sweep) return compound_entry(w, i, j);
     for (int k = 0; k < 3; ++k) {
         c[k] = GJK_R(0.5) * (bb->lower[k] + bb->upper[k]);
         e[k] = GJK_R(0.5) * (bb->upper[k] - bb->lower[k]);
