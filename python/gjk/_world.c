@@ -137,6 +137,39 @@ static int pyworld_body_arg(WorldObject *self, PyObject *obj, int *body) {
     return 0;
 }
 
+/* The optional `user` argument of add and add_compound: an integer in [0, 2**64), 0 when absent. */
+static int pyworld_user_arg(PyObject *u, unsigned long long *user) {
+    *user = 0;
+    if (!u) return 0;
+    PyObject *index = PyNumber_Index(u);
+    if (!index) return -1;
+    *user = PyLong_AsUnsignedLongLong(index);
+    Py_DECREF(index);
+    if (*user == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, "user must be an integer in [0, 2**64)");
+        return -1;
+    }
+    return 0;
+}
+
+/* The end of add and add_compound: the new body's id, with `obj` (its shape or Compound, whose C struct the world
+   borrows) kept in the body dict; the body removed again if that fails. body < 0: the library refused the pose (the
+   shape or compound was validated when it was made). */
+static PyObject *pyworld_register(WorldObject *self, int body, PyObject *obj) {
+    if (body < 0) {
+        PyErr_SetString(PyExc_ValueError, "pose: the rotation is not usable (a zero or huge quaternion)");
+        return NULL;
+    }
+    PyObject *id = PyLong_FromLong(body);
+    if (!id || PyDict_SetItem(self->shapes, id, obj) < 0) {
+        Py_XDECREF(id);
+        if (self->dim == 3) gjk_world3_remove(self->w3, body);
+        else gjk_world2_remove(self->w2, body);
+        return NULL;
+    }
+    return id;
+}
+
 static PyObject *pyworld_add(WorldObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"shape", "pose", "user", NULL};
     PyObject *s, *p, *u = NULL;
@@ -144,34 +177,13 @@ static PyObject *pyworld_add(WorldObject *self, PyObject *args, PyObject *kwds) 
     ShapeObject *shape = as_shape(s, "shape", self->dim);
     if (!shape) return NULL;
     unsigned long long user = 0;
-    if (u) {
-        PyObject *index = PyNumber_Index(u);
-        if (!index) return NULL;
-        user = PyLong_AsUnsignedLongLong(index);
-        Py_DECREF(index);
-        if (user == (unsigned long long)-1 && PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "user must be an integer in [0, 2**64)");
-            return NULL;
-        }
-    }
+    if (pyworld_user_arg(u, &user) < 0) return NULL;
     gjk_pose3 p3;
     gjk_pose2 p2;
     if (pyworld_pose_arg(self, p, "pose", &p3, &p2) < 0) return NULL;
     int body = self->dim == 3 ? gjk_world3_add(self->w3, &shape->s3, p3, (uint64_t)user)
                               : gjk_world2_add(self->w2, &shape->s2, p2, (uint64_t)user);
-    if (body < 0) {
-        /* the shape was validated when it was made, so the pose is what the library refused */
-        PyErr_SetString(PyExc_ValueError, "pose: the rotation is not usable (a zero or huge quaternion)");
-        return NULL;
-    }
-    PyObject *id = PyLong_FromLong(body);
-    if (!id || PyDict_SetItem(self->shapes, id, s) < 0) {
-        Py_XDECREF(id);
-        if (self->dim == 3) gjk_world3_remove(self->w3, body);
-        else gjk_world2_remove(self->w2, body);
-        return NULL;
-    }
-    return id;
+    return pyworld_register(self, body, s);
 }
 
 /* add_compound(compound, pose, user=0): the world borrows the C compound, so the object keeps the Compound (which
@@ -183,33 +195,13 @@ static PyObject *pyworld_add_compound(WorldObject *self, PyObject *args, PyObjec
     CompoundObject *compound = as_compound(c, "compound", self->dim);
     if (!compound) return NULL;
     unsigned long long user = 0;
-    if (u) {
-        PyObject *index = PyNumber_Index(u);
-        if (!index) return NULL;
-        user = PyLong_AsUnsignedLongLong(index);
-        Py_DECREF(index);
-        if (user == (unsigned long long)-1 && PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "user must be an integer in [0, 2**64)");
-            return NULL;
-        }
-    }
+    if (pyworld_user_arg(u, &user) < 0) return NULL;
     gjk_pose3 p3;
     gjk_pose2 p2;
     if (pyworld_pose_arg(self, p, "pose", &p3, &p2) < 0) return NULL;
     int body = self->dim == 3 ? gjk_world3_add_compound(self->w3, compound->c3, p3, (uint64_t)user)
                               : gjk_world2_add_compound(self->w2, compound->c2, p2, (uint64_t)user);
-    if (body < 0) {
-        PyErr_SetString(PyExc_ValueError, "pose: the rotation is not usable (a zero or huge quaternion)");
-        return NULL;
-    }
-    PyObject *id = PyLong_FromLong(body);
-    if (!id || PyDict_SetItem(self->shapes, id, c) < 0) {
-        Py_XDECREF(id);
-        if (self->dim == 3) gjk_world3_remove(self->w3, body);
-        else gjk_world2_remove(self->w2, body);
-        return NULL;
-    }
-    return id;
+    return pyworld_register(self, body, c);
 }
 
 static PyObject *pyworld_remove(WorldObject *self, PyObject *arg) {
